@@ -1,0 +1,88 @@
+"""Pure-Python rules engine for Brazilian King and Turkish Rifki (no Django, no I/O).
+
+The API follows DESIGN.md 3.2::
+
+    state = new_game("king", seed=b"...", options={...})     # a whole game from a secret seed
+    state = new_game("rifki", board={"declarer": 1, "hands": [...]})  # one fixed deal
+    state.to_act, state.legal_actions(), state.apply(action), state.view(seat)
+    state.events, state.is_over, state.scores, state.deal_scores
+    replay(state.events, seed=state.seed) == state
+"""
+from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions
+from .king import KingState
+from .options import resolve
+from .rifki import RifkiState
+from .state import fold_events
+
+RULESETS = {
+    "king": "Brazilian King: 10 deals, six negative contracts and four positive hands with an auction.",
+    "rifki": "Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts.",
+}
+_STATES = {"king": KingState, "rifki": RifkiState}
+
+__all__ = ["RULESETS", "new_game", "replay", "option_defaults", "EngineError", "IllegalAction", "InvalidBoard",
+           "InvalidCard", "InvalidEvents", "InvalidOptions"]
+
+
+def _state_class(ruleset):
+    cls = _STATES.get(ruleset) if isinstance(ruleset, str) else None
+    if cls is None:
+        raise InvalidOptions(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}", code="unknown_ruleset")
+    return cls
+
+
+def option_defaults(ruleset):
+    """Every option flag of a ruleset with its default value."""
+    return resolve(_state_class(ruleset).FLAGS, {}, ruleset)
+
+
+def new_game(ruleset, seed=None, options=None, board=None, key="game"):
+    """Start a game: a whole seeded game, or with ``board`` one fixed deal.
+
+    ``seed`` (bytes, text or a non-negative integer) drives every shuffle; without one a
+    random secret seed is drawn (``state.seed``). ``key`` names the game inside the seed's
+    space: deal n is shuffled with the deal key ``f"{key}/deal/{n}"``.
+    """
+    cls = _state_class(ruleset)
+    opts = resolve(cls.FLAGS, options, ruleset)
+    cls.check_options(opts)
+    if not isinstance(key, str) or not key:
+        raise InvalidOptions(f"key must be a non-empty string, not {key!r}", code="invalid_key")
+    if board is not None:
+        if seed is not None:
+            raise InvalidOptions("give either a seed (a whole game) or a board (one fixed deal), not both",
+                                 code="seed_and_board")
+        board = cls.check_board(board)
+    return cls.create(opts, seed, key, board)
+
+
+def replay(events, seed=None, verify=False):
+    """Rebuild the state a log of events describes.
+
+    By default the events are folded without re-deciding anything (they are the engine's own
+    output). With ``verify=True`` every decision is applied again through the rules, and every
+    automatic event (tricks, scores, deals when ``seed`` is given) must be exactly what the
+    rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
+    deal its next hands.
+    """
+    if not isinstance(events, (list, tuple)) or not events or not isinstance(events[0], dict) \
+            or events[0].get("type") != "game_started":
+        raise InvalidEvents("an event log starts with a game_started event", code="invalid_events")
+    start = events[0]
+    cls = _state_class(start.get("ruleset"))
+    opts = resolve(cls.FLAGS, start.get("options"), start.get("ruleset"))
+    board = start.get("board")
+    if board is not None:
+        board = cls.check_board(board)
+    from .deal import seed_bytes, seed_commitment
+
+    if seed is not None:
+        seed = seed_bytes(seed)
+        if start.get("seed_sha256") not in (None, seed_commitment(seed)):
+            raise InvalidEvents("the seed does not match the seed_sha256 committed in game_started", code="wrong_seed")
+    state = cls(opts, seed, start.get("key", "game"), board)
+    if verify:
+        from .verify import verify_log
+
+        return verify_log(state, events)
+    return fold_events(state, events)

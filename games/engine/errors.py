@@ -1,0 +1,50 @@
+"""Engine errors. Each carries a machine-readable ``code`` and a human ``message``."""
+
+
+class EngineError(ValueError):
+    """Base class: something the caller asked for is not allowed."""
+
+    code = "engine_error"
+
+    def __init__(self, message, code=None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    @property
+    def reason(self):
+        return self.message
+
+
+class IllegalAction(EngineError):
+    """An action that the rules do not allow in the current position.
+
+    The state is left exactly as it was before the call.
+    """
+
+    code = "illegal_action"
+
+
+class InvalidOptions(EngineError):
+    """Unknown ruleset, unknown option flag, or a flag with a value it cannot take."""
+
+    code = "invalid_options"
+
+
+class InvalidBoard(EngineError):
+    """A fixed deal (board) that is malformed: missing, repeated or extra cards, bad seats."""
+
+    code = "invalid_board"
+
+
+class InvalidCard(EngineError):
+    """A string that is not a card in the shared notation (rank 23456789TJQKA + suit SHDC)."""
+
+    code = "invalid_card"
+
+
+class InvalidEvents(EngineError):
+    """An event log that the engine cannot replay (out of order, tampered, or truncated)."""
+
+    code = "invalid_events"

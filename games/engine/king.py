@@ -1,0 +1,648 @@
+"""Brazilian King (rules.md section 1): six negative hands, then four positive hands with an auction."""
+from . import deal as deals
+from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
+from .errors import IllegalAction, InvalidBoard
+from .options import Flag
+from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
+from .state import DEAL_OVER, GameState
+
+KING_UNITS = {"no_tricks": -20, "no_hearts": -20, "no_queens": -50, "no_men": -30,
+              "no_king_of_hearts": -160, "no_last_two": -90}
+POSITIVE = "positive"
+HAND_ORDER = ["no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two"] + [POSITIVE] * 4
+QUICK_ORDER = ["no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+no_men"] + [POSITIVE] * 4
+COMBINED = QUICK_ORDER[:3]
+UP_VALUE, DOWN_VALUE = 25, 75  # "3 up = 1 down"
+POSITIVE_TOTAL = 325
+TRUMP_CHOICES = tuple(SUITS) + (None,)  # None: up without a trump
+
+
+def _forfeit_scores_ok(v):
+    if len(v) != 2 or not all(type(x) is int and x >= 0 for x in v) or v[0] + 3 * v[1] != 13:
+        return "must be [beneficiary tricks, others' tricks] with beneficiary + 3 x others = 13, e.g. [4, 3]"
+    return None
+
+
+def _max_value_ok(v):
+    return None if v % UP_VALUE == 0 else "must be a multiple of 25 (one trick up)"
+
+
+FLAGS = {
+    "first_dealer_method": Flag("kh_deal", ("kh_deal", "kh_holder_nominates", "random")),
+    "first_lead": Flag("dealer", ("dealer", "left_of_dealer")),
+    "positive_first_lead": Flag("dealer", ("dealer", "declarer")),
+    "hand_order": Flag("fixed", ("fixed", "dealer_choice")),
+    "quick_game_combined_negatives": Flag(False),
+    "hearts_lead_rule": Flag("only_if_no_other_suit", ("only_if_no_other_suit", "after_broken")),
+    "kh_forced_play": Flag("discard_and_heart_lead", ("discard_and_heart_lead", "discard_only", "none")),
+    "must_discard_penalty_when_void": Flag(False),
+    "early_end_when_penalties_exhausted": Flag(True),
+    "positive_must_ruff": Flag(False),
+    "positive_must_overtrump": Flag(False),
+    "allow_down": Flag(True),
+    "auction_pass_is_final": Flag(True),
+    "auction_preference_matching": Flag(True),
+    "auction_allow_down_bids": Flag(True),
+    "auction_max_value": Flag(200, kind=int, minimum=25, maximum=325, check=_max_value_ok),
+    "ultimatum_enabled": Flag(True),
+    "ultimatum_timing": Flag("instead_of_auction", ("instead_of_auction", "after_bidding")),
+    "beneficiary_counteroffer": Flag(False),
+    "up_payment_mode": Flag("full", ("full", "capped_at_tricks")),
+    "down_payment_mode": Flag("absorb_up_to_bid", ("absorb_up_to_bid", "fixed")),
+    "foiled_auction_forfeit": Flag(True),
+    "foiled_auction_max_bids": Flag(3, kind=int, minimum=0, maximum=1000),
+    "forfeit_without_auction": Flag(False),
+    "forfeit_scores": Flag([4, 3], kind=list, check=_forfeit_scores_ok),
+    "tie_policy": Flag("shared", ("shared", "positive_phase_total")),
+}
+
+# Phases of a positive hand; see rules.md 1.7-1.8.
+NOMINATE = "nominate_dealer"
+CONTRACT = "contract"
+POSITIVE_CHOICE = "positive_choice"  # the Beneficiary decides how the hand is played
+AUCTION = "auction"
+AUCTION_WON = "auction_won"  # the Beneficiary accepts, declines, forfeits, counters or issues the ultimatum
+NO_BIDS = "no_bids"
+COUNTEROFFER = "counteroffer"  # the standing bidder accepts or refuses the Beneficiary's price
+ULTIMATUM = "ultimatum"  # "8 up or I play down", instead of an auction
+FINAL_OFFER = "final_offer"  # the ultimatum put to the standing bidder after the bidding
+DECLINED = "declined"  # the Beneficiary plays the hand himself
+NAME_TRUMP = "name_trump"  # the accepted up-bidder names trumps
+FORFEITED = "forfeited"
+
+
+# ----------------------------------------------------------------------------- pure rules
+def bid_value(tricks, direction):
+    return tricks * (UP_VALUE if direction == "up" else DOWN_VALUE)
+
+
+def legal_bids(options, above=0):
+    """Every legal bid worth more than ``above``, cheapest first (up before down at equal value)."""
+    cap = options["auction_max_value"]
+    bids = [(n * UP_VALUE, 0, n, "up") for n in range(1, 14) if n * UP_VALUE <= cap]
+    if options["allow_down"] and options["auction_allow_down_bids"]:
+        bids += [(m * DOWN_VALUE, 1, m, "down") for m in range(1, 14) if m * DOWN_VALUE <= cap]
+    return [(n, d) for v, _, n, d in sorted(bids) if v > above]
+
+
+def positive_scores(mode, tricks_won, beneficiary, bid=None, up_payment_mode="full", down_payment_mode="absorb_up_to_bid"):
+    """Scores of a played positive hand (rules.md 1.8.5).
+
+    ``bid`` is the accepted bid as (winner, tricks, direction), or None when the Beneficiary
+    played the hand himself (no payment).
+    """
+    if mode == "up":
+        scores = [UP_VALUE * t for t in tricks_won]
+    else:
+        scores = [POSITIVE_TOTAL - DOWN_VALUE * t for t in tricks_won]
+    if bid is not None:
+        winner, n, direction = bid
+        if direction == "up":
+            transfer = UP_VALUE * n
+            if up_payment_mode == "capped_at_tricks":
+                transfer = min(transfer, UP_VALUE * tricks_won[winner])
+        else:
+            moved = n if down_payment_mode == "fixed" else min(n, tricks_won[beneficiary])
+            transfer = DOWN_VALUE * moved
+        scores[winner] -= transfer
+        scores[beneficiary] += transfer
+    return scores
+
+
+def forfeit_scores(beneficiary, units=(4, 3)):
+    """The foiled-auction forfeit: 4 up for the Beneficiary, 3 up for each other player."""
+    return [UP_VALUE * (units[0] if s == beneficiary else units[1]) for s in range(4)]
+
+
+def contract_parts(name):
+    return tuple(name.split("+"))
+
+
+class PlayRules:
+    """The card-play rules of one King hand, read from the options once per hand."""
+
+    __slots__ = ("hearts_lead", "kh_lead", "kh_follow", "kh_void", "void_penalty", "trump", "must_ruff",
+                 "must_overtrump")
+
+    def __init__(self, contract, options, mode=None, trump=None):
+        parts = contract_parts(contract) if contract and contract != POSITIVE else ()
+        kh_rule = options["kh_forced_play"] if "no_king_of_hearts" in parts else "none"
+        self.hearts_lead = None  # None, "strict" (only with nothing else) or "until_broken"
+        if "no_hearts" in parts or "no_king_of_hearts" in parts:
+            self.hearts_lead = "strict" if options["hearts_lead_rule"] == "only_if_no_other_suit" else "until_broken"
+        self.kh_lead = kh_rule == "discard_and_heart_lead"
+        self.kh_follow = kh_rule == "discard_and_heart_lead"
+        self.kh_void = kh_rule != "none"
+        self.void_penalty = penalty_cards_of(parts) if parts and options["must_discard_penalty_when_void"] else None
+        self.trump = trump if mode == "up" else None
+        self.must_ruff = options["positive_must_ruff"]
+        self.must_overtrump = options["positive_must_overtrump"]
+
+    def __eq__(self, other):
+        return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
+
+
+def legal_plays(hand, trick, rules, hearts_broken=False):
+    """The cards a King player may play, and why the choice is narrowed: (cards, (code, reason)).
+
+    ``hand`` is grouped by suit (``cards.by_suit``); ``trick`` is the cards played so far to
+    this trick; ``rules`` the hand's ``PlayRules``.
+    """
+    if trick:
+        led = trick[0][1]
+        follow = hand[led]
+        if follow:
+            if led == "H" and rules.kh_follow and KING_OF_HEARTS in follow:
+                return [KING_OF_HEARTS], KH_FORCED
+            return follow, FOLLOW
+        if rules.kh_void and KING_OF_HEARTS in hand["H"]:
+            return [KING_OF_HEARTS], KH_FORCED
+        cards = flat(hand)
+        if rules.void_penalty:
+            discards = [c for c in cards if c in rules.void_penalty]
+            if discards:
+                return discards, PENALTY_DISCARD
+        trump = rules.trump
+        if trump and hand[trump] and (rules.must_ruff or rules.must_overtrump):
+            return _trump_discard(cards, hand[trump], trick, rules)
+        return cards, ANY
+    cards, why = flat(hand), ANY
+    if rules.hearts_lead and (rules.hearts_lead == "strict" or not hearts_broken):
+        others = hand["S"] + hand["D"] + hand["C"]
+        if others:
+            cards, why = others, HEARTS_LEAD
+    if rules.kh_lead and KING_OF_HEARTS in hand["H"]:
+        # A heart lead is a chance to play the K; leading another heart would hold it back.
+        forced = [c for c in cards if c[1] != "H" or c == KING_OF_HEARTS]
+        if len(forced) < len(cards):
+            cards, why = forced, KH_LEAD
+    return cards, why
+
+
+def _trump_discard(cards, trumps, trick, rules):
+    """Void in the suit led of an up hand with trumps, under the optional ruff rules."""
+    why = ANY
+    if rules.must_ruff:
+        cards, why = trumps, MUST_RUFF
+    if rules.must_overtrump:
+        in_trick = [RANK[c] for c in trick if c[1] == rules.trump]
+        if in_trick:
+            top = max(in_trick)
+            if any(RANK[c] > top for c in trumps):
+                narrowed = [c for c in cards if c[1] != rules.trump or RANK[c] > top]
+                if len(narrowed) < len(cards):
+                    cards, why = narrowed, MUST_OVERTRUMP
+    return cards, why
+
+
+ANY = ("not_in_hand", "it is not in the hand")
+FOLLOW = ("must_follow_suit", "you must follow the suit led")
+HEARTS_LEAD = ("hearts_lead_restricted", "a heart may not be led while you hold another suit")
+KH_LEAD = ("king_of_hearts_forced", "leading hearts while holding the king of hearts, you must lead the king")
+KH_FORCED = ("king_of_hearts_forced", "the king of hearts must be played at the first legal opportunity")
+PENALTY_DISCARD = ("must_discard_penalty", "when void you must discard a penalty card")
+MUST_RUFF = ("must_ruff", "when void in the suit led you must play a trump")
+MUST_OVERTRUMP = ("must_overtrump", "you must beat the trump already in the trick")
+
+
+class KingState(GameState):
+    ruleset = "king"
+    STEP = 1
+    FLAGS = FLAGS
+    DEALS = 10
+    UNITS = KING_UNITS
+
+    def __init__(self, options, seed, key, board):
+        super().__init__(options, seed, key, board)
+        quick = options["quick_game_combined_negatives"]
+        self.DEALS = 7 if quick else 10
+        self.order = QUICK_ORDER if quick else HAND_ORDER
+        self.first_dealer = None
+        self.kh_receiver = None
+        self.dealer = None
+        self.contract_name = None
+        self.negatives_used = []  # dealer's choice: contracts already chosen
+        self.positives_taken = [0, 0, 0, 0]
+        self.positive_totals = [0, 0, 0, 0]
+        self._reset_positive()
+
+    def _reset_positive(self):
+        self.mode = None  # "up" or "down" once the positive hand is settled
+        self.declarer = None  # who settled the hand: the Beneficiary or the accepted bidder
+        self.accepted = None  # (winner, tricks, direction)
+        self.high = None  # standing bid: (bidder, tricks, direction)
+        self.bids_made = 0
+        self.bidders = ()
+        self.active = set()
+        self.passed = set()  # bidders who passed since the last bid or match
+        self.countered = False
+        self.counter = None
+        self.ultimatum_passes = 0
+        self.auction_log = []
+
+    # ----------------------------------------------------------------- game start
+    def _first_game_facts(self):
+        method = self.options["first_dealer_method"]
+        draw = deals.seeded_draw(self.seed, f"{self.key}/first_dealer", 4)
+        return {"kh_receiver": draw} if method == "kh_holder_nominates" else {"first_dealer": draw}
+
+    def _fold_game_started(self, ev):
+        self.first_dealer = ev.get("first_dealer")
+        self.kh_receiver = ev.get("kh_receiver")
+        if self.kh_receiver is not None:
+            self.phase = NOMINATE
+            self.to_act = self.kh_receiver
+        else:
+            self.phase = DEAL_OVER  # no deal yet: the first one is dealt automatically
+
+    def _fold_nominate(self, ev):
+        self.first_dealer = ev["dealer"]
+        self.phase = DEAL_OVER
+        self.to_act = None
+
+    @staticmethod
+    def check_board(board):
+        """Validate a King board; returns it normalised (hands sorted)."""
+        if not isinstance(board, dict):
+            raise InvalidBoard("a board is an object with 'dealer', 'hands' and optionally 'contract'")
+        extra = set(board) - {"dealer", "hands", "contract"}
+        if extra:
+            raise InvalidBoard(f"a King board has no field {sorted(extra)[0]!r} (fields: dealer, hands, contract)")
+        dealer = board.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise InvalidBoard(f"board 'dealer' must be a seat 0-3, not {dealer!r}")
+        contract = board.get("contract")
+        if contract is not None and contract not in NEGATIVE_CONTRACTS and contract not in COMBINED and contract != POSITIVE:
+            raise InvalidBoard(
+                f"unknown King contract {contract!r}; contracts: {', '.join(NEGATIVE_CONTRACTS + tuple(COMBINED))}, positive"
+            )
+        return {"dealer": dealer, "hands": check_hands(board.get("hands")), "contract": contract}
+
+    # ----------------------------------------------------------------- automatic events
+    def _derive_phase(self):
+        if self.phase == AUCTION and self.to_act is None:
+            bidder, tricks, direction = self.high if self.high else (None, None, None)
+            return {"type": "auction_ended", "winner": bidder, "tricks": tricks, "direction": direction,
+                    "bids_made": self.bids_made}
+        if self.phase == FORFEITED:
+            return self._deal_ended_event("forfeit", forfeit_scores(self.dealer, self.options["forfeit_scores"]))
+        return None
+
+    def _board_deal_event(self):
+        b = self.board
+        return {"type": "deal_started", "deal": 1, "dealer": b["dealer"], "contract": b["contract"],
+                "hands": [list(h) for h in b["hands"]]}
+
+    def _next_deal_event(self):
+        n = self.deal_no + 1
+        dealer = (self.first_dealer + n - 1) % 4
+        contract = self.order[n - 1] if self.options["hand_order"] == "fixed" else None
+        key = f"{self.key}/deal/{n}"
+        hands = self._deal_cards(key, (dealer + 1) % 4)
+        return {"type": "deal_started", "deal": n, "dealer": dealer, "contract": contract, "hands": hands,
+                "deal_key": key}
+
+    def _positive_scores(self):
+        o = self.options
+        return positive_scores(self.mode, self.tricks_won, self.dealer, self.accepted,
+                               o["up_payment_mode"], o["down_payment_mode"])
+
+    # ----------------------------------------------------------------- folds
+    def _fold_deal_started(self, ev):
+        self.deal_no = ev["deal"]
+        self.dealer = ev["dealer"]
+        self._new_deal_fields(ev["hands"])
+        self.contract_name = None
+        self._reset_positive()
+        if ev["contract"] is None:
+            self.phase = CONTRACT
+            self.to_act = self.dealer
+        else:
+            self._set_contract(ev["contract"])
+
+    def _set_contract(self, name):
+        self.contract_name = name
+        if name == POSITIVE:
+            self.phase = POSITIVE_CHOICE
+            self.to_act = self.dealer
+            return
+        self._set_negative(contract_parts(name))
+        self.rules = PlayRules(name, self.options)
+        lead = self.dealer if self.options["first_lead"] == "dealer" else (self.dealer + 1) % 4
+        self._start_play(lead)
+
+    def _fold_contract(self, ev):
+        name = ev["name"]
+        if name == POSITIVE:
+            self.positives_taken[ev["seat"]] += 1
+        else:
+            self.negatives_used.append(name)
+        self._set_contract(name)
+
+    def _fold_deal_ended(self, ev):
+        super()._fold_deal_ended(ev)
+        if not self.parts:
+            self.positive_totals = [a + b for a, b in zip(self.positive_totals, ev["scores"])]
+
+    def _fold_choose(self, ev):
+        self.mode = ev["mode"]
+        self.trump = ev.get("trump") if self.mode == "up" else None
+        if self.declarer is None:
+            self.declarer = self.dealer
+        self._start_positive_play()
+
+    def _start_positive_play(self):
+        self.rules = PlayRules(POSITIVE, self.options, self.mode, self.trump)
+        lead = self.dealer if self.options["positive_first_lead"] == "dealer" else self.declarer
+        self._start_play(lead)
+
+    def _fold_open_auction(self, ev):
+        b = self.dealer
+        self.bidders = ((b + 1) % 4, (b + 2) % 4, (b + 3) % 4)  # preference: first > second > third
+        self.active = set(self.bidders)
+        self.passed = set()
+        self.phase = AUCTION
+        self.to_act = self.bidders[0]
+
+    def _fold_bid(self, ev):
+        self.high = (ev["seat"], ev["tricks"], ev["direction"])
+        self._after_bid(ev)
+
+    def _fold_match(self, ev):
+        _, tricks, direction = self.high
+        self.high = (ev["seat"], tricks, direction)
+        self._after_bid(ev)
+
+    def _after_bid(self, ev):
+        self.bids_made += 1
+        self.passed = set()
+        self.auction_log.append(ev)
+        self._next_bidder(ev["seat"])
+
+    def _next_bidder(self, seat):
+        high = self.high
+        if high is None:
+            done = len(self.passed) == 3
+        else:
+            done = all(q == high[0] or q in self.passed or q not in self.active for q in self.bidders)
+        if done:
+            self.to_act = None  # auction_ended follows
+            return
+        i = self.bidders.index(seat)
+        for k in range(1, 4):
+            q = self.bidders[(i + k) % 3]
+            if q in self.active:
+                self.to_act = q
+                return
+
+    def _fold_pass(self, ev):
+        seat = ev["seat"]
+        if self.phase == AUCTION:
+            self.passed.add(seat)
+            if self.options["auction_pass_is_final"]:
+                self.active.discard(seat)
+            self.auction_log.append(ev)
+            self._next_bidder(seat)
+        elif self.phase == ULTIMATUM:
+            self.ultimatum_passes += 1
+            if self.ultimatum_passes == 3:
+                self._beneficiary_plays_down()
+            else:
+                self.to_act = (seat + 1) % 4
+        elif self.phase == FINAL_OFFER:
+            self._beneficiary_plays_down()
+
+    def _beneficiary_plays_down(self):
+        """The ultimatum was refused: the Beneficiary must play the hand down himself."""
+        self.mode = "down"
+        self.trump = None
+        self.declarer = self.dealer
+        self._start_positive_play()
+
+    def _fold_auction_ended(self, ev):
+        self.phase = AUCTION_WON if ev["winner"] is not None else NO_BIDS
+        self.to_act = self.dealer
+
+    def _fold_accept(self, ev):
+        if self.phase == COUNTEROFFER:
+            bidder = self.high[0]
+            self.accepted = (bidder, self.counter[0], self.counter[1])
+        else:
+            self.accepted = self.high
+        self._bid_accepted()
+
+    def _bid_accepted(self):
+        winner, _, direction = self.accepted
+        self.declarer = winner
+        if direction == "up":
+            self.phase = NAME_TRUMP
+            self.to_act = winner
+        else:
+            self.mode = "down"
+            self._start_positive_play()
+
+    def _fold_decline(self, ev):
+        if self.phase == COUNTEROFFER:
+            self.countered = True
+            self.phase = AUCTION_WON
+        else:
+            self.phase = DECLINED
+            self.declarer = self.dealer
+        self.to_act = self.dealer
+
+    def _fold_counteroffer(self, ev):
+        self.counter = (ev["tricks"], ev["direction"])
+        self.countered = True
+        self.phase = COUNTEROFFER
+        self.to_act = self.high[0]
+
+    def _fold_ultimatum(self, ev):
+        if self.phase == POSITIVE_CHOICE:
+            self.phase = ULTIMATUM
+            self.to_act = (self.dealer + 1) % 4
+        else:
+            self.phase = FINAL_OFFER
+            self.to_act = self.high[0]
+
+    def _fold_take(self, ev):
+        self.accepted = (ev["seat"], self.options["auction_max_value"] // UP_VALUE, "up")
+        self._bid_accepted()
+
+    def _fold_forfeit(self, ev):
+        self.phase = FORFEITED
+        self.to_act = None
+
+    # ----------------------------------------------------------------- legal actions
+    def _compute_legal_cards(self):
+        return legal_plays(self.hands[self.to_act], self.trick_cards, self.rules, self.hearts_broken)
+
+    def _phase_actions(self):
+        phase, o, seat = self.phase, self.options, self.to_act
+        if phase == POSITIVE_CHOICE:
+            acts = self._choose_actions(up=True, down=o["allow_down"])
+            acts.append({"type": "open_auction"})
+            if o["ultimatum_enabled"] and o["ultimatum_timing"] == "instead_of_auction" and o["allow_down"]:
+                acts.append({"type": "ultimatum"})
+            if o["forfeit_without_auction"]:
+                acts.append({"type": "forfeit"})
+            return acts
+        if phase == AUCTION:
+            high = self.high
+            above = bid_value(high[1], high[2]) if high else 0
+            acts = [{"type": "bid", "tricks": n, "direction": d} for n, d in legal_bids(o, above)]
+            if high and o["auction_preference_matching"] and self.bidders.index(seat) < self.bidders.index(high[0]):
+                acts.append({"type": "match"})
+            acts.append({"type": "pass"})
+            return acts
+        if phase == AUCTION_WON:
+            acts = [{"type": "accept"}, {"type": "decline"}]
+            if self.countered:
+                return acts  # after a refused counter-offer: accept the original bid or decline
+            if self._forfeit_allowed():
+                acts.append({"type": "forfeit"})
+            value = bid_value(self.high[1], self.high[2])
+            if (o["ultimatum_enabled"] and o["ultimatum_timing"] == "after_bidding" and o["allow_down"]
+                    and value < (o["auction_max_value"] // UP_VALUE) * UP_VALUE):
+                acts.append({"type": "ultimatum"})
+            if o["beneficiary_counteroffer"]:
+                acts += [{"type": "counteroffer", "tricks": n, "direction": d} for n, d in legal_bids(o, value)]
+            return acts
+        if phase == NO_BIDS:
+            acts = self._choose_actions(up=True, down=o["allow_down"])
+            if self._forfeit_allowed():
+                acts.append({"type": "forfeit"})
+            return acts
+        if phase == DECLINED:
+            return self._choose_actions(up=True, down=o["allow_down"])
+        if phase == NAME_TRUMP:
+            return self._choose_actions(up=True, down=False)
+        if phase == COUNTEROFFER:
+            return [{"type": "accept"}, {"type": "decline"}]
+        if phase in (ULTIMATUM, FINAL_OFFER):
+            return [{"type": "take"}, {"type": "pass"}]
+        if phase == CONTRACT:
+            return [{"type": "contract", "name": n} for n in self._available_contracts(seat)]
+        if phase == NOMINATE:
+            return [{"type": "nominate", "dealer": s} for s in range(4)]
+        return []
+
+    def _forfeit_allowed(self):
+        o = self.options
+        return o["foiled_auction_forfeit"] and self.bids_made <= o["foiled_auction_max_bids"]
+
+    @staticmethod
+    def _choose_actions(up, down):
+        acts = [{"type": "choose", "mode": "up", "trump": t} for t in TRUMP_CHOICES] if up else []
+        if down:
+            acts.append({"type": "choose", "mode": "down"})
+        return acts
+
+    def _available_contracts(self, seat):
+        negatives = COMBINED if self.options["quick_game_combined_negatives"] else list(NEGATIVE_CONTRACTS)
+        if self.board is not None:
+            return list(NEGATIVE_CONTRACTS) + COMBINED + [POSITIVE]
+        left = [n for n in negatives if n not in self.negatives_used]
+        positives_left = 4 - sum(self.positives_taken)
+        names = list(left)
+        # Each player takes at most one positive, unless nothing else is left.
+        if positives_left > 0 and (self.positives_taken[seat] == 0 or not left):
+            names.append(POSITIVE)
+        return names
+
+    def _explain_detail(self, seat, action):
+        kind = action["type"]
+        if kind in ("bid", "counteroffer"):
+            n, d = action.get("tricks"), action.get("direction")
+            if type(n) is not int or d not in ("up", "down"):
+                return IllegalAction("a bid needs 'tricks' (an integer) and 'direction' ('up' or 'down')",
+                                     code="malformed_action")
+            if d == "down" and not (self.options["allow_down"] and self.options["auction_allow_down_bids"]):
+                return IllegalAction("down bids are not allowed in this game", code="down_bids_disallowed")
+            value = bid_value(n, d)
+            if n < 1 or value > self.options["auction_max_value"]:
+                return IllegalAction(
+                    f"a bid of {n} {d} is worth {value}; bids run from 1 trick up to a value of "
+                    f"{self.options['auction_max_value']}", code="bid_out_of_range")
+            standing = self.high
+            if standing:
+                return IllegalAction(
+                    f"{n} {d} (worth {value}) is not higher than the standing {standing[1]} {standing[2]} "
+                    f"(worth {bid_value(standing[1], standing[2])})", code="bid_too_low")
+        if kind == "contract":
+            return IllegalAction(f"contract {action.get('name')!r} is not available to seat {seat} now; "
+                                 f"available: {', '.join(self._available_contracts(seat))}", code="contract_unavailable")
+        if kind == "choose":
+            if action.get("mode") == "down" and not self.options["allow_down"]:
+                return IllegalAction("playing down is not allowed in this game", code="down_disallowed")
+            if self.phase == NAME_TRUMP and action.get("mode") != "up":
+                return IllegalAction("the winner of an up bid plays up: name a trump suit or none",
+                                     code="must_play_up")
+            return IllegalAction("choose needs mode 'up' (with trump S, H, D, C or none) or 'down' (no trump)",
+                                 code="malformed_action")
+        if kind == "match":
+            return IllegalAction("you may match only a standing bid made by a player you have preference over",
+                                 code="match_not_allowed")
+        if kind == "forfeit":
+            return IllegalAction("the hand may be forfeited only after an auction with at most "
+                                 f"{self.options['foiled_auction_max_bids']} bids", code="forfeit_not_allowed")
+        return None
+
+    # ----------------------------------------------------------------- views and results
+    def _contract_view(self):
+        if self.contract_name is None:
+            return None
+        if self.contract_name != POSITIVE:
+            return {"name": self.contract_name, "parts": list(self.parts)}
+        return {
+            "name": POSITIVE,
+            "beneficiary": self.dealer,
+            "mode": self.mode,
+            "trump": self.trump,
+            "declarer": self.declarer,
+            "accepted_bid": _bid_view(self.accepted),
+        }
+
+    def _ruleset_view(self, seat):
+        v = {"dealer": self.dealer, "first_dealer": self.first_dealer}
+        if self.contract_name == POSITIVE:
+            v["auction"] = {
+                "bidders": list(self.bidders),
+                "standing_bid": _bid_view(self.high),
+                "bids_made": self.bids_made,
+                "active": sorted(self.active),
+                "history": [dict(e) for e in self.auction_log],
+                "counteroffer": {"tricks": self.counter[0], "direction": self.counter[1]} if self.counter else None,
+            }
+        return v
+
+    def _contract_label(self):
+        if self.contract_name != POSITIVE:
+            return self.contract_name
+        label = "positive"
+        if self.mode is None:
+            return label + " (forfeit)"
+        label += f" {self.mode}"
+        if self.mode == "up":
+            label += f" {self.trump or 'no trump'}"
+        if self.accepted:
+            label += f", bid {self.accepted[1]} {self.accepted[2]} by P{self.accepted[0]}"
+        return label
+
+    def _deal_record(self, ev):
+        record = super()._deal_record(ev)
+        record["dealer"] = self.dealer
+        return record
+
+    def _winners(self):
+        best = max(self.scores)
+        tied = [s for s in range(4) if self.scores[s] == best]
+        if len(tied) > 1 and self.options["tie_policy"] == "positive_phase_total":
+            top = max(self.positive_totals[s] for s in tied)
+            tied = [s for s in tied if self.positive_totals[s] == top]
+        return tied
+
+
+def _bid_view(bid):
+    if bid is None:
+        return None
+    return {"bidder": bid[0], "tricks": bid[1], "direction": bid[2], "value": bid_value(bid[1], bid[2])}

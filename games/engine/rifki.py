@@ -1,0 +1,577 @@
+"""Turkish King, Rifki (rules.md section 2): 20 hands, each declarer names 2 trump and 3 negative contracts.
+
+Play, the deal and the declarer's rotation go counter-clockwise: the next seat after i is (i + 3) % 4.
+"""
+from . import deal as deals
+from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
+from .errors import IllegalAction, InvalidBoard, InvalidOptions
+from .options import Flag
+from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
+from .state import DEAL_OVER, GameState
+
+RIFKI_UNITS = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": -60,
+               "no_king_of_hearts": -320, "no_last_two": -180}
+TRUMP = "trump"
+TRUMP_TRICK = 50  # a trump hand: +50 per trick, +650 in all
+
+FLAGS = {
+    "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
+    "short_mode": Flag(False),
+    "opening_negative_hands": Flag(0, kind=int, minimum=0, maximum=12),
+    "trump_suit_limit_per_game": Flag(None, kind=int, minimum=1, maximum=8, nullable=True),
+    "trump_must_ruff": Flag(True),
+    "trump_must_overruff": Flag(False),
+    "trump_must_head_when_trump_led": Flag(True),
+    "must_head_plain_suit": Flag(False),
+    "trump_lead_restriction": Flag("until_broken", ("until_broken", "none")),
+    "declarer_may_lead_top_trumps": Flag(False),
+    "rifki_void_discard": Flag("king_only", ("king_only", "king_else_any_heart")),
+    "kupa_forced_highest_heart_lead": Flag(False),
+    "early_end_when_penalties_exhausted": Flag(True),
+    "misdeal_trump_no_high_cards": Flag("any_player", ("any_player", "forced_trump_declarer_only", "off")),
+    "misdeal_rifki_unguarded": Flag(True),
+    "kiz_split_cancels": Flag(True),
+    "king_slam": Flag("off", ("off", "10", "11", "11_or_10_consecutive", "13")),
+    "king_slam_requires_declaration": Flag(False),
+    "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
+}
+
+CONTRACT = "contract"
+MISDEAL_CLAIM = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
+CANCELLING = "cancelling"  # a misdeal is found; deal_cancelled follows
+TOP_TRUMP_RANKS = ("A", "K", "Q")
+
+# Cards each negative contract penalises for the covered-penalty and void-discard rules.
+PENALTY = {"no_queens": QUEENS, "no_men": MEN, "no_king_of_hearts": frozenset([KING_OF_HEARTS])}
+COVERED_RULE = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered penalty card
+
+
+# ----------------------------------------------------------------------------- pure rules
+class PlayRules:
+    """The card-play rules of one Rifki hand, read from the options once per hand."""
+
+    __slots__ = ("contract", "trump", "penalty", "covered", "hearts_lead", "highest_heart", "trump_lead",
+                 "must_ruff", "must_overruff", "head_trump", "head_plain", "rifki_any_heart")
+
+    def __init__(self, contract, options, trump=None):
+        self.contract = contract
+        self.trump = trump if contract == TRUMP else None
+        self.penalty = PENALTY.get(contract)
+        self.covered = contract in COVERED_RULE
+        self.hearts_lead = contract in ("no_hearts", "no_king_of_hearts")
+        self.highest_heart = contract == "no_hearts" and options["kupa_forced_highest_heart_lead"]
+        self.trump_lead = options["trump_lead_restriction"] == "until_broken"
+        self.must_ruff = options["trump_must_ruff"]
+        self.must_overruff = options["trump_must_overruff"]
+        self.head_trump = options["trump_must_head_when_trump_led"]
+        self.head_plain = options["must_head_plain_suit"]
+        self.rifki_any_heart = contract == "no_king_of_hearts" and options["rifki_void_discard"] == "king_else_any_heart"
+
+    def __eq__(self, other):
+        return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
+
+
+def legal_plays(hand, trick, rules, hearts_broken=False, trump_broken=False, top_trumps_ok=False):
+    """The cards a Rifki player may play and why the choice is narrowed: (cards, (code, reason)).
+
+    ``hand`` is grouped by suit (``cards.by_suit``); ``trick`` the cards played so far to this
+    trick; ``rules`` the hand's ``PlayRules``. ``top_trumps_ok`` says the declarer may lead his
+    A, K, Q of trumps before trumps are broken.
+    """
+    trump = rules.trump
+    if not trick:
+        if trump:
+            if rules.trump_lead and not trump_broken:
+                plain = [c for c in flat(hand) if c[1] != trump]
+                if plain:
+                    if top_trumps_ok:
+                        tops = [c for c in hand[trump] if c[0] in TOP_TRUMP_RANKS]
+                        return [c for c in flat(hand) if c in plain or c in tops], TRUMP_LEAD
+                    return plain, TRUMP_LEAD
+            return flat(hand), ANY
+        if rules.hearts_lead and not hearts_broken:
+            plain = hand["S"] + hand["D"] + hand["C"]
+            if plain:
+                return plain, HEARTS_LEAD
+            if rules.highest_heart:
+                return [hand["H"][-1]], HIGHEST_HEART
+        return flat(hand), ANY
+    led = trick[0][1]
+    follow = hand[led]
+    if trump:
+        if follow:
+            if led == trump:
+                if rules.head_trump:
+                    return _head(follow, trick, led)
+            elif rules.head_plain and not any(c[1] == trump for c in trick):
+                return _head(follow, trick, led)
+            return follow, FOLLOW
+        trumps = hand[trump]
+        if trumps and rules.must_ruff:
+            if rules.must_overruff:
+                in_trick = [RANK[c] for c in trick if c[1] == trump]
+                if in_trick:
+                    top = max(in_trick)
+                    over = [c for c in trumps if RANK[c] > top]
+                    if over and len(over) < len(trumps):
+                        return over, MUST_OVERRUFF  # underruffing is allowed only without a higher trump
+            return trumps, MUST_RUFF
+        return flat(hand), ANY
+    if follow:
+        if rules.covered:
+            top = max(RANK[c] for c in trick if c[1] == led)
+            covered = [c for c in follow if c in rules.penalty and RANK[c] < top]
+            if covered:
+                return covered, COVERED
+        return follow, FOLLOW
+    if rules.contract == "no_hearts":
+        if hand["H"]:
+            return hand["H"], VOID_DISCARD
+    elif rules.penalty is not None:
+        held = [c for c in flat(hand) if c in rules.penalty]
+        if held:
+            return held, VOID_DISCARD
+        if rules.rifki_any_heart and hand["H"]:
+            return hand["H"], VOID_HEART
+    return flat(hand), ANY
+
+
+def _head(follow, trick, led):
+    """Beat the highest card of the suit led if you can; otherwise any card of the suit."""
+    top = max(RANK[c] for c in trick if c[1] == led)
+    over = [c for c in follow if RANK[c] > top]
+    if over and len(over) < len(follow):
+        return over, MUST_HEAD
+    return follow, FOLLOW
+
+
+ANY = ("not_in_hand", "it is not in the hand")
+FOLLOW = ("must_follow_suit", "you must follow the suit led")
+TRUMP_LEAD = ("trump_lead_restricted", "trumps may not be led until a trump has been played, unless you hold only trumps")
+HEARTS_LEAD = ("hearts_lead_restricted", "hearts may not be led until a heart has been discarded, unless you hold only hearts")
+HIGHEST_HEART = ("highest_heart_forced", "holding only hearts before any heart has fallen, you must lead your highest")
+MUST_HEAD = ("must_head", "you must beat the highest card in the trick")
+MUST_RUFF = ("must_ruff", "void in the suit led, you must play a trump")
+MUST_OVERRUFF = ("must_overruff", "you must beat the trump already in the trick")
+COVERED = ("covered_penalty", "a higher card is in the trick: you must play your penalty card of that suit")
+VOID_DISCARD = ("must_discard_penalty", "void in the suit led, you must discard a penalty card")
+VOID_HEART = ("must_discard_heart", "void in the suit led, you must discard a heart")
+
+
+def trump_scores(tricks_won):
+    return [TRUMP_TRICK * t for t in tricks_won]
+
+
+def unguarded_rifki_holder(hands, declarer):
+    """The first non-declarer whose only hearts are the K, the A, or both: the Rifki deal is void."""
+    for seat in range(4):
+        if seat == declarer:
+            continue
+        hearts = {c for c in hands[seat] if c[1] == "H"}
+        if hearts and hearts <= {KING_OF_HEARTS, ACE_OF_HEARTS}:
+            return seat
+    return None
+
+
+def slam_reached(threshold, winners_so_far, seat):
+    """Has ``seat`` made the King slam with the tricks won so far (winner of each trick, in order)?"""
+    won = sum(1 for w in winners_so_far if w == seat)
+    if threshold == "11_or_10_consecutive":
+        return won >= 11 or _longest_run(winners_so_far, seat) >= 10
+    return won >= int(threshold)
+
+
+def slam_still_possible(threshold, winners_so_far, seat):
+    left = 13 - len(winners_so_far)
+    won = sum(1 for w in winners_so_far if w == seat)
+    if won + left >= (11 if threshold == "11_or_10_consecutive" else int(threshold)):
+        return True
+    if threshold == "11_or_10_consecutive":
+        run = 0
+        for w in reversed(winners_so_far):
+            if w != seat:
+                break
+            run += 1
+        return run + left >= 10
+    return False
+
+
+def _longest_run(winners, seat):
+    best = run = 0
+    for w in winners:
+        run = run + 1 if w == seat else 0
+        best = max(best, run)
+    return best
+
+
+class RifkiState(GameState):
+    ruleset = "rifki"
+    HAS_EXTRA_PLAY_ACTIONS = True  # the slam declaration
+    STEP = 3  # counter-clockwise
+    FLAGS = FLAGS
+    DEALS = 20
+    UNITS = RIFKI_UNITS
+
+    def __init__(self, options, seed, key, board):
+        super().__init__(options, seed, key, board)
+        short = options["short_mode"]
+        self.DEALS = 12 if short else 20
+        self.trump_quota = 1 if short else 2
+        self.negative_quota = 2 if short else 3
+        self.first_declarer = None
+        self.declarer = None
+        self.dealer = None
+        self.redeal = 0
+        self.contract_name = None
+        self.must_declare = None  # "trump" after a no-high-cards misdeal
+        self.trumps_declared = [0, 0, 0, 0]
+        self.negatives_declared = [0, 0, 0, 0]
+        self.negative_uses = {}
+        self.trump_suit_uses = {}
+        self.claimants = []
+        self.cancel = None  # (reason, seat) of a misdeal being cancelled
+        self.slam_declared = False
+        self.top_trumps = False  # the declarer held A, K, Q of trumps: he may lead them at once
+
+    @classmethod
+    def check_options(cls, o):
+        negatives = 2 if o["short_mode"] else 3
+        trumps = 4 * (1 if o["short_mode"] else 2)
+        if o["opening_negative_hands"] > 4 * negatives:
+            raise InvalidOptions(
+                f"option 'opening_negative_hands': at most {4 * negatives} hands can open with negative contracts "
+                f"when each player declares {negatives} negatives", code="invalid_option_value")
+        limit = o["trump_suit_limit_per_game"]
+        if limit is not None and 4 * limit < trumps:
+            raise InvalidOptions(
+                f"option 'trump_suit_limit_per_game': {limit} per suit allows only {4 * limit} trump hands, "
+                f"but the game has {trumps}", code="invalid_option_value")
+
+    @staticmethod
+    def check_board(board):
+        if not isinstance(board, dict):
+            raise InvalidBoard("a board is an object with 'declarer', 'hands' and optionally 'contract' and 'trump'")
+        extra = set(board) - {"declarer", "hands", "contract", "trump"}
+        if extra:
+            raise InvalidBoard(f"a Rifki board has no field {sorted(extra)[0]!r} (fields: declarer, hands, contract, trump)")
+        declarer = board.get("declarer")
+        if type(declarer) is not int or not 0 <= declarer <= 3:
+            raise InvalidBoard(f"board 'declarer' must be a seat 0-3, not {declarer!r}")
+        contract, trump = board.get("contract"), board.get("trump")
+        if contract is not None and contract != TRUMP and contract not in NEGATIVE_CONTRACTS:
+            raise InvalidBoard(f"unknown Rifki contract {contract!r}; contracts: trump, {', '.join(NEGATIVE_CONTRACTS)}")
+        if contract == TRUMP and trump not in SUITS:
+            raise InvalidBoard(f"a trump board needs 'trump': one of S, H, D, C (not {trump!r}); no-trump is not allowed")
+        if contract != TRUMP and trump is not None:
+            raise InvalidBoard("'trump' is given only with contract 'trump'")
+        return {"declarer": declarer, "hands": check_hands(board.get("hands")), "contract": contract, "trump": trump}
+
+    # ----------------------------------------------------------------- game start and deals
+    def _first_game_facts(self):
+        if self.options["first_declarer"] == "random":
+            return {"first_declarer": deals.seeded_draw(self.seed, f"{self.key}/first_declarer", 4)}
+        return {}
+
+    def _fold_game_started(self, ev):
+        self.first_declarer = ev.get("first_declarer")
+        self.phase = DEAL_OVER
+
+    def _board_deal_event(self):
+        b = self.board
+        contract = None
+        if b["contract"] is not None:
+            contract = {"name": b["contract"]}
+            if b["trump"] is not None:
+                contract["suit"] = b["trump"]
+        return self._deal_event(1, 0, b["declarer"], [list(h) for h in b["hands"]], contract, None)
+
+    def _next_deal_event(self):
+        n = self.deal_no + 1
+        key = f"{self.key}/deal/{n}"
+        if n == 1 and self.first_declarer is None:
+            # 2D or 7D holder declares first: deal, then find the holder.
+            hands = self._deal_cards(key, 0)
+            card = "2D" if self.options["first_declarer"] == "holder_2d" else "7D"
+            declarer = next(s for s in range(4) if card in hands[s])
+        else:
+            declarer = (self.first_declarer + 3 * (n - 1)) % 4 if n > 1 else self.first_declarer
+            hands = self._deal_cards(key, declarer)
+        ev = self._deal_event(n, 0, declarer, hands, None, None)
+        ev["deal_key"] = key
+        return ev
+
+    def _redeal_event(self, contract, must_declare):
+        redeal = self.redeal + 1
+        if self.board is not None:
+            return None
+        key = f"{self.key}/deal/{self.deal_no}/redeal/{redeal}"
+        hands = self._deal_cards(key, self.declarer)
+        ev = self._deal_event(self.deal_no, redeal, self.declarer, hands, contract, must_declare)
+        ev["deal_key"] = key
+        return ev
+
+    @staticmethod
+    def _deal_event(n, redeal, declarer, hands, contract, must_declare):
+        # The dealer sits on the declarer's left, so he deals the declarer the first card.
+        ev = {"type": "deal_started", "deal": n, "redeal": redeal, "declarer": declarer,
+              "dealer": (declarer + 1) % 4, "contract": contract, "hands": hands}
+        if must_declare:
+            ev["must_declare"] = must_declare
+        return ev
+
+    def _fold_deal_started(self, ev):
+        self.deal_no = ev["deal"]
+        self.redeal = ev["redeal"]
+        self.declarer = ev["declarer"]
+        self.dealer = ev["dealer"]
+        if self.first_declarer is None:
+            self.first_declarer = self.declarer
+        self._new_deal_fields(ev["hands"])
+        self.contract_name = None
+        self.rules = None
+        self.must_declare = ev.get("must_declare")
+        self.claimants = []
+        self.cancel = None
+        self.slam_declared = False
+        self.top_trumps = False
+        if ev["contract"] is None:
+            self.phase = CONTRACT
+            self.to_act = self.declarer
+        else:
+            self._set_contract(ev["contract"]["name"], ev["contract"].get("suit"))
+
+    def _fold_contract(self, ev):
+        self._set_contract(ev["name"], ev.get("suit"))
+
+    def _set_contract(self, name, suit):
+        self.contract_name = name
+        self.rules = PlayRules(name, self.options, suit)
+        d = self.declarer
+        if name == TRUMP:
+            self.trump = suit
+            self._set_negative(())
+            tops = {c[0] for c in self.hands[d][suit] if c[0] in TOP_TRUMP_RANKS}
+            self.top_trumps = self.options["declarer_may_lead_top_trumps"] and len(tops) == 3
+            self.claimants = self._misdeal_claimants()
+            if self.claimants:
+                self.phase = MISDEAL_CLAIM
+                self.to_act = self.claimants[0]
+                return
+        else:
+            self._set_negative((name,))
+            if name == "no_king_of_hearts" and self.options["misdeal_rifki_unguarded"]:
+                seat = unguarded_rifki_holder([self.hand(s) for s in range(4)], d)
+                if seat is not None:
+                    self.cancel = ("rifki_unguarded", seat)
+                    self.phase = CANCELLING
+                    self.to_act = None
+                    return
+        self._start_play(d)
+
+    def _misdeal_claimants(self):
+        rule = self.options["misdeal_trump_no_high_cards"]
+        if rule == "off":
+            return []
+        d = self.declarer
+        order = [(d + self.STEP * k) % 4 for k in range(4)]
+        weak = [s for s in order if not any(c in HIGH_CARDS for c in self.hand(s))]
+        if rule == "forced_trump_declarer_only":
+            # MEMUR: only a declarer forced into trumps (no negative declaration left) may cancel.
+            forced = self.board is None and self.negatives_declared[d] >= self.negative_quota
+            return [d] if forced and d in weak else []
+        return weak
+
+    def _fold_pass(self, ev):
+        i = self.claimants.index(ev["seat"])
+        if i + 1 < len(self.claimants):
+            self.to_act = self.claimants[i + 1]
+        else:
+            self.claimants = []
+            self._start_play(self.declarer)
+
+    def _fold_cancel(self, ev):
+        self.cancel = ("trump_no_high_cards", ev["seat"])
+        self.phase = CANCELLING
+        self.to_act = None
+
+    def _fold_declare_slam(self, ev):
+        self.slam_declared = True
+
+    def _fold_deal_cancelled(self, ev):
+        self.phase = DEAL_OVER
+        self.to_act = None
+        self.deals.append({"deal": self.deal_no, "contract": self._contract_label(), "scores": None,
+                           "end": f"cancelled: {ev['reason']}", "scored": False, "declarer": self.declarer})
+
+    def _fold_deal_ended(self, ev):
+        super()._fold_deal_ended(ev)
+        if ev.get("scored", True):
+            # A contract counts against the quotas only once its hand is scored.
+            d = self.declarer
+            if self.contract_name == TRUMP:
+                self.trumps_declared[d] += 1
+                self.trump_suit_uses[self.trump] = self.trump_suit_uses.get(self.trump, 0) + 1
+            else:
+                self.negatives_declared[d] += 1
+                self.negative_uses[self.contract_name] = self.negative_uses.get(self.contract_name, 0) + 1
+
+    # ----------------------------------------------------------------- automatic events
+    def _derive(self):
+        if self.phase == DEAL_OVER:
+            last = self.events[-1]
+            if last["type"] == "deal_cancelled":
+                return self._after_cancel(last)
+            if last["type"] == "deal_ended" and last["reason"] in ("slam", "failed_slam"):
+                return self._game_ended_event(result=last["reason"])  # a slam ends the game at once
+        return super()._derive()
+
+    def _derive_phase(self):
+        if self.phase == CANCELLING:
+            reason, seat = self.cancel
+            return {"type": "deal_cancelled", "deal": self.deal_no, "redeal": self.redeal, "reason": reason,
+                    "seat": seat}
+        return None
+
+    def _after_cancel(self, ev):
+        if self.board is not None:
+            return self._game_ended_event(result="cancelled", winners=[])
+        reason = ev["reason"]
+        if reason == "rifki_unguarded":
+            return self._redeal_event({"name": "no_king_of_hearts"}, None)
+        if reason == "trump_no_high_cards":
+            return self._redeal_event(None, TRUMP)
+        return self._redeal_event(None, None)  # Kiz split: the declarer chooses again
+
+    def _after_trick(self):
+        slam = self.options["king_slam"]
+        if slam != "off" and self.contract_name == TRUMP:
+            winners = [w for _, _, w in self.tricks]
+            if self.options["king_slam_requires_declaration"]:
+                if self.slam_declared:
+                    if slam_reached(slam, winners, self.declarer):
+                        return self._slam_event("slam", self.declarer)
+                    if not slam_still_possible(slam, winners, self.declarer):
+                        return self._slam_event("failed_slam", self.declarer)
+            else:
+                w = winners[-1]
+                if slam_reached(slam, winners, w):
+                    return self._slam_event("slam", w)
+        return super()._after_trick()
+
+    def _slam_event(self, reason, seat):
+        ev = self._deal_ended_event(reason, scores=[0, 0, 0, 0], scored=False)
+        ev["seat"] = seat
+        return ev
+
+    def _hand_over(self, reason):
+        if self.contract_name == "no_queens" and self.options["kiz_split_cancels"]:
+            queens = [sum(1 for c in t if c in QUEENS) for t in self.taken]
+            if queens == [1, 1, 1, 1]:
+                return {"type": "deal_cancelled", "deal": self.deal_no, "redeal": self.redeal,
+                        "reason": "kiz_split", "seat": None}
+        return self._deal_ended_event(reason)
+
+    def _positive_scores(self):
+        return trump_scores(self.tricks_won)
+
+    # ----------------------------------------------------------------- legal actions
+    def _compute_legal_cards(self):
+        seat = self.to_act
+        top_ok = (self.top_trumps and seat == self.declarer
+                  and all(l == self.declarer and cs[0][1] == self.trump and cs[0][0] in TOP_TRUMP_RANKS
+                          for l, cs, _ in self.tricks))
+        return legal_plays(self.hands[seat], self.trick_cards, self.rules, self.hearts_broken, self.trump_broken,
+                           top_ok)
+
+    def _extra_play_actions(self):
+        o = self.options
+        if (o["king_slam"] != "off" and o["king_slam_requires_declaration"] and self.contract_name == TRUMP
+                and not self.tricks and not self.trick_cards and not self.slam_declared):
+            return [{"type": "declare_slam"}]
+        return []
+
+    def _phase_actions(self):
+        if self.phase == CONTRACT:
+            return [dict(c, type="contract") for c in self._available_contracts(self.to_act)]
+        if self.phase == MISDEAL_CLAIM:
+            return [{"type": "cancel"}, {"type": "pass"}]
+        return []
+
+    def _available_contracts(self, seat):
+        """Contracts the declarer may name: {"name": ...} (with "suit" for trumps), canonical order."""
+        trumps = [{"name": TRUMP, "suit": s} for s in SUITS]
+        negatives = [{"name": n} for n in NEGATIVE_CONTRACTS]
+        if self.board is not None:
+            return negatives + trumps
+        if self.must_declare == TRUMP:
+            return self._allowed_trumps()
+        out = []
+        if self.negatives_declared[seat] < self.negative_quota:
+            out = [c for c in negatives if self.negative_uses.get(c["name"], 0) < 2]
+        opening = self.deal_no <= self.options["opening_negative_hands"]
+        if self.trumps_declared[seat] < self.trump_quota and not (opening and out):
+            out += self._allowed_trumps()
+        return out
+
+    def _allowed_trumps(self):
+        limit = self.options["trump_suit_limit_per_game"]
+        return [{"name": TRUMP, "suit": s} for s in SUITS if limit is None or self.trump_suit_uses.get(s, 0) < limit]
+
+    def _explain_detail(self, seat, action):
+        if action["type"] == "contract":
+            available = ", ".join(c["name"] + (f" {c['suit']}" if "suit" in c else "")
+                                  for c in self._available_contracts(seat))
+            return IllegalAction(f"contract {action.get('name')!r}{' ' + str(action['suit']) if 'suit' in action else ''}"
+                                 f" is not available to seat {seat} now; available: {available}",
+                                 code="contract_unavailable")
+        if action["type"] == "declare_slam":
+            return IllegalAction("only the declarer of a trump hand may declare the slam, before the first lead",
+                                 code="slam_not_allowed")
+        return None
+
+    # ----------------------------------------------------------------- views and results
+    def _contract_view(self):
+        if self.contract_name is None:
+            return None
+        v = {"name": self.contract_name, "declarer": self.declarer}
+        if self.contract_name == TRUMP:
+            v["trump"] = self.trump
+        return v
+
+    def _contract_label(self):
+        if self.contract_name is None:
+            return "(no contract)"
+        return f"trump {self.trump}" if self.contract_name == TRUMP else self.contract_name
+
+    def _deal_record(self, ev):
+        record = super()._deal_record(ev)
+        record["declarer"] = self.declarer
+        return record
+
+    def _ruleset_view(self, seat):
+        return {
+            "declarer": self.declarer,
+            "dealer": self.dealer,
+            "redeal": self.redeal,
+            "must_declare": self.must_declare,
+            "slam_declared": self.slam_declared,
+            "quotas": {
+                "trumps_declared": list(self.trumps_declared),
+                "negatives_declared": list(self.negatives_declared),
+                "negative_uses": dict(self.negative_uses),
+                "trump_suit_uses": dict(self.trump_suit_uses),
+                "trump_quota": self.trump_quota,
+                "negative_quota": self.negative_quota,
+            },
+            "misdeal_claimants": list(self.claimants) if self.phase == MISDEAL_CLAIM else [],
+        }
+
+    def _winners(self):
+        last = self.events[-1]
+        if last["type"] == "deal_ended" and last["reason"] == "slam":
+            return [last["seat"]]
+        if last["type"] == "deal_ended" and last["reason"] == "failed_slam":
+            return [s for s in range(4) if s != last["seat"]]
+        if self.options["win_threshold"] == "positive":
+            return [s for s in range(4) if self.scores[s] > 0]
+        return [s for s in range(4) if self.scores[s] >= 0]

@@ -1,0 +1,66 @@
+"""Re-check a whole event log against the rules (used by ``replay(events, verify=True)``).
+
+Every decision is applied again through ``apply``, so it must be legal where it stands, and the
+automatic events that follow it must be exactly those in the log. Deals are re-derived from
+the seed when it is given (proving the shuffle); without it the logged hands are taken, after
+checking that each deal is a whole pack.
+"""
+from .cards import check_hands
+from .errors import EngineError, InvalidEvents
+from .state import ACTION_FIELDS
+
+
+def verify_log(state, events):
+    events = list(events)
+    if state.seed is None:
+        logged = iter([e for e in events if isinstance(e, dict) and e.get("type") == "deal_started"])
+
+        def feed(deal_key):
+            try:
+                return check_hands(next(logged)["hands"], what="logged deal")
+            except StopIteration:
+                raise InvalidEvents("the log ends where a deal should follow", code="truncated_log") from None
+
+        state._deal_feed = feed
+    start = events[0]
+    if state.seed is not None and state.board is None:
+        expected = state._first_game_facts()
+        for k, v in expected.items():
+            if start.get(k) != v:
+                raise InvalidEvents(f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch")
+    state._record(start)
+    produced = []
+    state._run_automatic(produced)
+    i = _compare(events, 1, produced)
+    while i < len(events):
+        ev = events[i]
+        if not isinstance(ev, dict) or ev.get("type") not in ACTION_FIELDS:
+            raise InvalidEvents(f"event {i} ({_kind(ev)}) is not a decision, but a seat was to decide here",
+                                code="unexpected_event")
+        if ev.get("seat") != state.to_act:
+            raise InvalidEvents(f"event {i}: seat {ev.get('seat')!r} acted, but seat {state.to_act} was to act",
+                                code="out_of_turn")
+        action = {k: v for k, v in ev.items() if k != "seat"}
+        try:
+            produced = state.apply(action)
+        except EngineError as e:
+            raise InvalidEvents(f"event {i} breaks the rules: {e.message}", code="illegal_event") from e
+        i = _compare(events, i, produced)
+    state._deal_feed = None
+    return state
+
+
+def _compare(events, i, produced):
+    for k, ev in enumerate(produced):
+        if i + k >= len(events):
+            # A log may end anywhere after a decision: the automatic events are the engine's to add.
+            raise InvalidEvents(f"the log ends at event {i + k}; the rules continue with {ev['type']}",
+                                code="truncated_log")
+        if events[i + k] != ev:
+            raise InvalidEvents(f"event {i + k} ({_kind(events[i + k])}) differs from what the rules produce "
+                                f"({ev['type']})", code="mismatch")
+    return i + len(produced)
+
+
+def _kind(ev):
+    return ev.get("type") if isinstance(ev, dict) else type(ev).__name__
