@@ -400,6 +400,7 @@ class RifkiState(GameState):
     def _fold_deal_cancelled(self, ev):
         self.phase = DEAL_OVER
         self.to_act = None
+        self.last_deal = (self.deal_no, self.deal_hands)
         self.deals.append({"deal": self.deal_no, "contract": self._contract_label(), "scores": None,
                            "end": f"cancelled: {ev['reason']}", "scored": False, "declarer": self.declarer})
 

@@ -119,7 +119,8 @@ class GameState:
         self.to_act = None
         self.deal_no = 0
         self.hands = [by_suit(()) for _ in range(4)]  # live cards, grouped by suit
-        self.deal_hands = None  # the four hands as dealt (revealed when the deal is over)
+        self.deal_hands = None  # the four hands as dealt
+        self.last_deal = None  # (deal number, hands as dealt) of the last finished deal
         self.trick_cards = []
         self.trick_seats = []
         self.tricks = []  # completed tricks of this deal: (leader, cards, winner)
@@ -250,7 +251,6 @@ class GameState:
         """What ``seat`` may know now: its own cards, everything public, never another live hand."""
         if type(seat) is not int or not 0 <= seat <= 3:
             raise EngineError(f"seat must be an integer 0-3, not {seat!r}", code="invalid_seat")
-        live = self.phase not in (DEAL_OVER, OVER)
         v = {
             "ruleset": self.ruleset,
             "seat": seat,
@@ -271,9 +271,10 @@ class GameState:
             "legal_actions": self.legal_actions() if self.to_act == seat else [],
             "options": dict(self.options),
         }
-        if not live and self.deal_hands is not None:
-            # The deal is over: its cards are revealed to the table.
-            v["dealt_hands"] = [list(h) for h in self.deal_hands]
+        if self.last_deal is not None:
+            # A finished deal's cards are revealed to the table (DESIGN.md 3.5).
+            deal, hands = self.last_deal
+            v["last_deal"] = {"deal": deal, "dealt_hands": [list(h) for h in hands]}
         if self.is_over:
             v["winners"] = list(self.winners)
             v["result"] = self.result
@@ -346,9 +347,10 @@ class GameState:
             raise InvalidEvents(f"play by seat {seat} out of turn", code="out_of_turn")
         card = ev["card"]
         self.hands[seat][card[1]].remove(card)
-        self.trick_cards.append(card)
+        trick = self.trick_cards
+        trick.append(card)
         self.trick_seats.append(seat)
-        self.to_act = (seat + self.STEP) % 4 if len(self.trick_cards) < 4 else None
+        self.to_act = (seat + self.STEP) % 4 if len(trick) < 4 else None
 
     def _trick_event(self):
         cards = self.trick_cards
@@ -412,6 +414,7 @@ class GameState:
     def _fold_deal_ended(self, ev):
         self.phase = DEAL_OVER
         self.to_act = None
+        self.last_deal = (self.deal_no, self.deal_hands)
         scores = ev["scores"]
         if ev.get("scored", True):
             self.deal_scores.append(list(scores))

@@ -1,0 +1,1 @@
+# The bot registry lands here (DESIGN.md 3.6).

@@ -1,0 +1,57 @@
+"""Pure helpers that turn environment values into settings (importable and testable
+without loading config.settings)."""
+from pathlib import Path
+
+import dj_database_url
+
+TRUTHY = {"1", "true", "yes", "on"}
+
+
+def env_bool(value: str | None, default: bool = False) -> bool:
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in TRUTHY
+
+
+def env_list(value: str | None, default: list[str]) -> list[str]:
+    if value is None or value.strip() == "":
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def database_config(url: str | None, base_dir: Path) -> dict:
+    """SQLite in the project root by default; DATABASE_URL (e.g. postgres://...) overrides."""
+    if url:
+        # conn_health_checks: a worker that idles for hours must not reuse a dead connection.
+        return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    return {"ENGINE": "django.db.backends.sqlite3", "NAME": base_dir / "db.sqlite3"}
+
+
+def celery_config(redis_url: str | None, var_dir: Path) -> dict:
+    """Redis when REDIS_URL is set; otherwise kombu's filesystem broker and Celery's file
+    result backend under var_dir/celery, so `make run` needs no server."""
+    if redis_url:
+        return {"broker_url": redis_url, "broker_transport_options": {}, "result_backend": redis_url}
+    root = Path(var_dir).resolve() / "celery"
+    # Producer and consumer must read and write the same folder.
+    queue = str(root / "queue")
+    return {
+        "broker_url": "filesystem://",
+        "broker_transport_options": {
+            "data_folder_in": queue,
+            "data_folder_out": queue,
+            "control_folder": str(root / "control"),
+            "processed_folder": str(root / "processed"),
+            "store_processed": False,
+        },
+        "result_backend": f"file://{root / 'results'}",
+    }
+
+
+def celery_folders(config: dict) -> list[Path]:
+    """The folders a filesystem-broker config needs (none for Redis)."""
+    if config["broker_url"] != "filesystem://":
+        return []
+    opts = config["broker_transport_options"]
+    results = config["result_backend"].removeprefix("file://")
+    return [Path(p) for p in (opts["data_folder_in"], opts["control_folder"], opts["processed_folder"], results)]

@@ -1,0 +1,55 @@
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from games.engine import RULESETS
+from games.engine.playout import play_out, score_sheet
+
+
+def test_home_lists_every_ruleset_with_a_demo_link(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert {"king", "rifki"} <= set(RULESETS)
+    for slug, description in RULESETS.items():
+        assert slug in page
+        assert escape(description) in page
+        assert f'href="/demo/{slug}/?seed=7"' in page
+
+
+@pytest.mark.parametrize("ruleset", ["king", "rifki"])
+def test_demo_shows_the_score_sheet_of_a_played_out_game(client, ruleset):
+    response = client.get(f"/demo/{ruleset}/", {"seed": "7"})
+    assert response.status_code == 200
+    sheet = score_sheet(play_out(ruleset, 7))
+    assert sheet.strip()
+    assert f"<pre>{escape(sheet)}</pre>" in response.content.decode()
+
+
+def test_demo_seed_defaults_to_7(client):
+    assert client.get("/demo/king/").content == client.get("/demo/king/?seed=7").content
+
+
+def test_demo_unknown_ruleset_is_404(client):
+    assert client.get("/demo/bridge/?seed=7").status_code == 404
+
+
+@pytest.mark.parametrize("seed", ["abc", "1.5", "-3", "", "7x", "١٢"])
+def test_demo_non_integer_seed_is_400_with_a_clear_message(client, seed):
+    response = client.get("/demo/king/", {"seed": seed})
+    assert response.status_code == 400
+    assert "seed must be a non-negative integer" in response.content.decode()
+
+
+def test_api_schema_is_served(client):
+    response = client.get(reverse("schema"))
+    assert response.status_code == 200
+    assert b"openapi" in response.content
+
+
+def test_api_docs_load_no_assets_from_a_cdn(client):
+    response = client.get(reverse("api-docs"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
+    assert "cdn." not in page and "unpkg" not in page
