@@ -1,0 +1,1 @@
+# Tournaments, entrants, rounds and standings land here.
