@@ -69,11 +69,15 @@ def replay(events, seed=None, verify=False):
             or events[0].get("type") != "game_started":
         raise InvalidEvents("an event log starts with a game_started event", code="invalid_events")
     start = events[0]
-    cls = _state_class(start.get("ruleset"))
-    opts = resolve(cls.FLAGS, start.get("options"), start.get("ruleset"))
-    board = start.get("board")
-    if board is not None:
-        board = cls.check_board(board)
+    try:
+        cls = _state_class(start.get("ruleset"))
+        opts = resolve(cls.FLAGS, start.get("options"), start.get("ruleset"))
+        cls.check_options(opts)
+        board = start.get("board")
+        if board is not None:
+            board = cls.check_board(board)
+    except (InvalidOptions, InvalidBoard) as e:
+        raise InvalidEvents(f"game_started is not a valid start: {e.message}", code="invalid_start") from e
     from .deal import seed_bytes, seed_commitment
 
     if seed is not None:

@@ -43,7 +43,7 @@ def flat(hand):
 
 def check_card(card):
     """Return ``card`` if it is a card in the shared notation, else raise InvalidCard."""
-    if card in DECK_SET:
+    if isinstance(card, str) and card in DECK_SET:
         return card
     raise InvalidCard(
         f"malformed card {card!r}: a card is a rank from {RANKS} followed by a suit from {SUITS}, e.g. 'KH'",

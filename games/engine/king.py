@@ -476,6 +476,23 @@ class KingState(GameState):
     def _compute_legal_cards(self):
         return legal_plays(self.hands[self.to_act], self.trick_cards, self.rules, self.hearts_broken)
 
+    # The action types each phase can ever allow: an action of one of these types that is not
+    # legal now gets a specific reason; any other type is simply out of phase.
+    PHASE_ACTIONS = {
+        POSITIVE_CHOICE: {"choose", "open_auction", "ultimatum", "forfeit"},
+        AUCTION: {"bid", "match", "pass"},
+        AUCTION_WON: {"accept", "decline", "forfeit", "ultimatum", "counteroffer"},
+        NO_BIDS: {"choose", "forfeit"},
+        DECLINED: {"choose"},
+        NAME_TRUMP: {"choose"},
+        COUNTEROFFER: {"accept", "decline"},
+        ULTIMATUM: {"take", "pass"},
+        FINAL_OFFER: {"take", "pass"},
+        CONTRACT: {"contract"},
+        NOMINATE: {"nominate"},
+        "play": {"play"},
+    }
+
     def _phase_actions(self):
         phase, o, seat = self.phase, self.options, self.to_act
         if phase == POSITIVE_CHOICE:
@@ -582,6 +599,8 @@ class KingState(GameState):
         if kind == "match":
             return IllegalAction("you may match only a standing bid made by a player you have preference over",
                                  code="match_not_allowed")
+        if kind in ("ultimatum", "counteroffer"):
+            return IllegalAction(f"a {kind} is not allowed here by this game's options", code=f"{kind}_not_allowed")
         if kind == "forfeit":
             return IllegalAction("the hand may be forfeited only after an auction with at most "
                                  f"{self.options['foiled_auction_max_bids']} bids", code="forfeit_not_allowed")

@@ -260,7 +260,7 @@ class RifkiState(GameState):
         contract, trump = board.get("contract"), board.get("trump")
         if contract is not None and contract != TRUMP and contract not in NEGATIVE_CONTRACTS:
             raise InvalidBoard(f"unknown Rifki contract {contract!r}; contracts: trump, {', '.join(NEGATIVE_CONTRACTS)}")
-        if contract == TRUMP and trump not in SUITS:
+        if contract == TRUMP and (not isinstance(trump, str) or trump not in tuple(SUITS)):
             raise InvalidBoard(f"a trump board needs 'trump': one of S, H, D, C (not {trump!r}); no-trump is not allowed")
         if contract != TRUMP and trump is not None:
             raise InvalidBoard("'trump' is given only with contract 'trump'")
@@ -369,17 +369,24 @@ class RifkiState(GameState):
         self._start_play(d)
 
     def _misdeal_claimants(self):
+        """Who is asked, in play order, whether to cancel a trump deal for want of high cards.
+
+        Every seat is asked, whatever its cards: asking only the weak hands would tell the
+        table who holds no card above a ten (DESIGN.md 3.5). Only a weak hand may cancel.
+        """
         rule = self.options["misdeal_trump_no_high_cards"]
+        d = self.declarer
         if rule == "off":
             return []
-        d = self.declarer
-        order = [(d + self.STEP * k) % 4 for k in range(4)]
-        weak = [s for s in order if not any(c in HIGH_CARDS for c in self.hand(s))]
         if rule == "forced_trump_declarer_only":
-            # MEMUR: only a declarer forced into trumps (no negative declaration left) may cancel.
+            # MEMUR: only a declarer forced into trumps (no negative declaration left) may cancel;
+            # being forced is public, so asking him reveals nothing.
             forced = self.board is None and self.negatives_declared[d] >= self.negative_quota
-            return [d] if forced and d in weak else []
-        return weak
+            return [d] if forced else []
+        return [(d + self.STEP * k) % 4 for k in range(4)]
+
+    def _may_cancel(self, seat):
+        return not any(c in HIGH_CARDS for c in self.hand(seat))
 
     def _fold_pass(self, ev):
         i = self.claimants.index(ev["seat"])
@@ -491,11 +498,14 @@ class RifkiState(GameState):
             return [{"type": "declare_slam"}]
         return []
 
+    PHASE_ACTIONS = {CONTRACT: {"contract"}, MISDEAL_CLAIM: {"cancel", "pass"}, "play": {"play", "declare_slam"}}
+
     def _phase_actions(self):
         if self.phase == CONTRACT:
             return [dict(c, type="contract") for c in self._available_contracts(self.to_act)]
         if self.phase == MISDEAL_CLAIM:
-            return [{"type": "cancel"}, {"type": "pass"}]
+            cancel = [{"type": "cancel"}] if self._may_cancel(self.to_act) else []
+            return cancel + [{"type": "pass"}]
         return []
 
     def _available_contracts(self, seat):
@@ -525,6 +535,8 @@ class RifkiState(GameState):
             return IllegalAction(f"contract {action.get('name')!r}{' ' + str(action['suit']) if 'suit' in action else ''}"
                                  f" is not available to seat {seat} now; available: {available}",
                                  code="contract_unavailable")
+        if action["type"] == "cancel":
+            return IllegalAction("only a player holding no card above a ten may cancel the deal", code="cancel_not_allowed")
         if action["type"] == "declare_slam":
             return IllegalAction("only the declarer of a trump hand may declare the slam, before the first lead",
                                  code="slam_not_allowed")
@@ -564,7 +576,7 @@ class RifkiState(GameState):
                 "trump_quota": self.trump_quota,
                 "negative_quota": self.negative_quota,
             },
-            "misdeal_claimants": list(self.claimants) if self.phase == MISDEAL_CLAIM else [],
+            "may_cancel_misdeal": self.phase == MISDEAL_CLAIM and self.to_act == seat and self._may_cancel(seat),
         }
 
     def _winners(self):

@@ -103,6 +103,7 @@ class GameState:
     """Common machinery; ``KingState`` and ``RifkiState`` supply the rules."""
 
     ruleset = None
+    PHASE_ACTIONS = {}  # phase -> the action types it can ever allow (for precise error reasons)
     HAS_EXTRA_PLAY_ACTIONS = False  # a ruleset with decisions besides cards during play (a slam call)
     STEP = 1  # +1 is clockwise (King); Rifki plays counter-clockwise, +3
     FLAGS = {}
@@ -310,16 +311,16 @@ class GameState:
         """The IllegalAction for a well-formed action that is not legal now."""
         if action["type"] == "play":
             return self._illegal_play(seat, action.get("card"))
+        if action["type"] in self.PHASE_ACTIONS.get(self.phase, ()):
+            detail = self._explain_detail(seat, action)
+            if detail is not None:
+                return detail
+            return IllegalAction(f"{dict(action)} is not a legal action now", code="not_allowed")
         kinds = sorted({a["type"] for a in legal}, key=list(ACTION_FIELDS).index)
-        if action["type"] not in kinds:
-            return IllegalAction(
-                f"a {action['type']!r} action is not possible now ({self.phase}); seat {seat} may: {', '.join(kinds)}",
-                code="wrong_phase",
-            )
-        detail = self._explain_detail(seat, action)
-        if detail is not None:
-            return detail
-        return IllegalAction(f"{action} is not a legal action now", code="not_allowed")
+        return IllegalAction(
+            f"a {action['type']!r} action is not possible now ({self.phase}); seat {seat} may: {', '.join(kinds)}",
+            code="wrong_phase",
+        )
 
     def _explain_detail(self, seat, action):
         return None

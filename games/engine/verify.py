@@ -6,7 +6,7 @@ the seed when it is given (proving the shuffle); without it the logged hands are
 checking that each deal is a whole pack.
 """
 from .cards import check_hands
-from .errors import EngineError, InvalidEvents
+from .errors import EngineError, InvalidBoard, InvalidEvents
 from .state import ACTION_FIELDS
 
 
@@ -20,6 +20,8 @@ def verify_log(state, events):
                 return check_hands(next(logged)["hands"], what="logged deal")
             except StopIteration:
                 raise InvalidEvents("the log ends where a deal should follow", code="truncated_log") from None
+            except InvalidBoard as e:
+                raise InvalidEvents(e.message, code="invalid_deal") from e
 
         state._deal_feed = feed
     start = events[0]
