@@ -189,21 +189,16 @@ def test_a_rifki_trump_board_needs_a_trump_suit(trump):
 
 @pytest.mark.parametrize("trump", [None, 5, ["S"]], ids=["trump None", "trump 5", "trump list"])
 def test_a_rifki_trump_board_without_a_suit_string_is_refused_as_an_invalid_board(trump):
-    """Engine bug: RifkiState.check_board tests ``trump not in SUITS`` where SUITS is the string
-    "SHDC", so a non-string trump (or none at all) raises TypeError instead of InvalidBoard."""
     refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(contract="trump", trump=trump),
             mentions=["trump"])
 
 
 def test_a_rifki_trump_board_that_leaves_out_the_trump_is_refused_as_an_invalid_board():
-    """Engine bug (same cause): {"contract": "trump"} with no "trump" key raises TypeError."""
     refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(contract="trump"), mentions=["trump"])
 
 
 @pytest.mark.parametrize("trump", ["SH", "", "HDC"], ids=["two suits", "empty", "three suits"])
 def test_a_rifki_trump_board_with_several_suits_or_none_is_refused(trump):
-    """Engine bug (same cause): substrings of "SHDC" pass check_board, and the engine then
-    crashes with KeyError while setting the contract."""
     refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(contract="trump", trump=trump),
             mentions=["trump"])
 
@@ -347,8 +342,6 @@ def test_a_log_that_does_not_start_with_a_game_is_refused(log):
 
 
 def test_a_log_whose_dealt_hands_repeat_a_card_is_refused_as_invalid_events_under_verify():
-    """Engine bug: verify_log checks logged hands with cards.check_hands, whose InvalidBoard escapes
-    replay(verify=True) instead of InvalidEvents ("an event log that the engine cannot replay")."""
     state = new_game("king", seed=b"dup")
     events = copy.deepcopy(state.events)
     h = events[1]["hands"]

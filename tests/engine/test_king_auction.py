@@ -121,8 +121,6 @@ def test_a_bid_above_the_cap_is_refused_as_out_of_range():
 
 
 def test_a_bid_that_cannot_beat_a_standing_8_up_is_refused_as_too_low():
-    """Engine bug: when no bid at all can beat the standing one, the engine answers wrong_phase
-    ("a 'bid' action is not possible now (auction)") instead of its own bid_too_low code."""
     state = positive_board()
     for a in [OPEN, bid(8, "up")]:
         state.apply(a)
@@ -145,8 +143,6 @@ def test_a_player_may_not_match_a_bid_of_a_player_he_has_no_preference_over():
 
 
 def test_a_refused_match_says_match_not_allowed():
-    """Engine bug: the refusal says wrong_phase ("a 'match' action is not possible now (auction)")
-    instead of the engine's own match_not_allowed code, which is unreachable."""
     state = positive_board()
     for a in [OPEN, bid(2, "up")]:
         state.apply(a)
@@ -223,8 +219,6 @@ def test_matches_count_toward_the_foiled_auction_limit():
 
 
 def test_a_forfeit_refused_after_too_many_bids_says_forfeit_not_allowed():
-    """Engine bug: the refusal's code is wrong_phase ("a 'forfeit' action is not possible now
-    (auction_won)"), not the engine's own forfeit_not_allowed, which is unreachable."""
     state = positive_board(dealer=0)
     for a in [OPEN, bid(2, "up"), bid(3, "up"), bid(4, "up"), MATCH, PASS, PASS]:
         state.apply(a)
