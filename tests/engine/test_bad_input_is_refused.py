@@ -367,3 +367,16 @@ def test_a_log_with_an_impossible_play_is_refused_even_without_verify():
     events[-1]["card"] = held_elsewhere  # seat 0 plays a card of seat 1
     with pytest.raises(InvalidEvents):
         replay(events)
+
+
+def test_the_actions_handed_out_by_legal_actions_cannot_be_changed():
+    state = new_game("king", board=king_board())
+    action = state.legal_actions()[0]
+    with pytest.raises(TypeError):
+        action["card"] = "AS"
+    with pytest.raises(TypeError):
+        action.update(card="AS")
+    assert state.legal_actions()[0] == action
+    copy_ = dict(action)
+    copy_["card"] = "XX"
+    assert state.legal_actions()[0]["card"] != "XX"
