@@ -6,7 +6,7 @@ from . import deal as deals
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .options import Flag
-from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
+from .scoring import NEGATIVE_CONTRACTS
 from .state import DEAL_OVER, GameState
 
 RIFKI_UNITS = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": -60,

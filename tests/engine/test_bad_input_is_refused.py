@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import (EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions, new_game,
                           option_defaults, replay)
-from tests.engine.helpers import ALL_CARDS, of_type, play_out, random_hands
+from tests.engine.helpers import ALL_CARDS, play_out, random_hands
 
 
 def hands():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.engine import IllegalAction, new_game, replay
-from tests.engine.helpers import (ALL_CARDS, CARD_BASED, NEGATIVES, RIFKI_TABLE_TOTAL, RIFKI_UNIT, deal_contract,
+from tests.engine.helpers import (CARD_BASED, NEGATIVES, RIFKI_TABLE_TOTAL, RIFKI_UNIT, deal_contract,
                                   expected_negative, is_penalty, of_type, play_first_legal, play_out, random_hands,
                                   split_deals)
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from games.engine import IllegalAction, new_game
-from tests.engine.helpers import (ALL_CARDS, card_strings, find_key, of_type, play_first_legal, play_out,
+from tests.engine.helpers import (ALL_CARDS, card_strings, find_key, play_first_legal, play_out,
                                   random_hands, split_deals, strip_keys)
 
 
