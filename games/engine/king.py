@@ -568,6 +568,9 @@ class KingState(GameState):
 
     def _explain_detail(self, seat, action):
         kind = action["type"]
+        if kind == "counteroffer" and not self.options["beneficiary_counteroffer"]:
+            return IllegalAction("counter-offers are not allowed in this game (beneficiary_counteroffer is off)",
+                                 code="counteroffer_not_allowed")
         if kind in ("bid", "counteroffer"):
             n, d = action.get("tricks"), action.get("direction")
             if type(n) is not int or d not in ("up", "down"):

@@ -16,7 +16,8 @@ def bid(n, direction):
 
 
 def positive_board(dealer=0, options=None, seed=7):
-    return new_game("king", board={"dealer": dealer, "hands": random_hands(random.Random(seed)), "contract": "positive"},
+    hands = random_hands(random.Random(seed))
+    return new_game("king", board={"dealer": dealer, "hands": hands, "contract": "positive"},
                     options=options)
 
 
@@ -360,6 +361,17 @@ def test_no_counteroffer_is_possible_unless_the_flag_is_set():
     for a in [OPEN, bid(3, "up"), PASS, PASS]:
         state.apply(a)
     assert "counteroffer" not in kinds(state)
+
+
+def test_a_counteroffer_without_the_flag_is_refused_as_not_allowed_rather_than_too_low():
+    """With beneficiary_counteroffer off, a counter-offer of 5 up over a standing 3 up must not be
+    refused as "5 up (worth 125) is not higher than the standing 3 up (worth 75)"."""
+    state = positive_board()
+    for a in [OPEN, bid(3, "up"), PASS, PASS]:
+        state.apply(a)
+    e = assert_refused_without_change(state, {"type": "counteroffer", "tricks": 5, "direction": "up"},
+                                      "counteroffer_not_allowed")
+    assert "not higher" not in e.message
 
 
 def test_a_declined_bid_lets_the_beneficiary_choose_how_to_play_with_no_payment():

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from games.engine import new_game
-from tests.engine.helpers import (ALL_CARDS, CARD_BASED, COMBINED, KING_TABLE_TOTAL, KING_UNIT, NEGATIVES, deal_contract,
-                                  expected_negative, is_penalty, of_type, play_first_legal, play_out, random_hands,
-                                  split_deals)
+from tests.engine.helpers import (ALL_CARDS, CARD_BASED, COMBINED, KING_TABLE_TOTAL, KING_UNIT, NEGATIVES,
+                                  deal_contract, expected_negative, is_penalty, of_type, play_first_legal, play_out,
+                                  random_hands, split_deals)
 
 
 def _penalty_cards(contract):
@@ -164,7 +164,8 @@ def test_dealers_choice_offers_each_negative_once_and_one_positive_each_unless_n
     second_positive_seen = False
     for seed in range(25):
         rng = random.Random(seed)
-        state = new_game("king", seed=seed, options={"hand_order": "dealer_choice", "quick_game_combined_negatives": quick})
+        options = {"hand_order": "dealer_choice", "quick_game_combined_negatives": quick}
+        state = new_game("king", seed=seed, options=options)
         used, taken = [], [0, 0, 0, 0]
         while not state.is_over:
             legal = state.legal_actions()

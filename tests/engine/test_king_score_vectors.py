@@ -47,13 +47,16 @@ def test_the_six_negatives_and_the_three_quick_hands_both_cost_1300_matching_fou
 
 
 POSITIVE_VECTORS = [
-    ("BK7 beneficiary plays up himself with hearts trump", dict(mode="up", tricks=[5, 2, 3, 3], beneficiary=0, bid=None),
+    ("BK7 beneficiary plays up himself with hearts trump",
+     dict(mode="up", tricks=[5, 2, 3, 3], beneficiary=0, bid=None),
      [125, 50, 75, 75]),
     ("BK8 beneficiary plays down himself", dict(mode="down", tricks=[0, 4, 5, 4], beneficiary=0, bid=None),
      [325, 25, -50, 25]),
-    ("BK9 an up bid that is made pays the beneficiary", dict(mode="up", tricks=[3, 2, 6, 2], beneficiary=0, bid=(2, 5, "up")),
+    ("BK9 an up bid that is made pays the beneficiary",
+     dict(mode="up", tricks=[3, 2, 6, 2], beneficiary=0, bid=(2, 5, "up")),
      [200, 50, 25, 50]),
-    ("BK10 an up bid that fails still pays in full", dict(mode="up", tricks=[4, 3, 3, 3], beneficiary=0, bid=(1, 7, "up")),
+    ("BK10 an up bid that fails still pays in full",
+     dict(mode="up", tricks=[4, 3, 3, 3], beneficiary=0, bid=(1, 7, "up")),
      [275, -100, 75, 75]),
     ("BK11 a down bid moves the beneficiary's tricks to the winner",
      dict(mode="down", tricks=[3, 4, 5, 1], beneficiary=0, bid=(3, 2, "down")), [250, 25, -50, 100]),

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.engine import IllegalAction, new_game, replay
-from tests.engine.helpers import (CARD_BASED, NEGATIVES, RIFKI_TABLE_TOTAL, RIFKI_UNIT, deal_contract,
+from tests.engine.helpers import (ALL_CARDS, CARD_BASED, NEGATIVES, RIFKI_TABLE_TOTAL, RIFKI_UNIT, deal_contract,
                                   expected_negative, is_penalty, of_type, play_first_legal, play_out, random_hands,
                                   split_deals)
 
@@ -382,3 +382,14 @@ def test_winners_are_the_nonnegative_totals_or_the_positive_ones_with_the_flag()
         play_out(positive, random.Random(seed))
         assert positive.scores == state.scores
         assert positive.winners == [s for s in range(4) if state.scores[s] > 0]
+
+
+def test_a_declarer_holding_ace_king_queen_of_trumps_may_lead_them_first_with_the_flag():
+    own = ["AS", "KS", "QS", "2S", "2D", "3D", "4D", "5D", "6D", "2C", "3C", "4C", "5C"]
+    rest = [c for c in ALL_CARDS if c not in own]
+    hands = [own] + [rest[13 * i:13 * i + 13] for i in range(3)]
+    plain = {c for c in own if c[1] != "S"}
+    for flag, expected in ((True, plain | {"AS", "KS", "QS"}), (False, plain)):
+        state = new_game("rifki", board={"declarer": 0, "hands": hands, "contract": "trump", "trump": "S"},
+                         options={"declarer_may_lead_top_trumps": flag, "misdeal_trump_no_high_cards": "off"})
+        assert {a["card"] for a in state.legal_actions() if a["type"] == "play"} == expected

@@ -25,7 +25,8 @@ def test_tl1_void_in_the_suit_led_a_player_must_ruff_even_low():
 
 
 def test_tl1_without_trump_must_ruff_a_void_player_discards_anything():
-    assert legal("trump", ["3S", "QS", "AC", "2H"], ["KD"], trump="S", trump_must_ruff=False) == {"3S", "QS", "AC", "2H"}
+    assert legal("trump", ["3S", "QS", "AC", "2H"], ["KD"], trump="S",
+                 trump_must_ruff=False) == {"3S", "QS", "AC", "2H"}
 
 
 def test_tl2_underruffing_is_allowed_by_default():
