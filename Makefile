@@ -1,15 +1,18 @@
-# make run | make test | make bench | make clean
-# Each target builds .venv on first use and reinstalls when a requirements file changes.
+# make run | make test | make bench | make engine | make clean
+# Each target builds .venv on first use and reinstalls when a requirements file changes, and
+# compiles the rules engine with mypyc when its sources change (tools/build_engine.py).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements.stamp
 BENCH_STAMP := $(VENV)/.requirements-bench.stamp
+ENGINE_STAMP := var/build/engine.stamp
+ENGINE_SOURCES := $(wildcard games/engine/*.py) tools/build_engine.py
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv clean
+.PHONY: run test bench venv engine clean
 
 venv: $(STAMP)
 
@@ -24,11 +27,17 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(PY) -m pip install --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
+engine: $(ENGINE_STAMP)
+
+$(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
+	$(PY) tools/build_engine.py
+	@mkdir -p $(dir $@) && touch $@
+
 # Embedded defaults (SQLite, filesystem broker) unless DATABASE_URL / REDIS_URL are set.
 # Worker and server both run in the background of one shell, so the shell is always free to
 # react: on Ctrl-C, a kill of make, or the server exiting, its EXIT trap stops both.
 run: export DEBUG ?= 1
-run: $(STAMP)
+run: $(STAMP) $(ENGINE_STAMP)
 	$(PY) manage.py migrate --noinput
 	@trap 'kill -TERM $$server $$worker 2>/dev/null; wait' EXIT; \
 	trap 'exit 130' INT TERM HUP; \
@@ -36,11 +45,14 @@ run: $(STAMP)
 	$(PY) manage.py runserver 127.0.0.1:$(PORT) & server=$$!; \
 	wait $$server
 
-test: $(STAMP)
+# The whole suite runs on the compiled engine (what production runs); the engine's own tests
+# then run again on its Python sources, which must behave exactly alike.
+test: $(STAMP) $(ENGINE_STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
+	KINGRIFKI_ENGINE=python $(PY) -m pytest tests/engine $(PYTEST_ARGS)
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var games/engine/*.so

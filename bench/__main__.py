@@ -15,7 +15,7 @@ import statistics
 import sys
 import time
 
-from games.engine import new_game, replay
+from games.engine import COMPILED, new_game, replay
 
 
 def engine_round(ruleset, games, first_seed):
@@ -86,7 +86,8 @@ def main(argv=None):
         figures["hearts_chance"].append(hearts_round(hearts, args.hearts_games, r, chance_outcomes=True))
         figures["hearts_legal"].append(hearts_round(hearts, args.hearts_games, r, chance_outcomes=False))
     med = {k: statistics.median(v) for k, v in figures.items()}
-    print(f"python {sys.version.split()[0]}, open-spiel {getattr(pyspiel, '__version__', '?')}, "
+    engine = "compiled with mypyc" if COMPILED else "Python sources (KINGRIFKI_ENGINE=python or not built)"
+    print(f"python {sys.version.split()[0]}, open-spiel {getattr(pyspiel, '__version__', '?')}, engine {engine}, "
           f"{args.rounds} interleaved rounds, medians (min-max)")
     units = {"king": "King deals/s", "rifki": "Rifki deals/s", "hearts_chance": "hearts games/s (chance_outcomes)",
              "hearts_legal": "hearts games/s (legal_actions at chance nodes)"}

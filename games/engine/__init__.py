@@ -1,4 +1,4 @@
-"""Pure-Python rules engine for Brazilian King and Turkish Rifki (no Django, no I/O).
+"""Rules engine for Brazilian King and Turkish Rifki (no Django, no I/O).
 
 The API follows DESIGN.md 3.2::
 
@@ -7,12 +7,40 @@ The API follows DESIGN.md 3.2::
     state.to_act, state.legal_actions(), state.apply(action), state.view(seat)
     state.events, state.is_over, state.scores, state.deal_scores
     replay(state.events, seed=state.seed) == state
+
+The engine is plain, type-annotated Python. ``make`` compiles its hot modules with mypyc
+(``tools/build_engine.py``), which Python then imports in place of the sources; ``COMPILED``
+says which one is running. ``KINGRIFKI_ENGINE=python`` in the environment makes the sources
+win even when the compiled modules are present (for debugging, profiling, and the tests that
+prove both builds behave alike).
 """
-from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions
-from .king import KingState
-from .options import resolve
-from .rifki import RifkiState
-from .state import fold_events
+import importlib.abc
+import importlib.util
+import os
+import sys
+
+
+class _SourcesFirst(importlib.abc.MetaPathFinder):
+    """Import this package's modules from their ``.py`` files, ignoring compiled ones."""
+
+    def find_spec(self, name, path=None, target=None):
+        if not name.startswith(__name__ + "."):
+            return None
+        source = os.path.join(os.path.dirname(__file__), name.rpartition(".")[2] + ".py")
+        return importlib.util.spec_from_file_location(name, source) if os.path.exists(source) else None
+
+
+if os.environ.get("KINGRIFKI_ENGINE") == "python":
+    sys.meta_path.insert(0, _SourcesFirst())
+
+from . import state as _state_module  # noqa: E402  (after the finder, on purpose)
+from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions  # noqa: E402
+from .king import KingState  # noqa: E402
+from .options import resolve  # noqa: E402
+from .rifki import RifkiState  # noqa: E402
+from .state import fold_events  # noqa: E402
+
+COMPILED = not _state_module.__file__.endswith(".py")
 
 RULESETS = {
     "king": "Brazilian King: 10 deals, six negative contracts and four positive hands with an auction.",
@@ -20,7 +48,7 @@ RULESETS = {
 }
 _STATES = {"king": KingState, "rifki": RifkiState}
 
-__all__ = ["RULESETS", "new_game", "replay", "option_defaults", "EngineError", "IllegalAction", "InvalidBoard",
+__all__ = ["COMPILED", "RULESETS", "new_game", "replay", "option_defaults", "EngineError", "IllegalAction", "InvalidBoard",
            "InvalidCard", "InvalidEvents", "InvalidOptions"]
 
 

@@ -3,40 +3,47 @@
 Cards stay strings everywhere in the engine: they are what actions, events and views
 carry, and string keys keep the hot path free of conversions.
 """
+from collections.abc import Iterable
+from typing import Final
+
 from .errors import InvalidBoard, InvalidCard
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 # Canonical order: by suit (S, H, D, C), then by rank, low to high.
-DECK = tuple(r + s for s in SUITS for r in RANKS)
-DECK_SET = frozenset(DECK)
-RANK = {c: RANKS.index(c[0]) for c in DECK}  # 0 for a two, 12 for an ace
-ORDER = {c: i for i, c in enumerate(DECK)}  # position in the canonical order
+DECK: Final = tuple(r + s for s in SUITS for r in RANKS)
+DECK_SET: Final = frozenset(DECK)
+RANK: Final[dict[str, int]] = {c: RANKS.index(c[0]) for c in DECK}  # 0 for a two, 12 for an ace
+ORDER: Final = {c: i for i, c in enumerate(DECK)}  # position in the canonical order
 
-QUEENS = frozenset(c for c in DECK if c[0] == "Q")
-MEN = frozenset(c for c in DECK if c[0] in "KJ")
-HEARTS = frozenset(c for c in DECK if c[1] == "H")
-KING_OF_HEARTS = "KH"
-ACE_OF_HEARTS = "AH"
-HIGH_CARDS = frozenset(c for c in DECK if c[0] in "JQKA")
+QUEENS: Final = frozenset(c for c in DECK if c[0] == "Q")
+MEN: Final = frozenset(c for c in DECK if c[0] in "KJ")
+HEARTS: Final = frozenset(c for c in DECK if c[1] == "H")
+KING_OF_HEARTS: Final = "KH"
+ACE_OF_HEARTS: Final = "AH"
+HIGH_CARDS: Final = frozenset(c for c in DECK if c[0] in "JQKA")
 
 
-def by_suit(cards):
+def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
     """A hand grouped by suit: {"S": [...], "H": [...], "D": [...], "C": [...]}, each in rank order.
 
     Following suit is then a lookup, which keeps the legality check off the hot path.
     """
-    hand = {"S": [], "H": [], "D": [], "C": []}
+    hand: dict[str, list[str]] = {"S": [], "H": [], "D": [], "C": []}
     for c in cards:
         hand[c[1]].append(c)
     for suit in hand.values():
-        suit.sort(key=RANK.__getitem__)
+        # Hands arrive sorted from the deal and from boards; checking is cheaper than sorting.
+        for i in range(1, len(suit)):
+            if RANK[suit[i - 1]] > RANK[suit[i]]:
+                suit.sort(key=RANK.__getitem__)
+                break
     return hand
 
 
-def flat(hand):
+def flat(hand: dict[str, list[str]]) -> list[str]:
     """The cards of a by-suit hand in canonical order."""
     return hand["S"] + hand["H"] + hand["D"] + hand["C"]
 
@@ -51,7 +58,7 @@ def check_card(card):
     )
 
 
-def sort_cards(cards):
+def sort_cards(cards: Iterable[str]) -> list[str]:
     """Cards in canonical order (suit S, H, D, C; rank two to ace)."""
     return sorted(cards, key=ORDER.__getitem__)
 

@@ -17,12 +17,15 @@ own deal key, taking one unbiased draw from 0..n-1.
 """
 import hashlib
 import hmac
+from typing import Any
 
-from .cards import DECK, sort_cards
+from .cards import DECK
 from .errors import InvalidOptions
 
 SHUFFLE_VERSION = "hmac-sha256-fy-v1"
 _PREFIX = b"kingrifki/v1/"
+_IPAD = bytes([x ^ 0x36 for x in range(256)])  # byte translations that XOR a key with ipad / opad
+_OPAD = bytes([x ^ 0x5C for x in range(256)])
 
 
 def seed_bytes(seed):
@@ -45,22 +48,28 @@ def seed_commitment(seed):
     return hashlib.sha256(seed_bytes(seed)).hexdigest()
 
 
-def _stream(seed, deal_key, blocks):
+def _stream(seed: bytes, deal_key: str, blocks: int) -> bytes:
     """The first ``blocks`` 32-byte blocks of the byte stream of step 2."""
     k = hmac.digest(seed, _PREFIX + deal_key.encode(), "sha256")
-    mac = hmac.new(k, digestmod="sha256")  # copied per block: keying HMAC once is the slow part
+    # Block i is HMAC-SHA256(k, i). The key's inner and outer hashes (RFC 2104) are started
+    # once and copied per block, as hmac.HMAC.copy() does, without its Python-level calls.
+    key = k.ljust(64, b"\0")
+    inner = hashlib.sha256(key.translate(_IPAD))
+    outer = hashlib.sha256(key.translate(_OPAD))
     out = []
     for i in range(blocks):
-        m = mac.copy()
-        m.update(i.to_bytes(8, "big"))
-        out.append(m.digest())
+        h = inner.copy()
+        h.update(i.to_bytes(8, "big"))
+        o = outer.copy()
+        o.update(h.digest())
+        out.append(o.digest())
     return b"".join(out)
 
 
-_LIMITS = [0] + [256 - 256 % n for n in range(1, 257)]  # rejection limits, so draws are unbiased
+_LIMITS: list[int] = [0] + [256 - 256 % n for n in range(1, 257)]  # rejection limits, so draws are unbiased
 
 
-def _draws(seed, deal_key, sizes):
+def _draws(seed: bytes, deal_key: str, sizes: tuple[int, ...]) -> list[int]:
     """One unbiased draw from 0..n-1 for each n in ``sizes``, in order, from one stream."""
     blocks = 2  # 64 bytes: a whole shuffle almost always fits (about 58 bytes on average)
     stream = _stream(seed, deal_key, blocks)
@@ -83,9 +92,9 @@ def _draws(seed, deal_key, sizes):
 _SHUFFLE_SIZES = tuple(range(52, 1, -1))  # Fisher-Yates draws from 0..i for i = 51 down to 1
 
 
-def shuffled_deck(seed, deal_key):
-    """The 52 cards in shuffled order for this seed and deal key."""
-    deck = list(DECK)
+def _shuffled_positions(seed: Any, deal_key: str) -> list[int]:
+    """The shuffle as positions in the canonical deck (ints sort faster than cards)."""
+    deck = list(range(52))
     i = 51
     for j in _draws(seed_bytes(seed), deal_key, _SHUFFLE_SIZES):
         deck[i], deck[j] = deck[j], deck[i]
@@ -93,12 +102,18 @@ def shuffled_deck(seed, deal_key):
     return deck
 
 
-def deal_hands(seed, deal_key, first, step):
+def shuffled_deck(seed: Any, deal_key: str) -> list[str]:
+    """The 52 cards in shuffled order for this seed and deal key."""
+    return [DECK[p] for p in _shuffled_positions(seed, deal_key)]
+
+
+def deal_hands(seed: Any, deal_key: str, first: int, step: int) -> list[list[str]]:
     """Four sorted hands of 13, dealt one card at a time from seat ``first`` in steps of ``step``."""
-    deck = shuffled_deck(seed, deal_key)
-    hands = [None] * 4
+    deck = _shuffled_positions(seed, deal_key)
+    hands: list[list[str]] = [[] for _ in range(4)]
     for k in range(4):
-        hands[(first + k * step) % 4] = sort_cards(deck[k::4])  # positions k, k+4, k+8, ...
+        # Deck positions k, k+4, k+8, ...; sorting positions sorts the cards canonically.
+        hands[(first + k * step) % 4] = [DECK[p] for p in sorted(deck[k::4])]
     return hands
 
 

@@ -1,4 +1,6 @@
 """Brazilian King (rules.md section 1): six negative hands, then four positive hands with an auction."""
+from typing import Any, Final
+
 from . import deal as deals
 from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard
@@ -8,12 +10,12 @@ from .state import DEAL_OVER, GameState
 
 KING_UNITS = {"no_tricks": -20, "no_hearts": -20, "no_queens": -50, "no_men": -30,
               "no_king_of_hearts": -160, "no_last_two": -90}
-POSITIVE = "positive"
+POSITIVE: Final = "positive"
 HAND_ORDER = ["no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two"] + [POSITIVE] * 4
 QUICK_ORDER = ["no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+no_men"] + [POSITIVE] * 4
 COMBINED = QUICK_ORDER[:3]
 UP_VALUE, DOWN_VALUE = 25, 75  # "3 up = 1 down"
-POSITIVE_TOTAL = 325
+POSITIVE_TOTAL: Final = 325
 TRUMP_CHOICES = tuple(SUITS) + (None,)  # None: up without a trump
 
 
@@ -57,18 +59,18 @@ FLAGS = {
 }
 
 # Phases of a positive hand; see rules.md 1.7-1.8.
-NOMINATE = "nominate_dealer"
-CONTRACT = "contract"
-POSITIVE_CHOICE = "positive_choice"  # the Beneficiary decides how the hand is played
-AUCTION = "auction"
-AUCTION_WON = "auction_won"  # the Beneficiary accepts, declines, forfeits, counters or issues the ultimatum
-NO_BIDS = "no_bids"
-COUNTEROFFER = "counteroffer"  # the standing bidder accepts or refuses the Beneficiary's price
-ULTIMATUM = "ultimatum"  # "8 up or I play down", instead of an auction
-FINAL_OFFER = "final_offer"  # the ultimatum put to the standing bidder after the bidding
-DECLINED = "declined"  # the Beneficiary plays the hand himself
-NAME_TRUMP = "name_trump"  # the accepted up-bidder names trumps
-FORFEITED = "forfeited"
+NOMINATE: Final = "nominate_dealer"
+CONTRACT: Final = "contract"
+POSITIVE_CHOICE: Final = "positive_choice"  # the Beneficiary decides how the hand is played
+AUCTION: Final = "auction"
+AUCTION_WON: Final = "auction_won"  # the Beneficiary accepts, declines, forfeits, counters or issues the ultimatum
+NO_BIDS: Final = "no_bids"
+COUNTEROFFER: Final = "counteroffer"  # the standing bidder accepts or refuses the Beneficiary's price
+ULTIMATUM: Final = "ultimatum"  # "8 up or I play down", instead of an auction
+FINAL_OFFER: Final = "final_offer"  # the ultimatum put to the standing bidder after the bidding
+DECLINED: Final = "declined"  # the Beneficiary plays the hand himself
+NAME_TRUMP: Final = "name_trump"  # the accepted up-bidder names trumps
+FORFEITED: Final = "forfeited"
 
 
 # ----------------------------------------------------------------------------- pure rules
@@ -118,11 +120,22 @@ def contract_parts(name):
     return tuple(name.split("+"))
 
 
+_RULE_FIELDS = ("hearts_lead", "kh_lead", "kh_follow", "kh_void", "void_penalty", "trump", "must_ruff",
+                 "must_overtrump")
+
+
 class PlayRules:
     """The card-play rules of one King hand, read from the options once per hand."""
 
-    __slots__ = ("hearts_lead", "kh_lead", "kh_follow", "kh_void", "void_penalty", "trump", "must_ruff",
-                 "must_overtrump")
+    __slots__ = _RULE_FIELDS
+    hearts_lead: str | None  # None, "strict" (only with nothing else) or "until_broken"
+    kh_lead: bool
+    kh_follow: bool
+    kh_void: bool
+    void_penalty: frozenset[str] | None
+    trump: str | None
+    must_ruff: bool
+    must_overtrump: bool
 
     def __init__(self, contract, options, mode=None, trump=None):
         parts = contract_parts(contract) if contract and contract != POSITIVE else ()
@@ -139,10 +152,11 @@ class PlayRules:
         self.must_overtrump = options["positive_must_overtrump"]
 
     def __eq__(self, other):
-        return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
+        return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
 
 
-def legal_plays(hand, trick, rules, hearts_broken=False):
+def legal_plays(hand: dict[str, list[str]], trick: list[str], rules: PlayRules,
+                hearts_broken: bool = False) -> tuple[list[str], tuple[str, str]]:
     """The cards a King player may play, and why the choice is narrowed: (cards, (code, reason)).
 
     ``hand`` is grouped by suit (``cards.by_suit``); ``trick`` is the cards played so far to
@@ -179,7 +193,8 @@ def legal_plays(hand, trick, rules, hearts_broken=False):
     return cards, why
 
 
-def _trump_discard(cards, trumps, trick, rules):
+def _trump_discard(cards: list[str], trumps: list[str], trick: list[str],
+                   rules: PlayRules) -> tuple[list[str], tuple[str, str]]:
     """Void in the suit led of an up hand with trumps, under the optional ruff rules."""
     why = ANY
     if rules.must_ruff:
@@ -195,27 +210,48 @@ def _trump_discard(cards, trumps, trick, rules):
     return cards, why
 
 
-ANY = ("not_in_hand", "it is not in the hand")
-FOLLOW = ("must_follow_suit", "you must follow the suit led")
-HEARTS_LEAD = ("hearts_lead_restricted", "a heart may not be led while you hold another suit")
-KH_LEAD = ("king_of_hearts_forced", "leading hearts while holding the king of hearts, you must lead the king")
-KH_FORCED = ("king_of_hearts_forced", "the king of hearts must be played at the first legal opportunity")
-PENALTY_DISCARD = ("must_discard_penalty", "when void you must discard a penalty card")
-MUST_RUFF = ("must_ruff", "when void in the suit led you must play a trump")
-MUST_OVERTRUMP = ("must_overtrump", "you must beat the trump already in the trick")
+ANY: Final = ("not_in_hand", "it is not in the hand")
+FOLLOW: Final = ("must_follow_suit", "you must follow the suit led")
+HEARTS_LEAD: Final = ("hearts_lead_restricted", "a heart may not be led while you hold another suit")
+KH_LEAD: Final = ("king_of_hearts_forced", "leading hearts while holding the king of hearts, you must lead the king")
+KH_FORCED: Final = ("king_of_hearts_forced", "the king of hearts must be played at the first legal opportunity")
+PENALTY_DISCARD: Final = ("must_discard_penalty", "when void you must discard a penalty card")
+MUST_RUFF: Final = ("must_ruff", "when void in the suit led you must play a trump")
+MUST_OVERTRUMP: Final = ("must_overtrump", "you must beat the trump already in the trick")
 
 
 class KingState(GameState):
     ruleset = "king"
     STEP = 1
     FLAGS = FLAGS
-    DEALS = 10
     UNITS = KING_UNITS
 
-    def __init__(self, options, seed, key, board):
+    order: Any  # the contract order of a fixed-order game
+    first_dealer: int | None
+    kh_receiver: int | None
+    dealer: int | None
+    contract_name: str | None
+    negatives_used: list[str]  # dealer's choice: contracts already chosen
+    positives_taken: list[int]
+    positive_totals: list[int]
+    mode: str | None
+    declarer: int | None
+    accepted: Any
+    high: Any
+    bids_made: int
+    bidders: Any
+    active: set[int]
+    passed: set[int]
+    countered: bool
+    counter: Any
+    ultimatum_passes: int
+    auction_log: list[Any]
+    rules: PlayRules
+
+    def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
         super().__init__(options, seed, key, board)
         quick = options["quick_game_combined_negatives"]
-        self.DEALS = 7 if quick else 10
+        self.deals_in_game = 7 if quick else 10
         self.order = QUICK_ORDER if quick else HAND_ORDER
         self.first_dealer = None
         self.kh_receiver = None
@@ -473,8 +509,10 @@ class KingState(GameState):
         self.to_act = None
 
     # ----------------------------------------------------------------- legal actions
-    def _compute_legal_cards(self):
-        return legal_plays(self.hands[self.to_act], self.trick_cards, self.rules, self.hearts_broken)
+    def _compute_legal_cards(self) -> tuple[list[str], tuple[str, str]]:
+        seat = self.to_act
+        assert seat is not None, "cards are played only in a deal's play"
+        return legal_plays(self.hands[seat], self.trick_cards, self.rules, self.hearts_broken)
 
     # The action types each phase can ever allow: an action of one of these types that is not
     # legal now gets a specific reason; any other type is simply out of phase.

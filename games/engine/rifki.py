@@ -2,6 +2,8 @@
 
 Play, the deal and the declarer's rotation go counter-clockwise: the next seat after i is (i + 3) % 4.
 """
+from typing import Any, Final
+
 from . import deal as deals
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
@@ -11,8 +13,8 @@ from .state import DEAL_OVER, GameState
 
 RIFKI_UNITS = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": -60,
                "no_king_of_hearts": -320, "no_last_two": -180}
-TRUMP = "trump"
-TRUMP_TRICK = 50  # a trump hand: +50 per trick, +650 in all
+TRUMP: Final = "trump"
+TRUMP_TRICK: Final = 50  # a trump hand: +50 per trick, +650 in all
 
 FLAGS = {
     "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
@@ -36,22 +38,37 @@ FLAGS = {
     "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
 }
 
-CONTRACT = "contract"
-MISDEAL_CLAIM = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
-CANCELLING = "cancelling"  # a misdeal is found; deal_cancelled follows
-TOP_TRUMP_RANKS = ("A", "K", "Q")
+CONTRACT: Final = "contract"
+MISDEAL_CLAIM: Final = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
+CANCELLING: Final = "cancelling"  # a misdeal is found; deal_cancelled follows
+TOP_TRUMP_RANKS: Final = ("A", "K", "Q")
 
 # Cards each negative contract penalises for the covered-penalty and void-discard rules.
-PENALTY = {"no_queens": QUEENS, "no_men": MEN, "no_king_of_hearts": frozenset([KING_OF_HEARTS])}
-COVERED_RULE = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered penalty card
+PENALTY: Final = {"no_queens": QUEENS, "no_men": MEN, "no_king_of_hearts": frozenset([KING_OF_HEARTS])}
+COVERED_RULE: Final = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered penalty card
 
 
 # ----------------------------------------------------------------------------- pure rules
+_RULE_FIELDS = ("contract", "trump", "penalty", "covered", "hearts_lead", "highest_heart", "trump_lead",
+                 "must_ruff", "must_overruff", "head_trump", "head_plain", "rifki_any_heart")
+
+
 class PlayRules:
     """The card-play rules of one Rifki hand, read from the options once per hand."""
 
-    __slots__ = ("contract", "trump", "penalty", "covered", "hearts_lead", "highest_heart", "trump_lead",
-                 "must_ruff", "must_overruff", "head_trump", "head_plain", "rifki_any_heart")
+    __slots__ = _RULE_FIELDS
+    contract: str | None
+    trump: str | None
+    penalty: frozenset[str] | None
+    covered: bool
+    hearts_lead: bool
+    highest_heart: bool
+    trump_lead: bool
+    must_ruff: bool
+    must_overruff: bool
+    head_trump: bool
+    head_plain: bool
+    rifki_any_heart: bool
 
     def __init__(self, contract, options, trump=None):
         self.contract = contract
@@ -68,10 +85,11 @@ class PlayRules:
         self.rifki_any_heart = contract == "no_king_of_hearts" and options["rifki_void_discard"] == "king_else_any_heart"
 
     def __eq__(self, other):
-        return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
+        return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
 
 
-def legal_plays(hand, trick, rules, hearts_broken=False, trump_broken=False, top_trumps_ok=False):
+def legal_plays(hand: dict[str, list[str]], trick: list[str], rules: PlayRules, hearts_broken: bool = False,
+                trump_broken: bool = False, top_trumps_ok: bool = False) -> tuple[list[str], tuple[str, str]]:
     """The cards a Rifki player may play and why the choice is narrowed: (cards, (code, reason)).
 
     ``hand`` is grouped by suit (``cards.by_suit``); ``trick`` the cards played so far to this
@@ -118,9 +136,10 @@ def legal_plays(hand, trick, rules, hearts_broken=False, trump_broken=False, top
             return trumps, MUST_RUFF
         return flat(hand), ANY
     if follow:
-        if rules.covered:
+        penalty = rules.penalty
+        if rules.covered and penalty is not None:
             top = max(RANK[c] for c in trick if c[1] == led)
-            covered = [c for c in follow if c in rules.penalty and RANK[c] < top]
+            covered = [c for c in follow if c in penalty and RANK[c] < top]
             if covered:
                 return covered, COVERED
         return follow, FOLLOW
@@ -136,7 +155,7 @@ def legal_plays(hand, trick, rules, hearts_broken=False, trump_broken=False, top
     return flat(hand), ANY
 
 
-def _head(follow, trick, led):
+def _head(follow: list[str], trick: list[str], led: str) -> tuple[list[str], tuple[str, str]]:
     """Beat the highest card of the suit led if you can; otherwise any card of the suit."""
     top = max(RANK[c] for c in trick if c[1] == led)
     over = [c for c in follow if RANK[c] > top]
@@ -145,17 +164,17 @@ def _head(follow, trick, led):
     return follow, FOLLOW
 
 
-ANY = ("not_in_hand", "it is not in the hand")
-FOLLOW = ("must_follow_suit", "you must follow the suit led")
-TRUMP_LEAD = ("trump_lead_restricted", "trumps may not be led until a trump has been played, unless you hold only trumps")
-HEARTS_LEAD = ("hearts_lead_restricted", "hearts may not be led until a heart has been discarded, unless you hold only hearts")
-HIGHEST_HEART = ("highest_heart_forced", "holding only hearts before any heart has fallen, you must lead your highest")
-MUST_HEAD = ("must_head", "you must beat the highest card in the trick")
-MUST_RUFF = ("must_ruff", "void in the suit led, you must play a trump")
-MUST_OVERRUFF = ("must_overruff", "you must beat the trump already in the trick")
-COVERED = ("covered_penalty", "a higher card is in the trick: you must play your penalty card of that suit")
-VOID_DISCARD = ("must_discard_penalty", "void in the suit led, you must discard a penalty card")
-VOID_HEART = ("must_discard_heart", "void in the suit led, you must discard a heart")
+ANY: Final = ("not_in_hand", "it is not in the hand")
+FOLLOW: Final = ("must_follow_suit", "you must follow the suit led")
+TRUMP_LEAD: Final = ("trump_lead_restricted", "trumps may not be led until a trump has been played, unless you hold only trumps")
+HEARTS_LEAD: Final = ("hearts_lead_restricted", "hearts may not be led until a heart has been discarded, unless you hold only hearts")
+HIGHEST_HEART: Final = ("highest_heart_forced", "holding only hearts before any heart has fallen, you must lead your highest")
+MUST_HEAD: Final = ("must_head", "you must beat the highest card in the trick")
+MUST_RUFF: Final = ("must_ruff", "void in the suit led, you must play a trump")
+MUST_OVERRUFF: Final = ("must_overruff", "you must beat the trump already in the trick")
+COVERED: Final = ("covered_penalty", "a higher card is in the trick: you must play your penalty card of that suit")
+VOID_DISCARD: Final = ("must_discard_penalty", "void in the suit led, you must discard a penalty card")
+VOID_HEART: Final = ("must_discard_heart", "void in the suit led, you must discard a heart")
 
 
 def trump_scores(tricks_won):
@@ -209,13 +228,30 @@ class RifkiState(GameState):
     HAS_EXTRA_PLAY_ACTIONS = True  # the slam declaration
     STEP = 3  # counter-clockwise
     FLAGS = FLAGS
-    DEALS = 20
     UNITS = RIFKI_UNITS
 
-    def __init__(self, options, seed, key, board):
+    trump_quota: int
+    negative_quota: int
+    first_declarer: int | None
+    declarer: int | None
+    dealer: int | None
+    redeal: int
+    contract_name: str | None
+    must_declare: str | None
+    trumps_declared: list[int]
+    negatives_declared: list[int]
+    negative_uses: dict[Any, Any]
+    trump_suit_uses: dict[Any, Any]
+    claimants: list[Any]
+    cancel: Any
+    slam_declared: bool
+    top_trumps: bool
+    rules: PlayRules | None
+
+    def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
         super().__init__(options, seed, key, board)
         short = options["short_mode"]
-        self.DEALS = 12 if short else 20
+        self.deals_in_game = 12 if short else 20
         self.trump_quota = 1 if short else 2
         self.negative_quota = 2 if short else 3
         self.first_declarer = None
@@ -483,12 +519,13 @@ class RifkiState(GameState):
         return trump_scores(self.tricks_won)
 
     # ----------------------------------------------------------------- legal actions
-    def _compute_legal_cards(self):
-        seat = self.to_act
+    def _compute_legal_cards(self) -> tuple[list[str], tuple[str, str]]:
+        seat, rules = self.to_act, self.rules
+        assert seat is not None and rules is not None, "cards are played only in a deal's play"
         top_ok = (self.top_trumps and seat == self.declarer
                   and all(l == self.declarer and cs[0][1] == self.trump and cs[0][0] in TOP_TRUMP_RANKS
                           for l, cs, _ in self.tricks))
-        return legal_plays(self.hands[seat], self.trick_cards, self.rules, self.hearts_broken, self.trump_broken,
+        return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken,
                            top_ok)
 
     def _extra_play_actions(self):

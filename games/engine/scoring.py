@@ -8,7 +8,7 @@ from .cards import HEARTS, KING_OF_HEARTS, MEN, QUEENS
 NEGATIVE_CONTRACTS = ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two")
 
 # The cards each card-based contract penalises (no_tricks and no_last_two count tricks).
-PENALTY_CARDS = {
+PENALTY_CARDS: dict[str, frozenset[str]] = {
     "no_hearts": HEARTS,
     "no_queens": QUEENS,
     "no_men": MEN,
@@ -16,13 +16,14 @@ PENALTY_CARDS = {
 }
 
 
-def penalty_units(parts, taken, trick_winners):
+def penalty_units(parts: tuple[str, ...], taken: list[list[str]],
+                  trick_winners: list[int]) -> dict[str, list[int]]:
     """Per contract part, how many penalty units each seat took.
 
     ``taken[seat]`` is the list of cards in the tricks that seat won; ``trick_winners`` is
     the winner of each trick played, in order (tricks 12 and 13 are indexes 11 and 12).
     """
-    counts = {}
+    counts: dict[str, list[int]] = {}
     for part in parts:
         if part == "no_tricks":
             counts[part] = [len(t) // 4 for t in taken]
@@ -34,7 +35,7 @@ def penalty_units(parts, taken, trick_winners):
     return counts
 
 
-def negative_scores(counts, units):
+def negative_scores(counts: dict[str, list[int]], units: dict[str, int]) -> list[int]:
     """Scores per seat: the sum over contract parts of units taken times the unit's value."""
     return [sum(units[part] * per_seat[s] for part, per_seat in counts.items()) for s in range(4)]
 
@@ -45,14 +46,14 @@ def negative_total(parts, units):
     return sum(units[p] * full[p] for p in parts)
 
 
-def penalty_cards_of(parts):
+def penalty_cards_of(parts: tuple[str, ...]) -> frozenset[str]:
     """Every card any of these contract parts penalises (empty for trick-counting contracts)."""
-    cards = frozenset()
+    cards: frozenset[str] = frozenset()
     for p in parts:
         cards |= PENALTY_CARDS.get(p, frozenset())
     return cards
 
 
-def is_card_based(parts):
+def is_card_based(parts: tuple[str, ...]) -> bool:
     """True when the contract can end early: every part penalises cards, not tricks."""
     return all(p in PENALTY_CARDS for p in parts)

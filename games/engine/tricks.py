@@ -2,7 +2,7 @@
 from .cards import RANK
 
 
-def trick_winner(cards, trump=None):
+def trick_winner(cards: list[str], trump: str | None = None) -> int:
     """Index (0-3, in order of play) of the card that wins the trick.
 
     The highest trump wins if any trump was played; otherwise the highest card of the

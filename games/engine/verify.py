@@ -5,9 +5,9 @@ automatic events that follow it must be exactly those in the log. Deals are re-d
 the seed when it is given (proving the shuffle); without it the logged hands are taken, after
 checking that each deal is a whole pack.
 """
+from .actions import ACTION_FIELDS
 from .cards import check_hands
 from .errors import EngineError, InvalidBoard, InvalidEvents
-from .state import ACTION_FIELDS
 
 
 def verify_log(state, events):
