@@ -460,7 +460,7 @@ class RifkiState(GameState):
                 self.negative_uses[self.contract_name] = self.negative_uses.get(self.contract_name, 0) + 1
 
     # ----------------------------------------------------------------- automatic events
-    def _derive(self):
+    def _derive(self) -> dict[str, Any] | None:
         if self.phase == DEAL_OVER:
             last = self.events[-1]
             if last["type"] == "deal_cancelled":
@@ -486,7 +486,7 @@ class RifkiState(GameState):
             return self._redeal_event(None, TRUMP)
         return self._redeal_event(None, None)  # Kiz split: the declarer chooses again
 
-    def _after_trick(self):
+    def _after_trick(self) -> dict[str, Any] | None:
         slam = self.options["king_slam"]
         if slam != "off" and self.contract_name == TRUMP:
             winners = [w for _, _, w in self.tricks]
@@ -528,7 +528,7 @@ class RifkiState(GameState):
         return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken,
                            top_ok)
 
-    def _extra_play_actions(self):
+    def _extra_play_actions(self) -> list[dict[str, Any]]:
         o = self.options
         if (o["king_slam"] != "off" and o["king_slam_requires_declaration"] and self.contract_name == TRUMP
                 and not self.tricks and not self.trick_cards and not self.slam_declared):

@@ -315,7 +315,7 @@ class GameState:
         return None
 
     # ----------------------------------------------------------------- trick play
-    def _extra_play_actions(self):
+    def _extra_play_actions(self) -> list[dict[str, Any]]:
         return []
 
     def _illegal_play(self, seat, card):
