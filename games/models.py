@@ -1,1 +1,80 @@
-# The append-only event store lands here (DESIGN.md 3.3).
+"""The append-only event log (DESIGN.md 3.3) and the matches whose streams it holds.
+
+A match's state is never stored as the truth: it is the engine's replay of the match's event
+stream. ``Match.version`` only caches the stream's head so lists and polls need no count.
+"""
+from django.conf import settings
+from django.db import models
+
+
+class Event(models.Model):
+    """One fact, appended once and never changed (triggers refuse UPDATE, DELETE, TRUNCATE).
+
+    ``hash = sha256(prev_hash + canonical JSON of the event)`` chains each stream, so an
+    export can be checked by anyone (``games.eventlog.event_document`` is what is hashed).
+    """
+
+    position = models.BigAutoField(primary_key=True, help_text="global order of all events")
+    stream = models.CharField(max_length=100, help_text='e.g. "match/12" or "tournament/3"')
+    version = models.PositiveIntegerField(help_text="1, 2, 3 ... within the stream, no gaps")
+    type = models.CharField(max_length=50)
+    payload = models.JSONField()
+    metadata = models.JSONField(default=dict, help_text="actor, command id, timing")
+    recorded_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["stream", "version"], name="event_stream_version_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.stream}@{self.version} {self.type}"
+
+
+class Match(models.Model):
+    """A game at one table: its ruleset, options, seats and the secret seed of its deals."""
+
+    class Status(models.TextChoices):
+        LIVE = "live"
+        OVER = "over"
+
+    ruleset = models.CharField(max_length=20)
+    options = models.JSONField(default=dict, help_text="every flag, resolved to its value")
+    board = models.JSONField(null=True, blank=True, help_text="a fixed deal, instead of a seeded game")
+    # The seed stays secret while the match runs (only its SHA-256 is published in the log).
+    seed = models.CharField(max_length=128, blank=True, help_text="hex of the secret seed bytes")
+    seed_sha256 = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
+    version = models.PositiveIntegerField(default=0, help_text="cache of the stream's last version")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def stream(self):
+        return f"match/{self.pk}"
+
+    def __str__(self):
+        return f"{self.ruleset} match {self.pk}"
+
+
+class Seat(models.Model):
+    """Who plays seat 0-3 of a match: a user, a bot (issue 4), or nobody yet."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="seats")
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="seat_match_index_unique"),
+            models.CheckConstraint(condition=models.Q(index__lte=3), name="seat_index_0_to_3"),
+        ]
+
+    def __str__(self):
+        return f"seat {self.index} of match {self.match_id}"

@@ -29,3 +29,28 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         report.longrepr = f"REQUIRE_SERVICES=1 but this services test was skipped: {reason}"
     return report
+
+
+@pytest.fixture(scope="session", autouse=True)
+def flush_lifts_the_event_log_triggers():
+    """Transactional tests end with a flush of every table (TRUNCATE on PostgreSQL, DELETE on
+    SQLite), which the event log's append-only triggers refuse. In this test process only, a
+    flush removes the triggers for its own statements and puts them back: production keeps
+    them whole, and tests/eventlog checks they are back after every flush."""
+    from django.db import connection
+
+    from games import triggers
+
+    ops = type(connection.ops)
+    original = ops.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        triggers.remove(self.connection)
+        try:
+            original(self, sql_list)
+        finally:
+            triggers.install(self.connection)
+
+    ops.execute_sql_flush = execute_sql_flush
+    yield
+    ops.execute_sql_flush = original

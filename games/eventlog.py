@@ -1,0 +1,115 @@
+"""Appending to and reading the event log (DESIGN.md 3.3).
+
+Each stream is a hash chain: ``hash = sha256(prev_hash + canonical JSON of the event)``, with
+``prev_hash`` of version 1 being 64 zeros. The event document that is hashed holds everything
+an export carries: stream, version, type, payload, metadata and the recorded time (ISO 8601,
+microseconds, UTC), so none of it can change unnoticed.
+
+Appends are optimistic: the writer names the version it last saw; if another writer got there
+first the append raises ``VersionConflict`` and writes nothing. Call ``append`` inside
+``transaction.atomic()`` together with whatever else the command changes.
+"""
+import hashlib
+import json
+from datetime import timezone as dt_timezone
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .models import Event
+
+GENESIS_HASH = "0" * 64
+
+
+class VersionConflict(Exception):
+    """The stream moved on: its version is not the one the writer expected."""
+
+    def __init__(self, stream, expected, current):
+        super().__init__(f"{stream} is at version {current}, not {expected}")
+        self.stream, self.expected, self.current = stream, expected, current
+
+
+def canonical_json(value):
+    """Sorted keys, no spaces, UTF-8 text: the same bytes for the same value everywhere."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def event_document(stream, version, type, payload, metadata, recorded_at):
+    """What an event's hash covers (and what an export line holds besides the hashes)."""
+    return {
+        "stream": stream,
+        "version": version,
+        "type": type,
+        "payload": payload,
+        "metadata": metadata,
+        "recorded_at": recorded_at.astimezone(dt_timezone.utc).isoformat(timespec="microseconds"),
+    }
+
+
+def chain_hash(prev_hash, document):
+    return hashlib.sha256((prev_hash + canonical_json(document)).encode()).hexdigest()
+
+
+def head(stream):
+    """(version, hash) of the stream's last event; (0, GENESIS_HASH) for an empty stream."""
+    last = Event.objects.filter(stream=stream).order_by("-version").values_list("version", "hash").first()
+    return last or (0, GENESIS_HASH)
+
+
+def append(stream, expected_version, events, metadata=None):
+    """Append ``events`` (dicts with a "type") after ``expected_version``; return the rows.
+
+    Raises VersionConflict, having written nothing, when the stream is not at that version,
+    including when a concurrent writer commits the same version first.
+    """
+    version, prev_hash = head(stream)
+    if version != expected_version:
+        raise VersionConflict(stream, expected_version, version)
+    now = timezone.now()
+    rows = []
+    for event in events:
+        version += 1
+        payload = {k: v for k, v in event.items() if k != "type"}
+        meta = dict(metadata or {})
+        doc = event_document(stream, version, event["type"], payload, meta, now)
+        digest = chain_hash(prev_hash, doc)
+        rows.append(Event(stream=stream, version=version, type=event["type"], payload=payload, metadata=meta,
+                          recorded_at=now, prev_hash=prev_hash, hash=digest))
+        prev_hash = digest
+    try:
+        with transaction.atomic():  # a savepoint: the caller's transaction survives a lost race
+            Event.objects.bulk_create(rows)
+    except IntegrityError as e:
+        current, _ = head(stream)
+        raise VersionConflict(stream, expected_version, current) from e
+    return rows
+
+
+def stream_events(stream, after=0, limit=None):
+    """The stream's events with version > ``after``, in order, as model rows."""
+    qs = Event.objects.filter(stream=stream, version__gt=after).order_by("version")
+    return list(qs[:limit] if limit else qs)
+
+
+def as_engine_event(row):
+    """The engine's view of a stored event: its type and payload in one dict."""
+    return {"type": row.type, **row.payload}
+
+
+def check_chain(rows):
+    """The first problem in a stream's rows as (version, message), or None if the chain holds.
+
+    Catches a changed field (the hash no longer matches), a gap or reordering in the versions,
+    and a removed event (the next one's prev_hash points at nothing).
+    """
+    prev_hash, expected = GENESIS_HASH, 1
+    for row in rows:
+        if row.version != expected:
+            return row.version, f"version {row.version} where {expected} was expected"
+        if row.prev_hash != prev_hash:
+            return row.version, "prev_hash does not match the hash of the event before it"
+        doc = event_document(row.stream, row.version, row.type, row.payload, row.metadata, row.recorded_at)
+        if chain_hash(prev_hash, doc) != row.hash:
+            return row.version, "the hash does not match the event's contents"
+        prev_hash, expected = row.hash, expected + 1
+    return None
