@@ -234,10 +234,17 @@ class GameState:
                 return canon
         raise self._explain(self.to_act, norm, legal)
 
-    def view(self, seat):
-        """What ``seat`` may know now: its own cards, everything public, never another live hand."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise EngineError(f"seat must be an integer 0-3, not {seat!r}", code="invalid_seat")
+    def view(self, seat, reveal_finished=None):
+        """What ``seat`` may know now: its own cards, everything public, never another live hand.
+
+        ``seat=None`` is the view of someone not seated (a spectator, an organiser). The cards
+        of the last finished deal are shown when ``reveal_finished`` is true; by default the
+        table sees them and a viewer who is not seated does not (DESIGN.md 3.5).
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise EngineError(f"seat must be an integer 0-3 or None, not {seat!r}", code="invalid_seat")
+        if reveal_finished is None:
+            reveal_finished = seat is not None
         v = {
             "ruleset": self.ruleset,
             "seat": seat,
@@ -246,7 +253,7 @@ class GameState:
             "deal": self.deal_no,
             "deals_in_game": 1 if self.board is not None else self.deals_in_game,
             "contract": self._contract_view(),
-            "hand": self.hand(seat),
+            "hand": self.hand(seat) if seat is not None else [],
             "hand_sizes": [sum(map(len, h.values())) for h in self.hands],
             "leader": self.leader,
             "trick": [{"seat": s, "card": c} for s, c in zip(self.trick_seats, self.trick_cards)],
@@ -255,10 +262,10 @@ class GameState:
             "scores": list(self.scores),
             "deal_scores": [list(r) for r in self.deal_scores],
             "is_over": self.is_over,
-            "legal_actions": self.legal_actions() if self.to_act == seat else [],
+            "legal_actions": self.legal_actions() if seat is not None and self.to_act == seat else [],
             "options": dict(self.options),
         }
-        if self.last_deal is not None:
+        if self.last_deal is not None and reveal_finished:
             # A finished deal's cards are revealed to the table (DESIGN.md 3.5).
             deal, hands = self.last_deal
             v["last_deal"] = {"deal": deal, "dealt_hands": [list(h) for h in hands]}

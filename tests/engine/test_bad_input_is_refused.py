@@ -240,7 +240,7 @@ def test_a_play_of_something_that_is_not_a_card_is_refused_as_malformed(card):
 
 def test_a_seat_outside_0_to_3_has_no_view():
     state = new_game("king", board=king_board())
-    for seat in (4, -1, "0", True, None):
+    for seat in (4, -1, "0", True, 0.0):
         refused(EngineError, "invalid_seat", state.view, seat)
 
 
