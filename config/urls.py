@@ -1,14 +1,22 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games import api as games_api
 from games import views as games_views
 
 urlpatterns = [
     path("", games_views.home, name="home"),
     path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
     path("admin/", admin.site.urls),
-    # REST API (endpoints come later, DESIGN.md 3.7).
+    # REST API (DESIGN.md 3.7).
+    path("api/v1/auth/signup/", games_api.SignUpView.as_view(), name="api-signup"),
+    path("api/v1/auth/token/", games_api.TokenView.as_view(), name="api-token"),
+    path("api/v1/auth/", include("rest_framework.urls")),  # session log in / log out pages
+    path("api/v1/matches/", games_api.MatchListView.as_view(), name="api-matches"),
+    path("api/v1/matches/<int:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
+    path("api/v1/matches/<int:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
+    path("api/v1/matches/<int:pk>/actions/", games_api.MatchActionsView.as_view(), name="api-match-actions"),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]

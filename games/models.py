@@ -78,3 +78,31 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"seat {self.index} of match {self.match_id}"
+
+
+class ApiToken(models.Model):
+    """A user's API token. Only its SHA-256 is stored: the token is shown once, when issued."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=12, help_text="the first characters, to tell tokens apart")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.prefix}… of {self.user}"
+
+
+class CommandResult(models.Model):
+    """The first answer to a command id, so that a retried command returns it and appends nothing."""
+
+    stream = models.CharField(max_length=100)
+    actor = models.CharField(max_length=100)
+    command_id = models.CharField(max_length=100)
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["stream", "actor", "command_id"], name="command_once_per_actor"),
+        ]

@@ -1,0 +1,230 @@
+"""REST API for accounts and matches (DESIGN.md 3.7): thin views over games.service.
+
+Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler``).
+"""
+import time
+
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import exceptions, permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView, exception_handler
+
+from games import engine
+
+from . import service
+from .models import Match
+from .tokens import issue_token
+
+User = get_user_model()
+
+MAX_WAIT_SECONDS = 30
+WAIT_STEP_SECONDS = 0.25
+MAX_PAGE = 500
+
+
+# ------------------------------------------------------------------ errors
+def error_handler(exc, context):
+    """DRF's handler, reshaped so every error says ``{"error": {"code", "message", ...}}``."""
+    if isinstance(exc, service.ServiceError):
+        return Response(exc.as_json(), status=exc.status)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        body = {"code": "invalid_input", "message": "the request is not valid", "fields": response.data}
+    else:
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
+        code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
+        body = {"code": str(code), "message": str(detail)}
+    response.data = {"error": body}
+    return response
+
+
+ERROR = inline_serializer("Error", {"error": inline_serializer("ErrorBody", {
+    "code": serializers.CharField(), "message": serializers.CharField()})})
+
+
+# ------------------------------------------------------------------ accounts
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
+TOKEN = inline_serializer("Token", {"username": serializers.CharField(), "token": serializers.CharField()})
+
+
+class SignUpView(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR},
+                   summary="Create an account; the response holds an API token (shown once)")
+    def post(self, request):
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        username, password = data.validated_data["username"], data.validated_data["password"]
+        try:
+            User.username_validator(username)
+        except DjangoValidationError as e:
+            raise exceptions.ValidationError({"username": list(e.messages)})
+        if User.objects.filter(username__iexact=username).exists():
+            raise service.ServiceError(409, "username_taken", f"the username {username!r} is taken")
+        try:
+            validate_password(password, User(username=username))
+        except DjangoValidationError as e:
+            raise exceptions.ValidationError({"password": list(e.messages)})
+        user = User.objects.create_user(username=username, password=password)
+        return Response({"username": user.username, "token": issue_token(user)}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR, 401: ERROR},
+                   summary="Log in with a username and password and get a new API token")
+    def post(self, request):
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request, username=data.validated_data["username"],
+                            password=data.validated_data["password"])
+        if user is None:
+            raise service.ServiceError(401, "invalid_credentials", "wrong username or password")
+        return Response({"username": user.username, "token": issue_token(user)}, status=status.HTTP_201_CREATED)
+
+
+# ------------------------------------------------------------------ matches
+class MatchCreateSerializer(serializers.Serializer):
+    ruleset = serializers.ChoiceField(choices=sorted(engine.RULESETS))
+    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
+    seats = serializers.ListField(child=serializers.CharField(allow_null=True, max_length=150), min_length=4,
+                                  max_length=4, help_text="4 usernames, null for an open seat")
+    board = serializers.DictField(required=False, allow_null=True, default=None,
+                                  help_text="one fixed deal instead of a seeded game (DESIGN.md 3.2)")
+
+
+class ActionSerializer(serializers.Serializer):
+    action = serializers.DictField(help_text='an action from legal_actions, e.g. {"type": "play", "card": "KH"}')
+    expected_version = serializers.IntegerField(min_value=0, help_text="the match version you last saw")
+    command_id = serializers.CharField(required=False, allow_null=True, default=None, min_length=1,
+                                       max_length=100, help_text="retrying the same id returns the first answer")
+
+
+def match_summary(match):
+    return {
+        "id": match.pk,
+        "ruleset": match.ruleset,
+        "status": match.status,
+        "version": match.version,
+        "options": match.options,
+        "seed_sha256": match.seed_sha256,
+        "seats": [{"seat": s.index, "user": s.user.username if s.user else None}
+                  for s in match.seats.select_related("user")],
+        "created_at": match.created_at.isoformat(),
+    }
+
+
+def get_match(pk):
+    match = Match.objects.filter(pk=pk).first()
+    if match is None:
+        raise service.ServiceError(404, "not_found", f"no match {pk}")
+    return match
+
+
+MATCH = inline_serializer("Match", {"id": serializers.IntegerField(), "ruleset": serializers.CharField(),
+                                    "status": serializers.CharField(), "version": serializers.IntegerField()})
+
+
+class MatchListView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="matches_list", summary="Recent matches",
+                   responses={200: inline_serializer("MatchListItem", {
+                       "id": serializers.IntegerField(), "ruleset": serializers.CharField(),
+                       "status": serializers.CharField(), "version": serializers.IntegerField()}, many=True)})
+    def get(self, request):
+        return Response([match_summary(m) for m in Match.objects.order_by("-pk")[:100]])
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MATCH, 400: ERROR, 403: ERROR},
+                   summary="Create a match (staff)")
+    def post(self, request):
+        if not request.user.is_staff:
+            raise service.ServiceError(403, "staff_only", "only staff can create matches directly")
+        data = MatchCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        names = data.validated_data["seats"]
+        users = {u.username: u for u in User.objects.filter(username__in=[n for n in names if n])}
+        missing = [n for n in names if n and n not in users]
+        if missing:
+            raise service.ServiceError(400, "unknown_user", f"no user {missing[0]!r}")
+        match = service.do_create_match(data.validated_data["ruleset"], data.validated_data["options"],
+                                        [users[n] if n else None for n in names], data.validated_data["board"],
+                                        created_by=request.user)
+        return Response(match_summary(match), status=status.HTTP_201_CREATED)
+
+
+class MatchDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="The match and its state as the caller may see it")
+    def get(self, request, pk):
+        match = get_match(pk)
+        return Response({**match_summary(match), "state": service.visible_state(match, request.user)})
+
+
+class MatchEventsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="return events with a version above this (default 0)"),
+            OpenApiParameter("limit", int, description=f"at most this many events (1-{MAX_PAGE}, default 100)"),
+            OpenApiParameter("wait", int, description=f"if there is nothing after `after`, wait up to this many "
+                                                      f"seconds (0-{MAX_WAIT_SECONDS}) for the next event"),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
+        summary="The match's events by version, redacted for the caller; long-polls with `wait`")
+    def get(self, request, pk):
+        after = int_param(request, "after", 0, 0, 10**9)
+        limit = int_param(request, "limit", 100, 1, MAX_PAGE)
+        wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
+        match = get_match(pk)
+        deadline = time.monotonic() + wait
+        # Long poll: a cheap primary-key read of the cached version until it moves or time is up.
+        while match.version <= after and time.monotonic() < deadline:
+            time.sleep(WAIT_STEP_SECONDS)
+            match.refresh_from_db(fields=["version", "status"])
+        events = service.visible_events(match, request.user, after=after, limit=limit) if match.version > after else []
+        return Response({"match": match.pk, "version": match.version, "status": match.status, "events": events})
+
+
+def int_param(request, name, default, low, high):
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise service.ServiceError(400, "invalid_input", f"'{name}' must be an integer from {low} to {high}")
+    return value
+
+
+class MatchActionsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ActionSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
+                                                        404: ERROR, 409: ERROR, 422: ERROR},
+                   summary="Act for your seat: validated by the rules engine, appended as events")
+    def post(self, request, pk):
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = service.submit_action(pk, request.user, data.validated_data["action"],
+                                       data.validated_data["expected_version"], data.validated_data["command_id"])
+        return Response(result, status=status.HTTP_201_CREATED)
