@@ -54,3 +54,9 @@ def flush_lifts_the_event_log_triggers():
     ops.execute_sql_flush = execute_sql_flush
     yield
     ops.execute_sql_flush = original
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """PBKDF2 is slow by design; tests check behaviour, not the hasher's strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -3,6 +3,7 @@ import threading
 import time
 
 import pytest
+from django.db import connection
 
 from games import service
 from tests.matches.conftest import body
@@ -28,8 +29,11 @@ def test_a_waiting_client_gets_the_event_another_seat_submits(king_board_match, 
     seat, action = state.to_act, state.legal_actions()[0]
 
     def play_soon():
-        time.sleep(0.5)
-        service.submit_action(match.pk, players[seat], action, match.version)
+        try:
+            time.sleep(0.5)
+            service.submit_action(match.pk, players[seat], action, match.version)
+        finally:
+            connection.close()  # this thread's own connection
 
     player = threading.Thread(target=play_soon)
     started = time.monotonic()
