@@ -31,4 +31,6 @@ RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
 USER app
 
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+# Threaded workers: a long-polling client (matches/{id}/events/?wait=N) holds a thread, not a process.
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
+     "--worker-class", "gthread", "--threads", "16"]

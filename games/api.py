@@ -105,6 +105,13 @@ class MatchCreateSerializer(serializers.Serializer):
                                   max_length=4, help_text="4 usernames, null for an open seat")
     board = serializers.DictField(required=False, allow_null=True, default=None,
                                   help_text="one fixed deal instead of a seeded game (DESIGN.md 3.2)")
+    seed = serializers.RegexField(r"^(?:[0-9a-f]{2}){16,64}$", required=False, allow_null=True, default=None,
+                                  help_text="hex of the secret deal seed (16-64 bytes); random if omitted")
+
+    def validate(self, data):
+        if data["board"] is not None and data["seed"] is not None:
+            raise serializers.ValidationError("give either a seed (a whole game) or a board (one fixed deal)")
+        return data
 
 
 class ActionSerializer(serializers.Serializer):
@@ -122,6 +129,8 @@ def match_summary(match):
         "version": match.version,
         "options": match.options,
         "seed_sha256": match.seed_sha256,
+        # The seed is secret while the match runs; once it is over anyone can re-derive its deals.
+        "seed": match.seed if match.status == Match.Status.OVER and match.seed else None,
         "seats": [{"seat": s.index, "user": s.user.username if s.user else None}
                   for s in match.seats.select_related("user")],
         "created_at": match.created_at.isoformat(),
@@ -163,7 +172,9 @@ class MatchListView(APIView):
             raise service.ServiceError(400, "unknown_user", f"no user {missing[0]!r}")
         match = service.do_create_match(data.validated_data["ruleset"], data.validated_data["options"],
                                         [users[n] if n else None for n in names], data.validated_data["board"],
-                                        created_by=request.user)
+                                        created_by=request.user,
+                                        seed=bytes.fromhex(data.validated_data["seed"]) if data.validated_data["seed"]
+                                        else None)
         return Response(match_summary(match), status=status.HTTP_201_CREATED)
 
 

@@ -72,22 +72,28 @@ def visible_events(match, user, after=0, limit=100):
 
 
 # ------------------------------------------------------------------ creating a match
-def check_new_match(ruleset, options, seat_users, board):
+def check_new_match(ruleset, options, seat_users, board, seed=None):
     if len(seat_users) != 4:
         raise ServiceError(400, "invalid_seats", "a match has exactly 4 seats (a user or null for an open seat)")
     held = [u.pk for u in seat_users if u is not None]
     if len(held) != len(set(held)):
         raise ServiceError(400, "invalid_seats", "a user can hold only one seat of a match")
     try:
-        return engine.new_game(ruleset, seed=None if board is not None else secrets.token_bytes(32),
-                               options=options, board=board)
+        if board is None and seed is None:
+            seed = secrets.token_bytes(32)
+        return engine.new_game(ruleset, seed=seed, options=options, board=board)
     except engine.EngineError as e:
         raise ServiceError(400, e.code, e.message) from e
 
 
-def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), board=None, created_by=None):
-    """Create a match, its seats and the first events of its stream; returns the Match."""
-    state = check_new_match(ruleset, options, list(seat_users), board)
+def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), board=None, created_by=None,
+                    seed=None):
+    """Create a match, its seats and the first events of its stream; returns the Match.
+
+    ``seed`` (bytes) fixes the deals; by default a random 32-byte seed is drawn. It stays
+    secret (only its SHA-256 is in the log) until the match is over.
+    """
+    state = check_new_match(ruleset, options, list(seat_users), board, seed)
     start = state.events[0]
     with transaction.atomic():
         match = Match.objects.create(
