@@ -34,14 +34,16 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
 	@mkdir -p $(dir $@) && touch $@
 
 # Embedded defaults (SQLite, filesystem broker) unless DATABASE_URL / REDIS_URL are set.
-# Worker and server both run in the background of one shell, so the shell is always free to
-# react: on Ctrl-C, a kill of make, or the server exiting, its EXIT trap stops both.
+# Worker, beat and server run in the background of one shell, so the shell is always free to
+# react: on Ctrl-C, a kill of make, or the server exiting, its EXIT trap stops them all.
 run: export DEBUG ?= 1
 run: $(STAMP) $(ENGINE_STAMP)
 	$(PY) manage.py migrate --noinput
-	@trap 'kill -TERM $$server $$worker 2>/dev/null; wait' EXIT; \
+	$(PY) manage.py ensure_house_bots
+	@trap 'kill -TERM $$server $$worker $$beat 2>/dev/null; wait' EXIT; \
 	trap 'exit 130' INT TERM HUP; \
 	$(PY) -m celery -A config worker --pool=solo --concurrency=1 --loglevel=INFO & worker=$$!; \
+	$(PY) -m celery -A config beat --loglevel=INFO -s var/celerybeat-schedule & beat=$$!; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT) & server=$$!; \
 	wait $$server
 
@@ -57,8 +59,11 @@ test: $(STAMP) $(ENGINE_STAMP)
 		env -u DATABASE_URL $(PY) -m pytest tests/eventlog -m "not services" $(PYTEST_ARGS); \
 	fi
 
+# Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker.
 bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
+	$(PY) -m bench.strength
+	$(PY) -m bench.bots
 
 clean:
 	rm -rf $(VENV) var games/engine/*.so

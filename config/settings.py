@@ -127,6 +127,20 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# One queue name for the site and its workers (tests give each worker its own).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stalled-bot-turns": {"task": "bots.tasks.sweep_stalled_turns",
+                                "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10"))},
+}
+
+# Bots (DESIGN.md 3.6). Webhooks to private, loopback or link-local addresses are refused
+# unless allowed, which `make run` (DEBUG) and the tests do, so bots can run on 127.0.0.1.
+BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=DEBUG)
+BOT_TURN_TIMEOUT_SECONDS = 2.0  # per turn, unless the match (its tournament) says otherwise
+BOT_FAULT_LIMIT = 3  # faults in a match before the built-in heuristic takes the seat
+BOT_TIME_SLICE_SECONDS = 2.0  # a task plays on for built-in bots this long before re-queueing
+BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again
 for _folder in celery_folders(_celery):
     _folder.mkdir(parents=True, exist_ok=True)
 

@@ -101,8 +101,16 @@ class TokenView(APIView):
 class MatchCreateSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=sorted(engine.RULESETS))
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
-    seats = serializers.ListField(child=serializers.CharField(allow_null=True, max_length=150), min_length=4,
-                                  max_length=4, help_text="4 usernames, null for an open seat")
+    seats = serializers.ListField(child=serializers.JSONField(allow_null=True), min_length=4, max_length=4,
+                                  help_text='4 seat holders: a username, {"bot": "<bot name>"}, or null (open)')
+
+    def validate_seats(self, seats):
+        for holder in seats:
+            ok = holder is None or (isinstance(holder, str) and 0 < len(holder) <= 150) or (
+                isinstance(holder, dict) and set(holder) == {"bot"} and isinstance(holder["bot"], str))
+            if not ok:
+                raise serializers.ValidationError('each seat is a username, {"bot": "<name>"} or null')
+        return seats
     board = serializers.DictField(required=False, allow_null=True, default=None,
                                   help_text="one fixed deal instead of a seeded game (DESIGN.md 3.2)")
     seed = serializers.RegexField(r"^(?:[0-9a-f]{2}){16,64}$", required=False, allow_null=True, default=None,
@@ -121,6 +129,21 @@ class ActionSerializer(serializers.Serializer):
                                        max_length=100, help_text="retrying the same id returns the first answer")
 
 
+def seat_holder(holder):
+    """The user or bot a seat entry names (400 if there is none)."""
+    if holder is None:
+        return None
+    if isinstance(holder, dict):
+        bot = service.bot_model().objects.filter(name=holder["bot"]).first()
+        if bot is None:
+            raise service.ServiceError(400, "unknown_bot", f"no bot {holder['bot']!r}")
+        return bot
+    user = User.objects.filter(username=holder).first()
+    if user is None:
+        raise service.ServiceError(400, "unknown_user", f"no user {holder!r}")
+    return user
+
+
 def match_summary(match):
     return {
         "id": match.pk,
@@ -131,8 +154,8 @@ def match_summary(match):
         "seed_sha256": match.seed_sha256,
         # The seed is secret while the match runs; once it is over anyone can re-derive its deals.
         "seed": match.seed if match.status == Match.Status.OVER and match.seed else None,
-        "seats": [{"seat": s.index, "user": s.user.username if s.user else None}
-                  for s in match.seats.select_related("user")],
+        "seats": [{"seat": s.index, "user": s.user.username if s.user else None, "bot": s.bot.name if s.bot else None}
+                  for s in match.seats.select_related("user", "bot")],
         "created_at": match.created_at.isoformat(),
     }
 
@@ -165,13 +188,9 @@ class MatchListView(APIView):
             raise service.ServiceError(403, "staff_only", "only staff can create matches directly")
         data = MatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        names = data.validated_data["seats"]
-        users = {u.username: u for u in User.objects.filter(username__in=[n for n in names if n])}
-        missing = [n for n in names if n and n not in users]
-        if missing:
-            raise service.ServiceError(400, "unknown_user", f"no user {missing[0]!r}")
+        holders = [seat_holder(h) for h in data.validated_data["seats"]]
         match = service.do_create_match(data.validated_data["ruleset"], data.validated_data["options"],
-                                        [users[n] if n else None for n in names], data.validated_data["board"],
+                                        holders, data.validated_data["board"],
                                         created_by=request.user,
                                         seed=bytes.fromhex(data.validated_data["seed"]) if data.validated_data["seed"]
                                         else None)

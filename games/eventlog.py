@@ -56,13 +56,14 @@ def head(stream):
     return last or (0, GENESIS_HASH)
 
 
-def append(stream, expected_version, events, metadata=None):
+def append(stream, expected_version, events, metadata=None, known_head=None):
     """Append ``events`` (dicts with a "type") after ``expected_version``; return the rows.
 
     Raises VersionConflict, having written nothing, when the stream is not at that version,
-    including when a concurrent writer commits the same version first.
+    including when a concurrent writer commits the same version first. ``known_head`` is the
+    (version, hash) a caller holding the stream's lock already knows; it saves a read.
     """
-    version, prev_hash = head(stream)
+    version, prev_hash = known_head or head(stream)
     if version != expected_version:
         raise VersionConflict(stream, expected_version, version)
     now = timezone.now()

@@ -1,7 +1,8 @@
 """The append-only event log (DESIGN.md 3.3) and the matches whose streams it holds.
 
 A match's state is never stored as the truth: it is the engine's replay of the match's event
-stream. ``Match.version`` only caches the stream's head so lists and polls need no count.
+stream. ``Match.version`` and ``head_hash`` follow the stream's head, written in the same
+transaction as each append, so lists, polls and appends need no scan of the stream.
 """
 from django.conf import settings
 from django.db import models
@@ -48,7 +49,11 @@ class Match(models.Model):
     seed = models.CharField(max_length=128, blank=True, help_text="hex of the secret seed bytes")
     seed_sha256 = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
-    version = models.PositiveIntegerField(default=0, help_text="cache of the stream's last version")
+    bot_turn_timeout = models.FloatField(default=2.0, help_text="seconds a webhook or polling bot has per turn")
+    version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
+    # The stream's last hash, written with each append under the match's row lock, so that an
+    # action needs no extra read to chain its events.
+    head_hash = models.CharField(max_length=64, default="0" * 64)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -62,18 +67,23 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """Who plays seat 0-3 of a match: a user, a bot (issue 4), or nobody yet."""
+    """Who plays seat 0-3 of a match: a user, a bot, or nobody yet."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                              related_name="seats")
+    # Named by string: the games app never imports bots (DESIGN.md 2); bots act through the
+    # same service as people, as actor "bot:<id>".
+    bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
         ordering = ["match", "index"]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="seat_match_index_unique"),
             models.CheckConstraint(condition=models.Q(index__lte=3), name="seat_index_0_to_3"),
+            models.CheckConstraint(condition=models.Q(user__isnull=True) | models.Q(bot__isnull=True),
+                                   name="seat_held_by_a_user_or_a_bot"),
         ]
 
     def __str__(self):

@@ -6,6 +6,7 @@ database and announce the change only once the transaction has committed. A matc
 always the engine's replay of its event stream; nothing here edits a stored event.
 """
 import secrets
+from collections import OrderedDict
 
 import django.dispatch
 from django.db import transaction
@@ -33,12 +34,53 @@ def actor_key(user):
     return f"user:{user.pk}"
 
 
+# Events the platform adds to a match stream beside the engine's own: a bot's fallback action
+# and the hand-over of a faulty bot's seat. The engine never sees them.
+PLATFORM_EVENTS = frozenset({"action_fallback", "seat_taken_over"})
+
+# Stands for "the first legal action in canonical order", the deterministic fallback.
+FIRST_LEGAL = object()
+
+
 # ------------------------------------------------------------------ reading
 def match_state(match, rows=None):
     """The engine state of ``match``: the replay of its stream (with the seed, to deal on)."""
     rows = eventlog.stream_events(match.stream) if rows is None else rows
     seed = bytes.fromhex(match.seed) if match.seed else None
-    return engine.replay([eventlog.as_engine_event(r) for r in rows], seed=seed)
+    return engine.replay([eventlog.as_engine_event(r) for r in rows if r.type not in PLATFORM_EVENTS], seed=seed)
+
+
+# A per-process cache of states for writers (the action path and bot workers), keyed by match
+# and stream version. Only a cache: an entry is used only when its version is the match's
+# current one, so the log stays the truth; a state is taken out while an action is applied to
+# it, under the match's row lock, and put back only once the append commits. Readers in web
+# threads replay afresh instead of sharing an object a writer may be changing.
+_STATES = OrderedDict()
+_STATES_MAX = 256
+
+
+def current_state(match):
+    """The state at ``match.version``, from the cache when it holds that version."""
+    cached = _STATES.get(match.pk)
+    if cached is not None and cached[0] == match.version:
+        _STATES.move_to_end(match.pk)
+        return cached[1]
+    state = match_state(match)
+    remember(match.pk, match.version, state)
+    return state
+
+
+def remember(match_id, version, state):
+    _STATES[match_id] = (version, state)
+    _STATES.move_to_end(match_id)
+    while len(_STATES) > _STATES_MAX:
+        _STATES.popitem(last=False)
+
+
+def seat_view(match, seat, state=None):
+    """What ``seat`` may see now (its own cards, finished deals): the view a bot is sent."""
+    state = current_state(match) if state is None else state
+    return redact_view(state, seat, reveal_finished=True)
 
 
 def viewer_access(match, user):
@@ -56,6 +98,7 @@ def viewer_access(match, user):
 
 
 def visible_state(match, user):
+    # A fresh replay: a cached state may be changed by a writer in another thread.
     state = match_state(match)
     seat, reveal = viewer_access(match, user)
     return redact_view(state, seat, reveal_finished=reveal)
@@ -72,12 +115,25 @@ def visible_events(match, user, after=0, limit=100):
 
 
 # ------------------------------------------------------------------ creating a match
+def bot_model():
+    """The Bot model, found through Seat.bot so that games never imports bots (DESIGN.md 2)."""
+    return Seat._meta.get_field("bot").related_model
+
+
 def check_new_match(ruleset, options, seat_users, board, seed=None):
     if len(seat_users) != 4:
-        raise ServiceError(400, "invalid_seats", "a match has exactly 4 seats (a user or null for an open seat)")
-    held = [u.pk for u in seat_users if u is not None]
-    if len(held) != len(set(held)):
+        raise ServiceError(400, "invalid_seats", "a match has exactly 4 seats (a user, a bot or null for an open seat)")
+    users = [h.pk for h in seat_users if h is not None and not isinstance(h, bot_model())]
+    if len(users) != len(set(users)):
         raise ServiceError(400, "invalid_seats", "a user can hold only one seat of a match")
+    # A bot of its own (webhook or polling) in two seats would see two hands; only the house's
+    # built-in bots, which decide on one seat's view at a time, may fill several seats.
+    outside = [h.pk for h in seat_users if isinstance(h, bot_model()) and h.kind != "builtin"]
+    if len(outside) != len(set(outside)):
+        raise ServiceError(400, "invalid_seats", "a webhook or polling bot can hold only one seat of a match")
+    inactive = [h.name for h in seat_users if isinstance(h, bot_model()) and not h.is_active]
+    if inactive:
+        raise ServiceError(400, "bot_disabled", f"the bot {inactive[0]!r} is disabled")
     try:
         if board is None and seed is None:
             seed = secrets.token_bytes(32)
@@ -101,10 +157,15 @@ def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), 
             seed=state.seed.hex() if state.seed else "", seed_sha256=start.get("seed_sha256", ""),
             status=Match.Status.OVER if state.is_over else Match.Status.LIVE,
             version=len(state.events), created_by=created_by)
-        Seat.objects.bulk_create(Seat(match=match, index=i, user=u) for i, u in enumerate(seat_users))
+        Seat.objects.bulk_create(
+            Seat(match=match, index=i, bot=h if isinstance(h, bot_model()) else None,
+                 user=h if h is not None and not isinstance(h, bot_model()) else None)
+            for i, h in enumerate(seat_users))
         meta = {"actor": actor_key(created_by) if created_by else "system", "command": "create_match"}
-        eventlog.append(match.stream, 0, state.events, meta)
-        transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=match.version))
+        rows = eventlog.append(match.stream, 0, state.events, meta)
+        match.head_hash = rows[-1].hash
+        match.save(update_fields=["head_hash"])
+        announce_after_commit(match)
     return match
 
 
@@ -133,40 +194,65 @@ def submit_action(match_id, user, action, expected_version, command_id=None):
     ServiceError and store nothing. A retried ``command_id`` returns the first answer.
     """
     check_action_shape(action, expected_version, command_id)
+    return do_act(match_id, actor_key(user), lambda match: check_seat(match, user), action, expected_version,
+                  command_id)
+
+
+def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, before=(), after=(), announce=True):
+    """The one path that changes a match: check, apply with the engine, append, announce.
+
+    ``seat_of(match)`` returns the seat the actor holds (or raises ServiceError). ``action``
+    may be FIRST_LEGAL (a bot's fallback). ``before``/``after`` are platform events appended
+    around the engine's (a fallback's reason, a seat hand-over), in the same transaction.
+    With ``announce=False`` the caller (a bot runner playing on) announces the final version.
+    """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None:
-            raise ServiceError(404, "not_found", f"no match {match_id}")
-        actor = actor_key(user)
+        try:
+            match = Match.objects.select_for_update().get(pk=match_id)
+        except Match.DoesNotExist:
+            raise ServiceError(404, "not_found", f"no match {match_id}") from None
         if command_id is not None:
             done = CommandResult.objects.filter(stream=match.stream, actor=actor, command_id=command_id).first()
             if done is not None:
                 return done.response
-        seat = check_seat(match, user)
+        seat = seat_of(match)
         if match.status == Match.Status.OVER:
             raise ServiceError(409, "match_over", "the match is over; no more actions are possible")
         if expected_version != match.version:
             raise ServiceError(409, "version_conflict", f"the match is at version {match.version}, "
                                f"not {expected_version}; reload and try again", current_version=match.version)
-        rows = eventlog.stream_events(match.stream)
-        state = match_state(match, rows)
+        state = current_state(match)
+        _STATES.pop(match.pk, None)  # about to change it: not cached until the commit
         if state.to_act != seat:
             raise ServiceError(403, "not_your_turn", f"it is seat {state.to_act}'s turn, not yours (seat {seat})",
                                to_act=state.to_act)
+        if action is FIRST_LEGAL:
+            action = state.legal_actions()[0]
         try:
             produced = state.apply(action)
         except engine.IllegalAction as e:
             raise ServiceError(422, e.code, e.message, reason=e.reason,
                                legal_actions=[dict(a) for a in state.legal_actions()]) from e
-        eventlog.append(match.stream, match.version, produced,
-                        {"actor": actor, "seat": seat, "command_id": command_id})
-        before = match.version
-        match.version += len(produced)
+        new_events = [*before, *produced, *after]
+        rows = eventlog.append(match.stream, match.version, new_events,
+                               {"actor": actor, "seat": seat, "command_id": command_id},
+                               known_head=(match.version, match.head_hash))
+        match.version += len(new_events)
+        match.head_hash = rows[-1].hash
         match.status = Match.Status.OVER if state.is_over else Match.Status.LIVE
-        match.save(update_fields=["version", "status"])
-        response = {"version": match.version,
-                    "events": redact_events(state.events, seat, reveal_finished=True, start=before)}
+        match.save(update_fields=["version", "head_hash", "status"])
+        # The new events alone suffice: a deal they start can only have ended within them.
+        response = {"version": match.version, "status": match.status,
+                    "events": redact_events(new_events, seat, reveal_finished=True)}
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
-        transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=match.version))
+        version = match.version
+        transaction.on_commit(lambda: remember(match.pk, version, state))
+        if announce:
+            announce_after_commit(match)
     return response
+
+
+def announce_after_commit(match):
+    version = match.version
+    transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=version))

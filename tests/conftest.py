@@ -60,3 +60,14 @@ def flush_lifts_the_event_log_triggers():
 def fast_password_hashing(settings):
     """PBKDF2 is slow by design; tests check behaviour, not the hasher's strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def enqueued_bot_turns(monkeypatch):
+    """Bot turns the site would hand to Celery, recorded instead of published: no test leaves
+    tasks in a broker that no worker reads. Worker tests start their workers themselves."""
+    import bots.tasks
+
+    recorded = []
+    monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version: recorded.append((match_id, version)))
+    return recorded

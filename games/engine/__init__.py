@@ -80,7 +80,7 @@ def new_game(ruleset, seed=None, options=None, board=None, key="game"):
         if seed is not None:
             raise InvalidOptions("give either a seed (a whole game) or a board (one fixed deal), not both",
                                  code="seed_and_board")
-        board = cls.check_board(board)
+        board = cls.check_board(board, opts)
     return cls.create(opts, seed, key, board)
 
 
@@ -103,7 +103,7 @@ def replay(events, seed=None, verify=False):
         cls.check_options(opts)
         board = start.get("board")
         if board is not None:
-            board = cls.check_board(board)
+            board = cls.check_board(board, opts)
     except (InvalidOptions, InvalidBoard) as e:
         raise InvalidEvents(f"game_started is not a valid start: {e.message}", code="invalid_start") from e
     from .deal import seed_bytes, seed_commitment

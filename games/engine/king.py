@@ -220,6 +220,36 @@ MUST_RUFF: Final = ("must_ruff", "when void in the suit led you must play a trum
 MUST_OVERTRUMP: Final = ("must_overtrump", "you must beat the trump already in the trick")
 
 
+BOARD_FIELDS: Final = ("dealer", "hands", "contract", "mode", "trump", "accepted_bid")
+SETTLED_FIELDS: Final = ("mode", "trump", "accepted_bid")  # a positive board that starts in play
+
+
+def _check_settled_positive(board, dealer, options):
+    """The settled-positive fields of a board, checked as strictly as the auction would check them."""
+    mode, trump, bid = board.get("mode"), board.get("trump"), board.get("accepted_bid")
+    if mode not in ("up", "down"):
+        raise InvalidBoard(f"a settled positive board needs 'mode': 'up' or 'down', not {mode!r}")
+    if mode == "down" and not options["allow_down"]:
+        raise InvalidBoard("board 'mode' 'down' is not possible: this game does not allow playing down (allow_down)")
+    if mode == "down" and trump is not None:
+        raise InvalidBoard(f"a down hand has no trump, but the board names {trump!r}")
+    if trump not in TRUMP_CHOICES:
+        raise InvalidBoard(f"board 'trump' must be one of S, H, D, C or null (no trump), not {trump!r}")
+    if bid is None:
+        return {"mode": mode, "trump": trump, "accepted_bid": None}
+    if not isinstance(bid, dict) or set(bid) != {"bidder", "tricks", "direction"}:
+        raise InvalidBoard(f"board 'accepted_bid' must be an object with bidder, tricks and direction, not {bid!r}")
+    bidder, tricks, direction = bid["bidder"], bid["tricks"], bid["direction"]
+    if type(bidder) is not int or not 0 <= bidder <= 3 or bidder == dealer:
+        raise InvalidBoard(f"accepted_bid 'bidder' must be a seat 0-3 other than the dealer ({dealer}), not {bidder!r}")
+    if direction != mode:
+        raise InvalidBoard(f"an accepted {direction!r} bid is played {direction!r}, but the board's mode is {mode!r}")
+    if type(tricks) is not int or (tricks, direction) not in legal_bids(options):
+        raise InvalidBoard(f"accepted_bid {tricks!r} {direction} is not a bid this game allows "
+                           f"(bids up to a value of {options['auction_max_value']})")
+    return {"mode": mode, "trump": trump, "accepted_bid": {"bidder": bidder, "tricks": tricks, "direction": direction}}
+
+
 class KingState(GameState):
     ruleset = "king"
     STEP = 1
@@ -297,13 +327,19 @@ class KingState(GameState):
         self.to_act = None
 
     @staticmethod
-    def check_board(board):
-        """Validate a King board; returns it normalised (hands sorted)."""
+    def check_board(board, options):
+        """Validate a King board against the game's options; returns it normalised (hands sorted).
+
+        A positive board may also be *settled*: ``mode`` ("up" or "down"), ``trump`` (a suit,
+        or null for no trump; up only) and optionally ``accepted_bid`` ({bidder, tricks,
+        direction}) say how the Beneficiary's choice or the auction ended, and the deal starts
+        in play. That is how a search bot plays a positive hand out from the middle.
+        """
         if not isinstance(board, dict):
             raise InvalidBoard("a board is an object with 'dealer', 'hands' and optionally 'contract'")
-        extra = set(board) - {"dealer", "hands", "contract"}
+        extra = set(board) - set(BOARD_FIELDS)
         if extra:
-            raise InvalidBoard(f"a King board has no field {sorted(extra)[0]!r} (fields: dealer, hands, contract)")
+            raise InvalidBoard(f"a King board has no field {sorted(extra)[0]!r} (fields: {', '.join(BOARD_FIELDS)})")
         dealer = board.get("dealer")
         if type(dealer) is not int or not 0 <= dealer <= 3:
             raise InvalidBoard(f"board 'dealer' must be a seat 0-3, not {dealer!r}")
@@ -312,7 +348,13 @@ class KingState(GameState):
             raise InvalidBoard(
                 f"unknown King contract {contract!r}; contracts: {', '.join(NEGATIVE_CONTRACTS + tuple(COMBINED))}, positive"
             )
-        return {"dealer": dealer, "hands": check_hands(board.get("hands")), "contract": contract}
+        out = {"dealer": dealer, "hands": check_hands(board.get("hands")), "contract": contract}
+        if any(field in board for field in SETTLED_FIELDS):
+            if contract != POSITIVE:
+                raise InvalidBoard("'mode', 'trump' and 'accepted_bid' settle a positive hand; "
+                                   "they need contract 'positive'")
+            out.update(_check_settled_positive(board, dealer, options))
+        return out
 
     # ----------------------------------------------------------------- automatic events
     def _derive_phase(self):
@@ -326,8 +368,10 @@ class KingState(GameState):
 
     def _board_deal_event(self):
         b = self.board
-        return {"type": "deal_started", "deal": 1, "dealer": b["dealer"], "contract": b["contract"],
-                "hands": [list(h) for h in b["hands"]]}
+        ev = {"type": "deal_started", "deal": 1, "dealer": b["dealer"], "contract": b["contract"],
+              "hands": [list(h) for h in b["hands"]]}
+        ev.update((field, b[field]) for field in SETTLED_FIELDS if field in b)
+        return ev
 
     def _next_deal_event(self):
         n = self.deal_no + 1
@@ -355,6 +399,19 @@ class KingState(GameState):
             self.to_act = self.dealer
         else:
             self._set_contract(ev["contract"])
+            if ev.get("mode") is not None:
+                self._settle_positive(ev["mode"], ev["trump"], ev["accepted_bid"])
+
+    def _settle_positive(self, mode, trump, bid):
+        """A settled positive board: the hand is played as the choice or the auction left it."""
+        self.mode = mode
+        self.trump = trump if mode == "up" else None
+        if bid is None:
+            self.declarer = self.dealer  # the Beneficiary plays the hand himself
+        else:
+            self.accepted = (bid["bidder"], bid["tricks"], bid["direction"])
+            self.declarer = bid["bidder"]
+        self._start_positive_play()
 
     def _set_contract(self, name):
         self.contract_name = name

@@ -284,7 +284,8 @@ class RifkiState(GameState):
                 f"but the game has {trumps}", code="invalid_option_value")
 
     @staticmethod
-    def check_board(board):
+    def check_board(board, options):
+        """Validate a Rifki board; returns it normalised (hands sorted). No field depends on ``options``."""
         if not isinstance(board, dict):
             raise InvalidBoard("a board is an object with 'declarer', 'hands' and optionally 'contract' and 'trump'")
         extra = set(board) - {"declarer", "hands", "contract", "trump"}

@@ -530,7 +530,8 @@ class GameState:
         """Refuse flag combinations that cannot make a playable game."""
 
     @staticmethod
-    def check_board(board):
+    def check_board(board, options):
+        """Validate a board (one fixed deal) for a game with these resolved options; returns it normalised."""
         raise NotImplementedError
 
 

@@ -1,8 +1,9 @@
 """Schemathesis generates requests from the OpenAPI schema for every operation; none may 5xx.
 
-Requests are sent as a staff user who also holds a seat in a live match (so generated requests
-reach the deepest paths), and the long poll runs on a fake clock so that a generated ``wait``
-does not sleep. Each operation gets its own Hypothesis run.
+Requests are sent as a staff user who also holds a seat in a live match, and to the polling
+protocol as a bot seated there (so generated requests reach the deepest paths); the long polls
+run on a fake clock so that a generated ``wait`` does not sleep. Each operation gets its own
+Hypothesis run.
 """
 import os
 
@@ -19,7 +20,10 @@ from games.tokens import issue_token
 EXAMPLES = 150 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 30
 OPERATIONS = [("GET", "/api/v1/matches/"), ("POST", "/api/v1/matches/"), ("GET", "/api/v1/matches/{id}/"),
               ("GET", "/api/v1/matches/{id}/events/"), ("POST", "/api/v1/matches/{id}/actions/"),
-              ("POST", "/api/v1/auth/signup/"), ("POST", "/api/v1/auth/token/")]
+              ("POST", "/api/v1/auth/signup/"), ("POST", "/api/v1/auth/token/"),
+              ("GET", "/api/v1/bots/"), ("POST", "/api/v1/bots/"), ("GET", "/api/v1/bots/{id}/"),
+              ("PATCH", "/api/v1/bots/{id}/"), ("POST", "/api/v1/bots/{id}/rotate/"),
+              ("GET", "/api/v1/bot/turns/"), ("POST", "/api/v1/bot/turns/{request_id}/")]
 
 
 class FakeClock:
@@ -47,13 +51,21 @@ def api_schema(settings, db):
 
 @pytest.fixture
 def headers(django_user_model, monkeypatch):
+    import bots.api
     import games.api
 
     monkeypatch.setattr(games.api, "time", FakeClock())
+    monkeypatch.setattr(bots.api, "time", FakeClock())
+    from bots.api import new_credentials
+    from bots.models import Bot
+
     staff = django_user_model.objects.create_user("fuzzer", password="long-enough-pass", is_staff=True)
-    others = [django_user_model.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(3)]
-    service.do_create_match("king", {}, [staff, *others], created_by=staff)
-    return {"Authorization": f"Token {issue_token(staff)}"}
+    others = [django_user_model.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(2)]
+    token, _, hashes = new_credentials()
+    poller = Bot.objects.create(owner=staff, name="fuzzbot", kind="polling", **hashes)
+    service.do_create_match("king", {}, [staff, *others, poller], created_by=staff)
+    # The bot's own endpoints take its token; every other operation the staff user's.
+    return {"user": {"Authorization": f"Token {issue_token(staff)}"}, "bot": {"Authorization": f"Bot {token}"}}
 
 
 def test_every_operation_of_the_api_is_fuzzed(api_schema):
@@ -70,7 +82,7 @@ def test_no_generated_request_gets_a_server_error(api_schema, headers, method, p
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
     def no_server_error(case):
-        response = case.call(headers=headers)
+        response = case.call(headers=headers["bot" if path.startswith("/api/v1/bot/") else "user"])
         assert response.status_code < 500, (case.method, case.formatted_path, case.query, case.body,
                                             response.text[:500])
 

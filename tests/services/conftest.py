@@ -52,13 +52,15 @@ def celery_worker_factory(tmp_path):
     (e.g. from `make run`) cannot take the test's task."""
     workers = []
 
-    def start(redis_url: str | None):
-        queue = f"test-{uuid.uuid4().hex[:12]}"
+    def start(redis_url: str | None, queue: str | None = None, extra_env: dict | None = None):
+        queue = queue or f"test-{uuid.uuid4().hex[:12]}"
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env["VAR_DIR"] = str(tmp_path / "var")
+        env["CELERY_QUEUE"] = queue  # what the worker enqueues itself goes to its own queue too
+        env.update(extra_env or {})
         if redis_url:
             env["REDIS_URL"] = redis_url
-        log = open(tmp_path / f"{queue}.log", "w+")
+        log = open(tmp_path / f"{queue}-{uuid.uuid4().hex[:6]}.log", "w+")
         proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
              "--concurrency=1", "-Q", queue, "-n", f"{queue}@%h", "--loglevel=INFO",
@@ -73,6 +75,8 @@ def celery_worker_factory(tmp_path):
         client.conf.update(conf, task_default_queue=queue)
         workers.append(Worker(client, proc, log))
         return workers[-1]
+
+    start.queue_name = lambda: f"test-{uuid.uuid4().hex[:12]}"
 
     yield start
 

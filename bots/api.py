@@ -1,0 +1,246 @@
+"""REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
+import hashlib
+import secrets
+import time
+
+from django.db.models import Count
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import authentication, exceptions, permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import service
+from games.api import ERROR, int_param
+from games.models import Match, Seat
+
+from . import runner
+from .models import Bot, Turn
+from .netcheck import UnsafeURL, check_url
+from .strategies import STRATEGIES
+
+TOKEN_PREFIX = "krb_"
+MAX_WAIT_SECONDS = 30
+WAIT_STEP_SECONDS = 0.25
+
+
+def digest(text):
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def new_credentials():
+    """A token (for the polling API) and a signing secret (for webhooks), and their digests."""
+    token, secret = TOKEN_PREFIX + secrets.token_urlsafe(32), "krs_" + secrets.token_urlsafe(32)
+    return token, secret, {"token_hash": digest(token), "token_prefix": token[:10], "secret_hash": digest(secret)}
+
+
+class BotTokenAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Bot krb_...``: the request is made by a bot (request.auth is the Bot)."""
+
+    keyword = "Bot"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].decode(errors="replace") != self.keyword:
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed("the header is 'Authorization: Bot <token>'", code="invalid_token")
+        bot = Bot.objects.select_related("owner").filter(token_hash=digest(header[1].decode(errors="replace"))).first()
+        if bot is None or not bot.is_active or not bot.owner.is_active:
+            raise exceptions.AuthenticationFailed("invalid, rotated or disabled bot token", code="invalid_token")
+        return bot.owner, bot
+
+    def authenticate_header(self, request):
+        return self.keyword
+
+
+class IsBot(permissions.BasePermission):
+    def has_permission(self, request, view):
+        return isinstance(request.auth, Bot)
+
+
+# ------------------------------------------------------------------ registry
+class BotRegistrationSerializer(serializers.Serializer):
+    name = serializers.RegexField(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,59}$", help_text="2-60 letters, digits, _ . -")
+    kind = serializers.ChoiceField(choices=Bot.Kind.choices)
+    url = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
+                                help_text="for a webhook bot: where turn requests are POSTed")
+    strategy = serializers.ChoiceField(choices=sorted(STRATEGIES), required=False, allow_blank=True, default="",
+                                       help_text="for a built-in bot")
+    description = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    def validate(self, data):
+        kind = data["kind"]
+        if kind == Bot.Kind.WEBHOOK:
+            try:
+                check_url(data["url"])
+            except UnsafeURL as e:
+                raise serializers.ValidationError({"url": [str(e)]})
+        elif data["url"]:
+            raise serializers.ValidationError({"url": ["only a webhook bot has a URL"]})
+        if kind == Bot.Kind.BUILTIN and not data["strategy"]:
+            raise serializers.ValidationError({"strategy": [f"a built-in bot needs one of {sorted(STRATEGIES)}"]})
+        if kind != Bot.Kind.BUILTIN and data["strategy"]:
+            raise serializers.ValidationError({"strategy": ["only a built-in bot has a strategy"]})
+        return data
+
+
+class BotUpdateSerializer(serializers.Serializer):
+    is_active = serializers.BooleanField(required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    url = serializers.CharField(required=False, max_length=500)
+
+
+def bot_summary(bot):
+    return {"id": bot.pk, "name": bot.name, "kind": bot.kind, "strategy": bot.strategy, "url": bot.url,
+            "description": bot.description, "is_active": bot.is_active, "token_prefix": bot.token_prefix,
+            "created_at": bot.created_at.isoformat()}
+
+
+def bot_detail(bot):
+    seats = Seat.objects.filter(bot=bot).select_related("match").order_by("-match_id")[:200]
+    faults = dict(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).values_list("match_id")
+                  .annotate(n=Count("pk")).values_list("match_id", "n"))
+    matches = [{"match": s.match_id, "seat": s.index, "ruleset": s.match.ruleset, "status": s.match.status,
+                "faults": faults.get(s.match_id, 0)} for s in seats]
+    return {**bot_summary(bot), "matches": matches, "faults": sum(faults.values())}
+
+
+BOT = inline_serializer("Bot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
+                                "kind": serializers.CharField()})
+NEW_BOT = inline_serializer("NewBot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
+                                       "token": serializers.CharField(), "secret": serializers.CharField()})
+
+
+def own_bot(request, pk):
+    bot = Bot.objects.filter(pk=pk, owner=request.user).first()
+    if bot is None:
+        raise service.ServiceError(404, "not_found", f"you have no bot {pk}")
+    return bot
+
+
+class BotListView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="bots_list", responses={200: inline_serializer("BotList", {
+        "id": serializers.IntegerField(), "name": serializers.CharField()}, many=True)}, summary="Your bots")
+    def get(self, request):
+        return Response([bot_summary(b) for b in Bot.objects.filter(owner=request.user).order_by("pk")])
+
+    @extend_schema(request=BotRegistrationSerializer, responses={201: NEW_BOT, 400: ERROR, 409: ERROR},
+                   summary="Register a bot; the response shows its token and signing secret once")
+    def post(self, request):
+        data = BotRegistrationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if Bot.objects.filter(name__iexact=data.validated_data["name"]).exists():
+            raise service.ServiceError(409, "name_taken", f"the bot name {data.validated_data['name']!r} is taken")
+        token, secret, hashes = new_credentials()
+        bot = Bot.objects.create(owner=request.user, **data.validated_data, **hashes)
+        return Response({**bot_summary(bot), "token": token, "secret": secret}, status=status.HTTP_201_CREATED)
+
+
+class BotDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERROR}, summary="Your bot, its matches and faults")
+    def get(self, request, pk):
+        return Response(bot_detail(own_bot(request, pk)))
+
+    @extend_schema(request=BotUpdateSerializer, responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
+                   summary="Disable or enable your bot, or change its description or webhook URL")
+    def patch(self, request, pk):
+        bot = own_bot(request, pk)
+        data = BotUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        changes = data.validated_data
+        if "url" in changes:
+            if bot.kind != Bot.Kind.WEBHOOK:
+                raise service.ServiceError(400, "invalid_input", "only a webhook bot has a URL")
+            try:
+                check_url(changes["url"])
+            except UnsafeURL as e:
+                raise service.ServiceError(400, "unsafe_url", str(e))
+        for field, value in changes.items():
+            setattr(bot, field, value)
+        bot.save(update_fields=list(changes) or None)
+        return Response(bot_detail(bot))
+
+
+class BotRotateView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: NEW_BOT, 404: ERROR},
+                   summary="Replace your bot's token and secret; the old ones stop working at once")
+    def post(self, request, pk):
+        bot = own_bot(request, pk)
+        token, secret, hashes = new_credentials()
+        for field, value in hashes.items():
+            setattr(bot, field, value)
+        bot.save(update_fields=list(hashes))
+        return Response({**bot_summary(bot), "token": token, "secret": secret})
+
+
+# ------------------------------------------------------------------ polling protocol
+def pending_turns(bot):
+    turns = []
+    for turn in Turn.objects.filter(bot=bot, status=Turn.Status.PENDING).select_related("match").order_by("pk"):
+        state = service.match_state(turn.match)
+        if turn.match.version != turn.version or state.to_act != turn.seat:
+            runner.settle(turn, Turn.Status.STALE)
+            continue
+        turns.append(runner.turn_request(turn.match, turn.seat, turn.version, state, turn.request_id, turn.deadline))
+    return turns
+
+
+class BotTurnsView(APIView):
+    authentication_classes = [BotTokenAuthentication]
+    permission_classes = [IsBot]
+
+    @extend_schema(parameters=[OpenApiParameter("wait", int, description=f"seconds (0-{MAX_WAIT_SECONDS}) to wait "
+                                                                          "for a turn when none is pending")],
+                   responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR},
+                   summary="The calling bot's pending turns (the webhook's JSON); long-polls with `wait`")
+    def get(self, request):
+        wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
+        deadline = time.monotonic() + wait
+        turns = pending_turns(request.auth)
+        while not turns and time.monotonic() < deadline:
+            time.sleep(WAIT_STEP_SECONDS)
+            if Turn.objects.filter(bot=request.auth, status=Turn.Status.PENDING).exists():
+                turns = pending_turns(request.auth)
+        return Response({"turns": turns})
+
+
+class BotAnswerSerializer(serializers.Serializer):
+    action = serializers.DictField(help_text="one of the turn's legal_actions")
+
+
+class BotTurnAnswerView(APIView):
+    authentication_classes = [BotTokenAuthentication]
+    permission_classes = [IsBot]
+
+    @extend_schema(request=BotAnswerSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR,
+                                                           409: ERROR, 422: ERROR},
+                   summary="Answer a pending turn with an action; an illegal one gets the fallback (a fault)")
+    def post(self, request, request_id):
+        data = BotAnswerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        bot = request.auth
+        turn = Turn.objects.select_related("match").filter(request_id=request_id, bot=bot).first()
+        if turn is None:
+            raise service.ServiceError(404, "not_found", f"no turn {request_id} for this bot")
+        if turn.status != Turn.Status.PENDING:
+            raise service.ServiceError(409, "turn_settled", f"the turn is already {turn.status}",
+                                       status_of_turn=turn.status)
+        if turn.deadline < timezone.now():
+            raise service.ServiceError(409, "turn_expired", "the turn's deadline has passed; the fallback applies")
+        faults, _ = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
+        runner.submit_answer(turn.match, bot, turn.seat, turn, data.validated_data["action"], faults)
+        turn.refresh_from_db()
+        match = Match.objects.get(pk=turn.match_id)
+        if turn.status == Turn.Status.FAULTED:
+            raise service.ServiceError(422, "illegal_action", "the action is not legal; the fallback was played "
+                                       "and counted as a fault", version=match.version)
+        return Response({"status": turn.status, "version": match.version}, status=status.HTTP_201_CREATED)
+

@@ -1,0 +1,181 @@
+"""Playing bot seats: getting a bot's action and submitting it through the match service.
+
+``run_turns(match_id, version)`` is what the Celery task runs. Built-in bots decide in the
+worker; a table of them keeps playing in the same task for a time slice instead of paying a
+queue round trip per card. A webhook bot is called with a bounded wait; a polling bot's turn
+waits in the Turn table for the bot to fetch it. A fault (timeout, connection error, non-2xx,
+non-JSON, oversized or illegal answer) gets the deterministic fallback, recorded with its
+reason; after ``BOT_FAULT_LIMIT`` faults in a match the seat is handed to the built-in
+heuristic for the rest of the match. Both are events in the match's stream.
+"""
+import random
+import time
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import service
+from games.models import Event, Match, Seat
+
+from .models import Bot, Turn
+from .webhook import BotFault, call
+
+TAKEOVER_STRATEGY = "heuristic"
+MOVED_ON = ("version_conflict", "match_over", "not_your_turn")  # the turn is no longer this task's
+
+
+def setting(name, default):
+    return getattr(settings, name, default)
+
+
+def actor(bot):
+    return f"bot:{bot.pk}"
+
+
+def platform_rows(match):
+    """The match's platform events (fallbacks, hand-overs): few, so read without the rest."""
+    return list(Event.objects.filter(stream=match.stream, type__in=service.PLATFORM_EVENTS).order_by("version"))
+
+
+def seat_record(rows, seat):
+    """(faults so far, taken over?) for ``seat``, read from the match's own log."""
+    faults = sum(1 for r in rows if r.type == "action_fallback" and r.payload.get("seat") == seat)
+    taken = any(r.type == "seat_taken_over" and r.payload.get("seat") == seat for r in rows)
+    return faults, taken
+
+
+def turn_request(match, seat, version, state, request_id, deadline):
+    """The JSON a bot gets for a turn, by webhook or by polling (documented in the README)."""
+    view = service.seat_view(match, seat, state)
+    return {
+        "request_id": str(request_id),
+        "match": match.pk,
+        "seat": seat,
+        "version": version,
+        "deadline": deadline.isoformat(),
+        "view": view,
+        "legal_actions": view["legal_actions"],
+    }
+
+
+def run_turns(match_id, version):
+    """Play the bot turns due at ``version`` (and on, for built-in bots, within a time slice)."""
+    started = time.monotonic()
+    quiet = None  # the last version a built-in bot reached without announcing it
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    # Read once per task: who holds each seat, and the seats' faults and hand-overs so far.
+    holders = {s.index: s.bot for s in Seat.objects.filter(match=match).select_related("bot")}
+    platform = platform_rows(match)
+    try:
+        while True:
+            if match.status == Match.Status.OVER or match.version != version:
+                return  # stale: this turn was played already, or the match moved on
+            state = service.current_state(match)
+            seat = state.to_act
+            bot = holders.get(seat)
+            if bot is None:
+                return  # a person's turn
+            faults, taken = seat_record(platform, seat)
+            if taken or bot.kind == Bot.Kind.BUILTIN:
+                try:
+                    response = play_builtin(match, bot, seat, version, state,
+                                            TAKEOVER_STRATEGY if taken else bot.strategy)
+                except service.ServiceError as e:
+                    if e.code in MOVED_ON:
+                        return  # another task (a redelivery, the sweep) played this turn first
+                    raise
+                version = quiet = match.version = response["version"]
+                match.status = response["status"]
+                if time.monotonic() - started < setting("BOT_TIME_SLICE_SECONDS", 2.0):
+                    continue
+                return  # the slice is used up: the announcement below queues the rest
+            turn = open_turn(match, bot, seat, version)
+            if turn is not None and bot.kind == Bot.Kind.WEBHOOK:
+                play_webhook(match, bot, seat, turn, state, faults)  # announces its own action
+                quiet = None
+            return  # a polling bot fetches its turn; the sweep faults it past the deadline
+    finally:
+        if quiet is not None:
+            # Listeners (the next task, projections) hear of the version the slice reached.
+            service.match_advanced.send(sender=Match, match_id=match_id, version=quiet)
+
+
+def play_builtin(match, bot, seat, version, state, strategy):
+    # Seeded by match and version: a retried turn makes the same choice.
+    from .strategies import choose_action  # the strategies load their engine helpers only in workers
+
+    rng = random.Random(f"{match.pk}/{version}/{seat}")
+    action = choose_action(strategy, service.seat_view(match, seat, state), rng)
+    # No command id: the expected version already makes a repeated turn a conflict.
+    return service.do_act(match.pk, actor(bot), lambda m: seat, action, version, announce=False)
+
+
+def open_turn(match, bot, seat, version):
+    """The pending Turn for this version (created once), or None if it is already settled."""
+    timeout = match_turn_timeout(match)
+    try:
+        with transaction.atomic():
+            turn, _ = Turn.objects.get_or_create(
+                match=match, version=version,
+                defaults={"request_id": uuid.uuid4(), "bot": bot, "seat": seat,
+                          "deadline": timezone.now() + timedelta(seconds=timeout)})
+    except IntegrityError:
+        turn = Turn.objects.get(match=match, version=version)
+    return turn if turn.status == Turn.Status.PENDING else None
+
+
+def match_turn_timeout(match):
+    return match.bot_turn_timeout
+
+
+def play_webhook(match, bot, seat, turn, state, faults):
+    request = turn_request(match, seat, turn.version, state, turn.request_id, turn.deadline)
+    try:
+        action = call(bot.url, bot.secret_hash, request, match_turn_timeout(match))
+        submit_answer(match, bot, seat, turn, action, faults)
+    except BotFault as fault:
+        fall_back(match, bot, seat, turn, fault.reason, faults)
+
+
+def submit_answer(match, bot, seat, turn, action, faults):
+    """Submit a bot's answer for its turn; an illegal one is a fault like any other."""
+    try:
+        service.do_act(match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id))
+    except service.ServiceError as e:
+        if e.status == 422 or e.code == "invalid_input":
+            fall_back(match, bot, seat, turn, "illegal_action", faults)
+            return
+        if e.code in MOVED_ON:
+            settle(turn, Turn.Status.STALE)
+            return
+        raise
+    settle(turn, Turn.Status.DONE)
+
+
+def fall_back(match, bot, seat, turn, reason, faults):
+    """The first legal action, recorded with the fault's reason; the seat is handed over at the limit."""
+    limit = setting("BOT_FAULT_LIMIT", 3)
+    before = [{"type": "action_fallback", "seat": seat, "reason": reason, "request_id": str(turn.request_id)}]
+    after = []
+    if faults + 1 >= limit:
+        after = [{"type": "seat_taken_over", "seat": seat, "by": TAKEOVER_STRATEGY,
+                  "reason": f"{faults + 1} faults in this match"}]
+    try:
+        service.do_act(match.pk, actor(bot), lambda m: seat, service.FIRST_LEGAL, turn.version,
+                       command_id=f"fallback-{turn.request_id}", before=before, after=after)
+    except service.ServiceError as e:
+        if e.code in MOVED_ON:
+            settle(turn, Turn.Status.STALE)
+            return
+        raise
+    settle(turn, Turn.Status.FAULTED, reason)
+
+
+def settle(turn, status, fault=""):
+    Turn.objects.filter(pk=turn.pk, status=Turn.Status.PENDING).update(
+        status=status, fault=fault, finished_at=timezone.now())
