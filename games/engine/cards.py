@@ -31,15 +31,22 @@ def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
 
     Following suit is then a lookup, which keeps the legality check off the hot path.
     """
-    hand: dict[str, list[str]] = {"S": [], "H": [], "D": [], "C": []}
+    spades: list[str] = []
+    hearts: list[str] = []
+    diamonds: list[str] = []
+    clubs: list[str] = []
+    hand = {"S": spades, "H": hearts, "D": diamonds, "C": clubs}
+    in_order = True  # hands arrive sorted from the deal and from boards: check, sort only if not
+    previous = -1
     for c in cards:
         hand[c[1]].append(c)
-    for suit in hand.values():
-        # Hands arrive sorted from the deal and from boards; checking is cheaper than sorting.
-        for i in range(1, len(suit)):
-            if RANK[suit[i - 1]] > RANK[suit[i]]:
-                suit.sort(key=RANK.__getitem__)
-                break
+        rank = ORDER[c]
+        if rank < previous:
+            in_order = False
+        previous = rank
+    if not in_order:
+        for suit in (spades, hearts, diamonds, clubs):
+            suit.sort(key=RANK.__getitem__)
     return hand
 
 
