@@ -1,1 +1,117 @@
-# Tournaments, entrants, rounds and standings land here.
+"""Tournaments and their entrants (DESIGN.md 3.4).
+
+Every organiser action is an event in the tournament's own stream (``tournament/<id>`` in the
+games event log); these rows are the current picture those events describe, written in the
+same transaction as each event, so that pages and the API need not replay the stream.
+"""
+from django.conf import settings
+from django.db import models
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin"
+        SWISS = "swiss"
+        DUPLICATE = "duplicate"
+
+    class TablePoints(models.TextChoices):
+        PLACE = "place", "by place at the table: 3/2/1/0, ties split"
+        SCORE = "score", "by game score"
+
+    class Fill(models.TextChoices):
+        HOUSE_BOTS = "house_bots", "complete tables with house bots (never ranked)"
+        BYES = "byes", "players sit out in turn"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration"
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    name = models.CharField(max_length=120)
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised")
+    ruleset = models.CharField(max_length=20)
+    options = models.JSONField(default=dict, help_text="the engine's flags, resolved")
+    format = models.CharField(max_length=20, choices=Format.choices)
+    rounds = models.PositiveSmallIntegerField()
+    boards = models.JSONField(null=True, blank=True, help_text="a fixed set of boards instead of full games")
+    bot_turn_timeout = models.FloatField(default=2.0)
+    rated = models.BooleanField(default=True)
+    table_points = models.CharField(max_length=10, choices=TablePoints.choices, default=TablePoints.PLACE)
+    tie_breaks = models.JSONField(default=list)
+    fill = models.CharField(max_length=12, choices=Fill.choices, default=Fill.HOUSE_BOTS)
+    # Secret until the tournament ends; its SHA-256 is published at creation (DESIGN.md 3.4).
+    seed = models.CharField(max_length=128)
+    seed_sha256 = models.CharField(max_length=64)
+    status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTRATION)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
+    head_hash = models.CharField(max_length=64, default="0" * 64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def stream(self):
+        return f"tournament/{self.pk}"
+
+    def __str__(self):
+        return self.name
+
+
+class Entrant(models.Model):
+    class Kind(models.TextChoices):
+        USER = "user"
+        BOT = "bot"
+        HOUSE_BOT = "house_bot"
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered"
+        CHECKED_IN = "checked_in"
+        WITHDRAWN = "withdrawn"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="entries")
+    bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="entries")
+    name = models.CharField(max_length=150)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    ranked = models.BooleanField(default=True, help_text="house bots that fill tables are never ranked")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    joined_round = models.PositiveSmallIntegerField(default=0, help_text="0, or the round a late entry joined")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], condition=models.Q(user__isnull=False),
+                                    name="one_entry_per_user"),
+            models.UniqueConstraint(fields=["tournament", "bot"],
+                                    condition=models.Q(bot__isnull=False) & ~models.Q(kind="house_bot"),
+                                    name="one_entry_per_own_bot"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} in {self.tournament}"
+
+
+class TournamentTable(models.Model):
+    """Which match a round's table is (the seating itself is in the round_started event)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    board = models.CharField(max_length=40, blank=True)
+    match = models.OneToOneField("games.Match", on_delete=models.PROTECT, related_name="tournament_table")
+    result_recorded = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "round", "table"], name="one_match_per_table")]
+
+
+class StandingsCheckpoint(models.Model):
+    """The standings projection: its value as of ``version`` of the tournament's stream.
+
+    Written in the same transaction as the fold that produced it, so the checkpoint and the
+    read model can never disagree; ``rebuild_standings`` recomputes it from zero.
+    """
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="standings")
+    version = models.PositiveIntegerField(default=0)
+    value = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)

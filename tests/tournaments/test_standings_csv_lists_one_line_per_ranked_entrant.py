@@ -1,0 +1,40 @@
+"""The CSV export has a header, then one line per ranked entrant in rank order, with the
+configured tie-breaks as columns (and matchpoints and percentage in duplicate)."""
+from tournaments.standings import ranking, rebuild, standings_csv
+
+
+def events(format_):
+    return [
+        {"type": "tournament_created", "format": format_, "table_points": "place",
+         "tie_breaks": ["wins", "opponents_points"], "rated": False, "ruleset": "king"},
+        {"type": "entrant_registered", "entrant": 1, "name": "Ada", "kind": "user", "ranked": True},
+        {"type": "entrant_registered", "entrant": 2, "name": "Bo, the bot", "kind": "bot",
+         "ranked": True},
+        {"type": "entrant_registered", "entrant": 3, "name": "Cy", "kind": "user", "ranked": True},
+        {"type": "entrant_registered", "entrant": 4, "name": "House", "kind": "house_bot",
+         "ranked": False},
+        {"type": "round_started", "round": 1, "byes": [],
+         "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}]},
+        {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": "A",
+         "seats": [1, 2, 3, 4], "scores": [20, 20, 5, 0]},
+    ]
+
+
+def test_the_csv_of_a_swiss_tournament():
+    assert standings_csv(ranking(rebuild(events("swiss")))) == (
+        "rank,name,kind,matches,byes,table_points,game_score,"
+        "tie_break_wins,tie_break_opponents_points,withdrawn\n"
+        "1,Ada,user,1,0,2.5,20,0,3.5,no\n"
+        '1,"Bo, the bot",bot,1,0,2.5,20,0,3.5,no\n'
+        "3,Cy,user,1,0,1,5,0,5,no\n"
+    )
+
+
+def test_the_csv_of_a_duplicate_tournament_adds_matchpoints():
+    header = standings_csv(ranking(rebuild(events("duplicate")))).splitlines()[0]
+
+    assert header.split(",")[7:9] == ["matchpoints", "percentage"]
+
+
+def test_the_csv_of_nobody_is_a_header():
+    assert standings_csv([]).startswith("rank,name,kind,")

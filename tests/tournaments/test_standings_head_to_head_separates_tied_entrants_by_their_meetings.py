@@ -1,0 +1,42 @@
+"""Head-to-head orders entrants still tied by how they fared against each other: +1 for each
+time one finished above another of the tie at a shared table, -1 below. Entrants of a tie who
+never met stay tied."""
+from tournaments.standings import ranking, rebuild
+
+
+def tables(round_, *seats_and_scores):
+    """A round's draw and its results: one (seats, scores) pair per table."""
+    drawn = [{"table": index, "match": 10 * round_ + index, "board": None, "seats": seats}
+             for index, (seats, _) in enumerate(seats_and_scores, start=1)]
+    return [
+        {"type": "round_started", "round": round_, "tables": drawn, "byes": []},
+        *({"type": "match_result", "round": round_, **table, "scores": scores}
+          for table, (_, scores) in zip(drawn, seats_and_scores)),
+    ]
+
+
+EVENTS = [
+    {"type": "tournament_created", "format": "swiss", "table_points": "place",
+     "tie_breaks": ["head_to_head"], "rated": False, "ruleset": "rifki"},
+    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
+       "ranked": True} for entrant in range(1, 9)),
+    *tables(1, ([1, 2, 3, 4], [10, 5, 0, -5]), ([5, 6, 7, 8], [4, 3, 2, 1])),
+    *tables(2, ([5, 1, 6, 7], [10, 5, 0, -1]), ([2, 3, 4, 8], [10, 5, 0, -1])),
+]
+
+
+def test_the_entrant_that_won_the_meeting_goes_first():
+    second, third = ranking(rebuild(EVENTS))[1:3]
+
+    assert (second.entrant, second.table_points, second.rank) == (1, 5, 2)
+    assert (third.entrant, third.table_points, third.rank) == (2, 5, 3)
+    assert dict(second.tie_breaks) == {"head_to_head": 1}
+    assert dict(third.tie_breaks) == {"head_to_head": -1}
+
+
+def test_tied_entrants_that_never_met_stay_tied():
+    rows = {row.entrant: row for row in ranking(rebuild(EVENTS))}
+
+    assert rows[3].table_points == rows[6].table_points == 3
+    assert rows[3].rank == rows[6].rank == 4
+    assert rows[3].tie_breaks == rows[6].tie_breaks == (("head_to_head", 0),)

@@ -1,0 +1,151 @@
+"""OpenSkill ratings, one pool per ruleset, from the matches of rated tournaments.
+
+A rating is (mu, sigma): the estimated skill and how unsure we are of it. The leaderboard sorts
+by the ordinal mu - 3 * sigma, so a newcomer with one lucky win does not top players with a long
+record.
+
+Why OpenSkill's Bradley-Terry "full pairing" model: a match here is four players ranked by game
+score, often with ties, and full pairing reads it as the six head-to-head comparisons it implies,
+so tied players share the result of the places they span, just as they share table points.
+OpenSkill 6.2.0's Plackett-Luce model mishandles ties in a free-for-all (openskill.py issue
+#155, unfixed in 6.2.0): with ranks 1, 1, 3, 4 the third-placed player gains exactly as much as
+the two tied winners who beat it. Our tables tie often enough for that to matter.
+
+King and Rifki are different games, so a player's skill at one says little about the other:
+each ruleset keeps its own pool (a `RatingBook` maps ruleset -> `Ratings`) and a match only
+moves the pool of its own ruleset.
+
+Pure and deterministic: no Django, no clock, no randomness. Functions return new read-only
+mappings and leave their inputs alone, and the same matches in the same order give the same
+ratings, so a pool can always be rebuilt from the event log.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Hashable, Iterable, Mapping, NamedTuple, Sequence
+
+from openskill.models import BradleyTerryFull
+
+from tournaments import standings as standings_module
+
+SEATS = 4
+PEOPLE_KINDS = ("user",)
+MODEL = BradleyTerryFull()  # OpenSkill's defaults: a newcomer starts at mu 25, sigma 25/3
+
+
+class Rating(NamedTuple):
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """A cautious skill estimate: mu less three standard deviations."""
+        return self.mu - 3 * self.sigma
+
+
+Key = Hashable
+Ratings = Mapping[Key, Rating]
+RatingBook = Mapping[str, Ratings]
+
+NEWCOMER = Rating(MODEL.mu, MODEL.sigma)
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    key: Key
+    name: str
+    kind: str
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+def rate_match(ratings: Ratings, seats: Sequence[Key], scores: Sequence[float]) -> Ratings:
+    """The ratings after one match: the higher a seat's game score, the better its place, and
+    equal scores tie. Keys not yet rated start as newcomers.
+
+    The seats are handed to OpenSkill in one canonical order (by place, then key), so the
+    order they sat in cannot change a rating, not even in the last floating-point bit."""
+    _check_match(seats, scores)
+    order = sorted(range(SEATS), key=lambda seat: (-scores[seat], repr(seats[seat])))
+    teams = [[MODEL.rating(*ratings.get(seats[seat], NEWCOMER))] for seat in order]
+    places: list[float] = [1 + sum(other > scores[seat] for other in scores) for seat in order]
+    rated = MODEL.rate(teams, ranks=places)
+    updated = {seats[seat]: Rating(team[0].mu, team[0].sigma) for seat, team in zip(order, rated)}
+    return MappingProxyType({**ratings, **updated})
+
+
+def _check_match(seats: Sequence[Key], scores: Sequence[float]) -> None:
+    if len(seats) != SEATS or len(scores) != SEATS:
+        raise ValueError(f"a match has {SEATS} seats and {SEATS} scores, got {seats} and {scores}")
+    if len(set(seats)) != SEATS:
+        raise ValueError(f"a match seats a player twice: {list(seats)}")
+    if not all(_is_finite_number(score) for score in scores):
+        raise ValueError(f"scores must be finite numbers, got {list(scores)}")
+
+
+def _is_finite_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def rate_tournament(
+    book: RatingBook,
+    events: Iterable[standings_module.Event],
+    key_of: Callable[[int], Key] = lambda entrant: entrant,
+) -> RatingBook:
+    """The book after a tournament's matches, in the order they were played, if it is rated.
+
+    Rate a tournament once, when it is over: its results are final then, arbiter rulings
+    included (an annulled match is not rated, an adjusted score counts as adjusted). key_of
+    turns the tournament's entrant ids into the keys the book rates (a user or bot id), since
+    one player enters many tournaments; it must keep a table's four seats apart (one built-in
+    bot filling two seats as two house entrants needs two keys), or rate_match refuses the
+    match. House bots are rated too: the leaderboard sets bots apart, and their ratings
+    measure the opposition."""
+    standings = standings_module.rebuild(events)
+    config = standings.config
+    if config is None or not config.rated:
+        return book
+    ratings = book.get(config.ruleset, MappingProxyType({}))
+    for result in standings_module.counted_results(standings):
+        ratings = rate_match(ratings, [key_of(entrant) for entrant in result.seats], result.scores)
+    return MappingProxyType({**book, config.ruleset: ratings})
+
+
+def leaderboard(
+    ratings: Ratings,
+    names: Mapping[Key, str],
+    kinds: Mapping[Key, str],
+    *,
+    bots_apart: bool = False,
+) -> list[LeaderboardRow]:
+    """Everyone rated, best ordinal first; equal ordinals share a rank ("1, 2, 2, 4").
+
+    With bots_apart, people (kind "user") are ranked among themselves first, then bots among
+    themselves, so a strong bot does not push people down the people's ranking."""
+    for key in ratings:
+        if key not in names or key not in kinds:
+            raise ValueError(f"rated player {key!r} has no name or kind")
+    if not bots_apart:
+        return _ranked(ratings, list(ratings), names, kinds)
+    people = [key for key in ratings if kinds[key] in PEOPLE_KINDS]
+    bots = [key for key in ratings if kinds[key] not in PEOPLE_KINDS]
+    return _ranked(ratings, people, names, kinds) + _ranked(ratings, bots, names, kinds)
+
+
+def _ranked(
+    ratings: Ratings, keys: list[Key], names: Mapping[Key, str], kinds: Mapping[Key, str]
+) -> list[LeaderboardRow]:
+    ordered = sorted(keys, key=lambda key: (-ratings[key].ordinal, repr(key)))
+    rows: list[LeaderboardRow] = []
+    for position, key in enumerate(ordered, start=1):
+        rating = ratings[key]
+        tied_with_previous = rows and rows[-1].ordinal == rating.ordinal
+        rank = rows[-1].rank if tied_with_previous else position
+        rows.append(LeaderboardRow(
+            rank, key, names[key], kinds[key], rating.mu, rating.sigma, rating.ordinal
+        ))
+    return rows

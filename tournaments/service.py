@@ -1,0 +1,171 @@
+"""The organiser's actions on a tournament: each validated, then appended to its stream.
+
+As in games.service, ``check_*`` validates and raises ServiceError; ``do_*`` changes the
+database in one transaction with the event that records the change.
+"""
+import hashlib
+import hmac
+import secrets
+
+from django.db import transaction
+
+from games import engine, eventlog
+from games.service import ServiceError
+
+from .models import Entrant, Tournament
+
+TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
+
+
+def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None):
+    """The deal seed of one match, derived from the tournament's secret seed (DESIGN.md 3.4).
+
+    Duplicate tables share the board's seed, so they play the same cards; other formats get
+    one seed per round and table. Anyone with the revealed seed re-derives every match's seed
+    and, from it, every deal.
+    """
+    label = f"tournament/{tournament_id}/board/{board}" if board is not None else \
+        f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
+
+
+def append(tournament, events, actor):
+    """Append to the tournament's stream; the caller holds the tournament's row lock."""
+    rows = eventlog.append(tournament.stream, tournament.version, events, {"actor": actor},
+                           known_head=(tournament.version, tournament.head_hash))
+    tournament.version += len(events)
+    tournament.head_hash = rows[-1].hash
+    return rows
+
+
+def locked(tournament_id):
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise ServiceError(404, "not_found", f"no tournament {tournament_id}") from None
+
+
+# ------------------------------------------------------------------ creating
+def check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout):
+    if format not in Tournament.Format.values:
+        raise ServiceError(400, "invalid_format", f"format must be one of {', '.join(Tournament.Format.values)}")
+    if type(rounds) is not int or not 1 <= rounds <= 50:
+        raise ServiceError(400, "invalid_rounds", "rounds must be an integer from 1 to 50")
+    if table_points not in Tournament.TablePoints.values:
+        raise ServiceError(400, "invalid_table_points", "table_points is 'place' or 'score'")
+    if fill not in Tournament.Fill.values:
+        raise ServiceError(400, "invalid_fill", "fill is 'house_bots' or 'byes'")
+    if not isinstance(tie_breaks, list) or any(t not in TIE_BREAKS for t in tie_breaks) \
+            or len(set(tie_breaks)) != len(tie_breaks):
+        raise ServiceError(400, "invalid_tie_breaks", f"tie_breaks is a list of distinct names from {TIE_BREAKS}")
+    if not isinstance(bot_turn_timeout, (int, float)) or isinstance(bot_turn_timeout, bool) \
+            or not 0.1 <= bot_turn_timeout <= 60:
+        raise ServiceError(400, "invalid_timeout", "bot_turn_timeout is 0.1 to 60 seconds")
+    if format == Tournament.Format.DUPLICATE and fill == Tournament.Fill.BYES:
+        raise ServiceError(400, "invalid_fill", "a duplicate event needs full tables: fill with house bots")
+    if boards is not None and (not isinstance(boards, list) or not 1 <= len(boards) <= 100):
+        raise ServiceError(400, "invalid_boards", "boards is a list of 1 to 100 engine boards")
+    try:
+        state = engine.new_game(ruleset, seed=b"settings-check", options=options)
+        for board in boards or []:
+            engine.new_game(ruleset, options=options, board=board)
+    except engine.EngineError as e:
+        raise ServiceError(400, e.code, e.message) from e
+    return dict(state.options)
+
+
+def do_create_tournament(organiser, name, ruleset, options=None, format="swiss", rounds=3, boards=None,
+                         table_points="place", tie_breaks=None, fill="house_bots", bot_turn_timeout=2.0, rated=True):
+    tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
+        raise ServiceError(400, "invalid_name", "a tournament needs a name of 1 to 120 characters")
+    resolved = check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill,
+                              bot_turn_timeout)
+    seed = secrets.token_bytes(32)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name.strip(), organiser=organiser, ruleset=ruleset, options=resolved, format=format, rounds=rounds,
+            boards=boards, table_points=table_points, tie_breaks=tie_breaks, fill=fill,
+            bot_turn_timeout=float(bot_turn_timeout), rated=rated, seed=seed.hex(),
+            seed_sha256=hashlib.sha256(seed).hexdigest())
+        append(tournament, [{"type": "tournament_created", "name": tournament.name, "ruleset": ruleset,
+                             "options": resolved, "format": format, "rounds": rounds, "boards": boards,
+                             "table_points": table_points, "tie_breaks": tie_breaks, "fill": fill,
+                             "bot_turn_timeout": float(bot_turn_timeout), "rated": rated,
+                             "seed_sha256": tournament.seed_sha256, "organiser": organiser.username}],
+               f"user:{organiser.pk}")
+        tournament.save(update_fields=["version", "head_hash"])
+    return tournament
+
+
+# ------------------------------------------------------------------ entrants
+def check_organiser(tournament, user):
+    if user.pk != tournament.organiser_id and not user.is_staff:
+        raise ServiceError(403, "organiser_only", "only the tournament's organiser can do this")
+
+
+def do_register(tournament_id, by, user=None, bot=None, house=False):
+    """Register a person or a bot (by the organiser; a person may register themself).
+
+    Registration is open until the tournament ends: once it runs, an entry is a late entry
+    that joins from the next round.
+    """
+    if (user is None) == (bot is None):
+        raise ServiceError(400, "invalid_entrant", "an entrant is a user or a bot")
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        if user is None or by.pk != user.pk:
+            check_organiser(tournament, by)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise ServiceError(409, "tournament_finished", "the tournament is over")
+        if bot is not None and not bot.is_active:
+            raise ServiceError(400, "bot_disabled", f"the bot {bot.name!r} is disabled")
+        if house and (bot is None or bot.kind != "builtin"):
+            raise ServiceError(400, "invalid_entrant", "a house entrant is a built-in bot")
+        taken = Entrant.objects.filter(tournament=tournament, user=user) if user else \
+            Entrant.objects.filter(tournament=tournament, bot=bot).exclude(kind=Entrant.Kind.HOUSE_BOT)
+        if not house and taken.exists():
+            raise ServiceError(409, "already_registered", "already registered in this tournament")
+        kind = Entrant.Kind.USER if user else (Entrant.Kind.HOUSE_BOT if house else Entrant.Kind.BOT)
+        late = tournament.current_round if tournament.status == Tournament.Status.RUNNING else 0
+        entrant = Entrant.objects.create(tournament=tournament, user=user, bot=bot, kind=kind, ranked=not house,
+                                         name=(user.username if user else bot.name), joined_round=late)
+        append(tournament, [{"type": "entrant_registered", "entrant": entrant.pk, "name": entrant.name,
+                             "kind": kind, "ranked": entrant.ranked, "late": bool(late)}], f"user:{by.pk}")
+        tournament.save(update_fields=["version", "head_hash"])
+    return entrant
+
+
+def do_withdraw(entrant_id, by):
+    """Withdraw an entrant: they keep their results and are not seated again."""
+    with transaction.atomic():
+        entrant = Entrant.objects.filter(pk=entrant_id).first()
+        if entrant is None:
+            raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
+        tournament = locked(entrant.tournament_id)
+        if entrant.user_id != by.pk:
+            check_organiser(tournament, by)
+        if entrant.status == Entrant.Status.WITHDRAWN:
+            raise ServiceError(409, "already_withdrawn", "this entrant has already withdrawn")
+        entrant.status = Entrant.Status.WITHDRAWN
+        entrant.save(update_fields=["status"])
+        append(tournament, [{"type": "entrant_withdrawn", "entrant": entrant.pk}], f"user:{by.pk}")
+        tournament.save(update_fields=["version", "head_hash"])
+    return entrant
+
+
+def do_check_in(entrant_id, by):
+    with transaction.atomic():
+        entrant = Entrant.objects.filter(pk=entrant_id).first()
+        if entrant is None:
+            raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
+        tournament = locked(entrant.tournament_id)
+        if entrant.user_id != by.pk:
+            check_organiser(tournament, by)
+        if entrant.status != Entrant.Status.REGISTERED:
+            raise ServiceError(409, "cannot_check_in", f"the entrant is {entrant.status}")
+        entrant.status = Entrant.Status.CHECKED_IN
+        entrant.save(update_fields=["status"])
+        append(tournament, [{"type": "entrant_checked_in", "entrant": entrant.pk}], f"user:{by.pk}")
+        tournament.save(update_fields=["version", "head_hash"])
+    return entrant

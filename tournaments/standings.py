@@ -1,0 +1,827 @@
+"""Tournament standings: a pure projection folded from one tournament's event stream.
+
+The event log is the truth and standings are a value derived from it: `fold` applies one event
+and returns a new value, `rebuild` folds a whole stream, and the two always agree, so a live
+scoreboard can fold events as they arrive while an audit rebuilds from the log. A value can be
+stored as JSON (`to_checkpoint`) and folded on from later (`from_checkpoint`). No Django here:
+the projection is plain data, testable and replayable anywhere.
+
+Standings keep facts, not sums. Folding records who entered, how each round was drawn, and each
+match's reported scores with the arbiter's rulings. Every number in a row is derived from those
+facts when `ranking` is called, because several of them depend on facts that arrive later: an
+opponent's later results raise your opponents' points, a later result on the same duplicate
+board changes your matchpoints, and a ruling can change a match played rounds ago. A running
+total would go stale; a value derived at read time cannot.
+
+Scoring:
+
+- "place" table points: 3/2/1/0 for 1st..4th by game score at the table. Tied seats share the
+  points of the places they span (two tied for 1st get (3+2)/2 = 2.5 each), so every match
+  hands out exactly 6 points.
+- "score" table points: the seat's game score itself.
+- A bye is worth the average table points of a match: 1.5 under "place"; under "score" there is
+  no meaningful average game score, so a bye adds 0 (and never adds game score).
+- "duplicate" format: for every (board, seat) the results of all entrants who held that seat on
+  that board are compared; an entrant earns 2 matchpoints for each result it beat and 1 for each
+  it tied. The standings rank by total matchpoints; percentage = matchpoints / the most it
+  could have earned. A bye earns no matchpoints and adds nothing to the maximum, so it leaves the
+  percentage unchanged.
+- An annulled match counts for nobody; an adjusted score replaces the reported one everywhere.
+
+Tie-breaks, applied in the configured order after points (matchpoints in duplicate):
+
+- "game_score": total game score over counted matches.
+- "wins": matches finished first outright (a shared first already splits the table points).
+- "opponents_points": for every counted match, the final points of the three opponents, summed
+  (an opponent met twice counts twice; a bye adds nothing).
+- "head_to_head": among the entrants still tied when it is reached, every time two of them
+  shared a table counts +1 for the one that scored more and -1 for the other (0 each if level).
+  Entrants of the tie that never met score 0.
+
+Entrants tied on points and every tie-break share a rank and the next rank skips ("1, 2, 2, 4").
+Unranked entrants (house bots that fill seats) follow the ranked ones without a rank, or are
+left out. Withdrawn entrants keep their past results and their place, with a flag.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field, replace
+from functools import reduce
+from itertools import groupby
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping
+
+FORMATS = ("round_robin", "swiss", "duplicate")
+TABLE_POINTS = ("place", "score")
+TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
+RULESETS = ("king", "rifki")
+KINDS = ("user", "bot", "house_bot")
+SEATS = 4
+PLACE_POINTS = (3, 2, 1, 0)
+BYE_TABLE_POINTS = {"place": sum(PLACE_POINTS) / SEATS, "score": 0}
+MATCHPOINTS_PER_BEATEN = 2
+MATCHPOINTS_PER_TIED = 1
+
+Event = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Config:
+    """How the tournament scores, from its tournament_created event."""
+
+    format: str
+    table_points: str
+    tie_breaks: tuple[str, ...]
+    rated: bool
+    ruleset: str
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: int
+    name: str
+    kind: str
+    ranked: bool
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round's draw: which match it plays, on which board, with whom."""
+
+    table: int
+    match: int
+    board: str | None
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...]
+    byes: tuple[int, ...]
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A reported match with the arbiter's rulings kept apart, so the record shows both."""
+
+    match: int
+    round: int
+    table: int
+    board: str | None
+    seats: tuple[int, ...]
+    reported: tuple[float, ...]
+    adjustments: tuple[float, ...] = (0,) * SEATS
+    annulled: bool = False
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """The game scores that count: reported plus adjustments."""
+        return tuple(score + delta for score, delta in zip(self.reported, self.adjustments))
+
+
+def _no_entries() -> Mapping:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything fold has learnt about one tournament. Read-only: fold returns a new value."""
+
+    config: Config | None = None
+    entrants: Mapping[int, Entrant] = field(default_factory=_no_entries)
+    rounds: Mapping[int, Round] = field(default_factory=_no_entries)
+    results: Mapping[int, MatchResult] = field(default_factory=_no_entries)
+
+
+@dataclass(frozen=True)
+class EntrantTotals:
+    """The sums over one entrant's counted matches and byes."""
+
+    matches: int
+    byes: int
+    table_points: float
+    game_score: float
+    wins: int
+    matchpoints: int
+    matchpoints_possible: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings. rank is None for unranked entrants; matchpoints and
+    percentage are None outside the duplicate format (percentage also before any board)."""
+
+    rank: int | None
+    entrant: int
+    name: str
+    kind: str
+    ranked: bool
+    withdrawn: bool
+    matches: int
+    byes: int
+    table_points: float
+    game_score: float
+    matchpoints: int | None
+    percentage: float | None
+    tie_breaks: tuple[tuple[str, float], ...]
+
+
+# Folding ------------------------------------------------------------------------------------
+
+
+def empty() -> Standings:
+    return Standings()
+
+
+def rebuild(events: Iterable[Event]) -> Standings:
+    return reduce(fold, events, empty())
+
+
+def fold(standings: Standings, event: Event) -> Standings:
+    """Apply one event. Unknown event types are ignored: the stream carries other facts.
+
+    A known event that contradicts what came before (an unknown entrant, a table of three, a
+    result for a match never drawn...) raises ValueError rather than bending the standings."""
+    if not isinstance(event, Mapping):
+        raise ValueError(f"an event is a mapping with a 'type', not {event!r}")
+    event_type = event.get("type")
+    apply = _APPLY.get(event_type) if isinstance(event_type, str) else None
+    if apply is None:
+        return standings
+    if standings.config is None and apply is not _tournament_created:
+        raise ValueError(f"{event['type']} before tournament_created")
+    return apply(standings, event)
+
+
+def _tournament_created(standings: Standings, event: Event) -> Standings:
+    if standings.config is not None:
+        raise ValueError("tournament_created twice")
+    tie_breaks = tuple(_list(event, "tie_breaks"))
+    for name in tie_breaks:
+        _check_choice(event, "tie_breaks", name, TIE_BREAKS)
+    if len(set(tie_breaks)) != len(tie_breaks):
+        raise ValueError(f"tournament_created names a tie-break twice: {list(tie_breaks)}")
+    config = Config(
+        format=_choice(event, "format", FORMATS),
+        table_points=_choice(event, "table_points", TABLE_POINTS),
+        tie_breaks=tie_breaks,
+        rated=_flag(event, "rated"),
+        ruleset=_choice(event, "ruleset", RULESETS),
+    )
+    return replace(standings, config=config)
+
+
+def _entrant_registered(standings: Standings, event: Event) -> Standings:
+    entrant_id = _integer(event, "entrant")
+    if entrant_id in standings.entrants:
+        raise ValueError(f"entrant {entrant_id} registered twice")
+    name = _field(event, "name")
+    if not isinstance(name, str):
+        raise ValueError(f"entrant_registered 'name' must be a string, not {name!r}")
+    entrant = Entrant(entrant_id, name, _choice(event, "kind", KINDS), _flag(event, "ranked"))
+    if entrant.kind == "house_bot" and entrant.ranked:
+        raise ValueError(f"house bot {entrant_id} registered as ranked; house bots never are")
+    return replace(standings, entrants=_with(standings.entrants, entrant_id, entrant))
+
+
+def _entrant_withdrawn(standings: Standings, event: Event) -> Standings:
+    entrant = _known_entrant(standings, event, _integer(event, "entrant"))
+    if entrant.withdrawn:
+        raise ValueError(f"entrant {entrant.id} withdrawn twice")
+    return replace(
+        standings, entrants=_with(standings.entrants, entrant.id, replace(entrant, withdrawn=True))
+    )
+
+
+def _round_started(standings: Standings, event: Event) -> Standings:
+    number = _integer(event, "round")
+    if number in standings.rounds:
+        raise ValueError(f"round {number} started twice")
+    config = standings.config
+    assert config is not None, "fold lets no round start before tournament_created"
+    tables = tuple(_drawn_table(config, table) for table in _list(event, "tables"))
+    byes = tuple(_entrant_id(event, "byes", entrant) for entrant in _list(event, "byes"))
+    seated = [entrant for table in tables for entrant in table.seats] + list(byes)
+    for entrant in seated:
+        if _known_entrant(standings, event, entrant).withdrawn:
+            raise ValueError(f"round {number} draws withdrawn entrant {entrant}")
+    if len(set(seated)) != len(seated):
+        raise ValueError(f"round {number} draws an entrant twice: {seated}")
+    _check_new_tables(standings, number, tables)
+    round_ = Round(number, tables, byes)
+    return replace(standings, rounds=_with(standings.rounds, number, round_))
+
+
+def _drawn_table(config: Config, table: Any) -> Table:
+    if not isinstance(table, Mapping):
+        raise ValueError(f"round_started tables hold mappings, not {table!r}")
+    drawn = Table(
+        table=_integer(table, "table"),
+        match=_integer(table, "match"),
+        board=_board(table),
+        seats=_seats(table),
+    )
+    if config.format == "duplicate" and drawn.board is None:
+        raise ValueError(f"duplicate tournament drew table {drawn.table} without a board")
+    return drawn
+
+
+def _check_new_tables(standings: Standings, number: int, tables: tuple[Table, ...]) -> None:
+    """Match ids name a match for the whole tournament; table numbers name a table in a round."""
+    matches = [table.match for table in tables]
+    drawn_before = {table.match for round_ in standings.rounds.values() for table in round_.tables}
+    if len(set(matches)) != len(matches) or drawn_before.intersection(matches):
+        raise ValueError(f"round {number} reuses a match id: {matches}")
+    numbers = [table.table for table in tables]
+    if len(set(numbers)) != len(numbers):
+        raise ValueError(f"round {number} numbers two tables alike: {numbers}")
+
+
+def _match_result(standings: Standings, event: Event) -> Standings:
+    result = MatchResult(
+        match=_integer(event, "match"),
+        round=_integer(event, "round"),
+        table=_integer(event, "table"),
+        board=_board(event),
+        seats=_seats(event),
+        reported=_scores(event),
+    )
+    if result.match in standings.results:
+        raise ValueError(f"match {result.match} reported twice; corrections are rulings")
+    for entrant in result.seats:
+        _known_entrant(standings, event, entrant)
+    drawn = _drawn_in_round(standings, result.round, result.match)
+    if (drawn.table, drawn.board, drawn.seats) != (result.table, result.board, result.seats):
+        raise ValueError(
+            f"match_result for match {result.match} disagrees with the draw: table "
+            f"{result.table}, board {result.board!r}, seats {list(result.seats)} against table "
+            f"{drawn.table}, board {drawn.board!r}, seats {list(drawn.seats)}"
+        )
+    return replace(standings, results=_with(standings.results, result.match, result))
+
+
+def _drawn_in_round(standings: Standings, number: int, match: int) -> Table:
+    if number not in standings.rounds:
+        raise ValueError(f"match_result for round {number}, which has not started")
+    for table in standings.rounds[number].tables:
+        if table.match == match:
+            return table
+    raise ValueError(f"match_result for match {match}, which round {number} did not draw")
+
+
+def _round_closed(standings: Standings, event: Event) -> Standings:
+    number = _integer(event, "round")
+    if number not in standings.rounds:
+        raise ValueError(f"round_closed for round {number}, which has not started")
+    round_ = standings.rounds[number]
+    if round_.closed:
+        raise ValueError(f"round {number} closed twice")
+    return replace(standings, rounds=_with(standings.rounds, number, replace(round_, closed=True)))
+
+
+def _ruling(standings: Standings, event: Event) -> Standings:
+    kind = _field(event, "kind")
+    if kind not in _RULINGS:
+        raise ValueError(f"ruling of unknown kind {kind!r}; known: {sorted(_RULINGS)}")
+    match = _integer(event, "match")
+    if match not in standings.results:
+        raise ValueError(f"{kind} ruling on match {match}, which has no result")
+    ruled = _RULINGS[kind](standings.results[match], event)
+    return replace(standings, results=_with(standings.results, match, ruled))
+
+
+def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
+    seat = _integer(event, "seat")
+    if not 0 <= seat < SEATS:
+        raise ValueError(f"adjust_score seat must be 0..{SEATS - 1}, not {seat}")
+    delta = _number(event, "delta", _field(event, "delta"))
+    adjustments = list(result.adjustments)
+    adjustments[seat] += delta
+    return replace(result, adjustments=tuple(adjustments))
+
+
+def _annul_match(result: MatchResult, event: Event) -> MatchResult:
+    if result.annulled:
+        raise ValueError(f"match {result.match} annulled twice")
+    return replace(result, annulled=True)
+
+
+_APPLY: dict[str, Callable[[Standings, Event], Standings]] = {
+    "tournament_created": _tournament_created,
+    "entrant_registered": _entrant_registered,
+    "entrant_withdrawn": _entrant_withdrawn,
+    "round_started": _round_started,
+    "match_result": _match_result,
+    "round_closed": _round_closed,
+    "ruling": _ruling,
+}
+_RULINGS: dict[str, Callable[[MatchResult, Event], MatchResult]] = {
+    "adjust_score": _adjust_score,
+    "annul_match": _annul_match,
+}
+
+
+# Reading event fields: each failure names the event and the field --------------------------
+
+
+def _what(event: Event) -> str:
+    """What to call the mapping being read: an event's type, or a table of a round's draw."""
+    return event.get("type", "round_started table")
+
+
+def _field(event: Event, name: str) -> Any:
+    if name not in event:
+        raise ValueError(f"{_what(event)} lacks {name!r}: {dict(event)!r}")
+    return event[name]
+
+
+def _list(event: Event, name: str) -> list:
+    value = _field(event, name)
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{_what(event)} {name!r} must be a list, not {value!r}")
+    return list(value)
+
+
+def _choice(event: Event, name: str, allowed: tuple[str, ...]) -> str:
+    value = _field(event, name)
+    _check_choice(event, name, value, allowed)
+    return value
+
+
+def _check_choice(event: Event, name: str, value: Any, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{_what(event)} {name!r} must be one of {allowed}, not {value!r}")
+
+
+def _flag(event: Event, name: str) -> bool:
+    value = _field(event, name)
+    if not isinstance(value, bool):
+        raise ValueError(f"{_what(event)} {name!r} must be true or false, not {value!r}")
+    return value
+
+
+def _integer(event: Event, name: str) -> int:
+    value = _field(event, name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{_what(event)} {name!r} must be an integer, not {value!r}")
+    return value
+
+
+def _number(event: Event, name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{_what(event)} {name!r} must hold finite numbers, not {value!r}")
+    return value
+
+
+def _entrant_id(event: Event, name: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{_what(event)} {name!r} must hold entrant ids, not {value!r}")
+    return value
+
+
+def _board(event: Event) -> str | None:
+    board = _field(event, "board")
+    if board is not None and not isinstance(board, str):
+        raise ValueError(f"{_what(event)} 'board' must be a string or null, not {board!r}")
+    return board
+
+
+def _seats(event: Event) -> tuple[int, ...]:
+    seats = tuple(_entrant_id(event, "seats", entrant) for entrant in _list(event, "seats"))
+    if len(seats) != SEATS:
+        raise ValueError(f"{_what(event)} needs {SEATS} seats, got {list(seats)}")
+    if len(set(seats)) != SEATS:
+        raise ValueError(f"{_what(event)} seats an entrant twice: {list(seats)}")
+    return seats
+
+
+def _scores(event: Event) -> tuple[float, ...]:
+    scores = tuple(_number(event, "scores", score) for score in _list(event, "scores"))
+    if len(scores) != SEATS:
+        raise ValueError(f"{_what(event)} needs {SEATS} scores, got {list(scores)}")
+    return scores
+
+
+def _known_entrant(standings: Standings, event: Event, entrant: int) -> Entrant:
+    if entrant not in standings.entrants:
+        raise ValueError(f"{_what(event)} names unknown entrant {entrant}")
+    return standings.entrants[entrant]
+
+
+def _with(mapping: Mapping, key: Any, value: Any) -> Mapping:
+    """A read-only copy of mapping with key set: folded values never change under a reader."""
+    return MappingProxyType({**mapping, key: value})
+
+
+# Checkpoints: the folded value as JSON, to store and fold on from later ---------------------
+
+
+def to_checkpoint(standings: Standings) -> dict:
+    """The folded value as JSON-ready data: a stored checkpoint lets a reader fold on from it
+    instead of replaying the whole stream. from_checkpoint(to_checkpoint(s)) == s."""
+    return {
+        "config": None if standings.config is None else _json_ready(standings.config),
+        "entrants": [_json_ready(standings.entrants[key]) for key in sorted(standings.entrants)],
+        "rounds": [_json_ready(standings.rounds[key]) for key in sorted(standings.rounds)],
+        "results": [_json_ready(standings.results[key]) for key in sorted(standings.results)],
+    }
+
+
+def from_checkpoint(data: Mapping[str, Any]) -> Standings:
+    """The value a checkpoint stored (see to_checkpoint)."""
+    config = data["config"]
+    entrants = [Entrant(**entrant) for entrant in data["entrants"]]
+    rounds = [_round_from_json(round_) for round_ in data["rounds"]]
+    results = [_result_from_json(result) for result in data["results"]]
+    return Standings(
+        config=None if config is None else _config_from_json(config),
+        entrants=MappingProxyType({entrant.id: entrant for entrant in entrants}),
+        rounds=MappingProxyType({round_.number: round_ for round_ in rounds}),
+        results=MappingProxyType({result.match: result for result in results}),
+    )
+
+
+def _json_ready(record: Any) -> dict:
+    """A record as a dict of JSON types: the value's tuples become lists."""
+    return json.loads(json.dumps(asdict(record)))
+
+
+def _config_from_json(data: Mapping[str, Any]) -> Config:
+    return Config(**{**data, "tie_breaks": tuple(data["tie_breaks"])})
+
+
+def _round_from_json(data: Mapping[str, Any]) -> Round:
+    tables = tuple(Table(**{**table, "seats": tuple(table["seats"])}) for table in data["tables"])
+    return Round(data["number"], tables, tuple(data["byes"]), data["closed"])
+
+
+def _result_from_json(data: Mapping[str, Any]) -> MatchResult:
+    as_tuples = {name: tuple(data[name]) for name in ("seats", "reported", "adjustments")}
+    return MatchResult(**{**data, **as_tuples})
+
+
+# Deriving the numbers -----------------------------------------------------------------------
+
+
+def points_at_table(scores: Iterable[float], rule: str) -> tuple[float, ...]:
+    """Table points of each seat from the game scores at one table, under rule."""
+    scores = tuple(scores)
+    if rule == "score":
+        return scores
+    return tuple(_place_points(score, scores) for score in scores)
+
+
+def _place_points(score: float, scores: tuple[float, ...]) -> float:
+    """The mean of the place points spanned by everyone level with score."""
+    above = sum(other > score for other in scores)
+    level = sum(other == score for other in scores)
+    spanned = PLACE_POINTS[above : above + level]
+    return sum(spanned) / len(spanned)
+
+
+def counted_results(standings: Standings) -> list[MatchResult]:
+    """The results that count (annulled ones do not), in the order they were played."""
+    counted = (result for result in standings.results.values() if not result.annulled)
+    return sorted(counted, key=lambda result: (result.round, result.table, result.match))
+
+
+def entrant_totals(standings: Standings) -> dict[int, EntrantTotals]:
+    """Every entrant's sums, derived from the counted results and the draws' byes."""
+    config = standings.config
+    if config is None:
+        return {}
+    counted = counted_results(standings)
+    played = _seats_played(counted)
+    byes = Counter(entrant for round_ in standings.rounds.values() for entrant in round_.byes)
+    earned, possible = _matchpoints(counted) if config.format == "duplicate" else ({}, {})
+    return {
+        entrant: EntrantTotals(
+            matches=len(played[entrant]),
+            byes=byes[entrant],
+            table_points=sum(
+                points_at_table(result.scores, config.table_points)[seat]
+                for result, seat in played[entrant]
+            )
+            + byes[entrant] * BYE_TABLE_POINTS[config.table_points],
+            game_score=sum(result.scores[seat] for result, seat in played[entrant]),
+            wins=sum(_won_outright(result.scores, seat) for result, seat in played[entrant]),
+            matchpoints=earned.get(entrant, 0),
+            matchpoints_possible=possible.get(entrant, 0),
+        )
+        for entrant in standings.entrants
+    }
+
+
+def _seats_played(counted: list[MatchResult]) -> dict[int, list[tuple[MatchResult, int]]]:
+    """Each entrant's counted results, with the seat it held in each."""
+    played: dict[int, list[tuple[MatchResult, int]]] = defaultdict(list)
+    for result in counted:
+        for seat, entrant in enumerate(result.seats):
+            played[entrant].append((result, seat))
+    return played
+
+
+def _won_outright(scores: tuple[float, ...], seat: int) -> bool:
+    return all(scores[seat] > other for index, other in enumerate(scores) if index != seat)
+
+
+def _matchpoints(counted: list[MatchResult]) -> tuple[dict[int, int], dict[int, int]]:
+    """Matchpoints earned and possible per entrant, comparing everyone who held the same seat
+    on the same board. Computed from all results at once because a later result on a board
+    changes the matchpoints of everyone who played it before."""
+    groups: dict[tuple[str | None, int], list[tuple[int, float]]] = defaultdict(list)
+    for result in counted:
+        for seat, (entrant, score) in enumerate(zip(result.seats, result.scores)):
+            groups[(result.board, seat)].append((entrant, score))
+    earned: dict[int, int] = defaultdict(int)
+    possible: dict[int, int] = defaultdict(int)
+    for group in groups.values():
+        for index, (entrant, score) in enumerate(group):
+            others = [other for position, (_, other) in enumerate(group) if position != index]
+            earned[entrant] += MATCHPOINTS_PER_BEATEN * sum(score > other for other in others)
+            earned[entrant] += MATCHPOINTS_PER_TIED * sum(score == other for other in others)
+            possible[entrant] += MATCHPOINTS_PER_BEATEN * len(others)
+    return earned, possible
+
+
+# Ranking ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What the rows and tie-breaks read, derived once per ranking."""
+
+    config: Config
+    totals: dict[int, EntrantTotals]
+    points: dict[int, float]
+    counted: list[MatchResult]
+
+
+def ranking(standings: Standings, *, include_unranked: bool = True) -> list[Row]:
+    """The standings table: ranked entrants by points then the configured tie-breaks, then
+    (unless include_unranked is False) the unranked entrants, ordered alike but without a rank."""
+    config = standings.config
+    if config is None:
+        return []
+    totals = entrant_totals(standings)
+    facts = _Facts(
+        config=config,
+        totals=totals,
+        points={entrant: _points(config, each) for entrant, each in totals.items()},
+        counted=counted_results(standings),
+    )
+    ranked = [entrant.id for entrant in standings.entrants.values() if entrant.ranked]
+    rows = _rows(standings, facts, ranked, numbered=True)
+    if include_unranked:
+        unranked = [entrant.id for entrant in standings.entrants.values() if not entrant.ranked]
+        rows += _rows(standings, facts, unranked, numbered=False)
+    return rows
+
+
+def _points(config: Config, totals: EntrantTotals) -> float:
+    """What the standings rank by first: matchpoints in duplicate, table points otherwise."""
+    return totals.matchpoints if config.format == "duplicate" else totals.table_points
+
+
+def _rows(standings: Standings, facts: _Facts, entrants: list[int], *, numbered: bool) -> list[Row]:
+    blocks, tie_break_values = _ordered_blocks(facts, entrants)
+    rows = []
+    position = 1
+    for block in blocks:
+        for entrant in block:
+            rank = position if numbered else None
+            rows.append(_row(standings, facts, entrant, rank, tie_break_values[entrant]))
+        position += len(block)
+    return rows
+
+
+def _ordered_blocks(
+    facts: _Facts, entrants: list[int]
+) -> tuple[list[list[int]], dict[int, dict[str, float]]]:
+    """Split the entrants into blocks of true ties, best first: by points, then each tie-break
+    in turn within each block still tied. Tie-breaks are evaluated per block because
+    head-to-head only means something among the entrants it separates."""
+    values: dict[int, dict[str, float]] = {entrant: {} for entrant in entrants}
+    blocks = _split(entrants, facts.points)
+    for name in facts.config.tie_breaks:
+        refined = []
+        for block in blocks:
+            block_values = _TIE_BREAK_VALUES[name](block, facts)
+            for entrant in block:
+                values[entrant][name] = block_values[entrant]
+            refined += _split(block, block_values)
+        blocks = refined
+    return blocks, values
+
+
+def _split(block: list[int], value: Mapping[int, float]) -> list[list[int]]:
+    """Sort block by value, highest first, into runs of equal value (entrant id orders a run,
+    for display only)."""
+    ordered = sorted(block, key=lambda entrant: (-value[entrant], entrant))
+    return [list(run) for _, run in groupby(ordered, key=lambda entrant: value[entrant])]
+
+
+def _game_score(block: list[int], facts: _Facts) -> dict[int, float]:
+    return {entrant: facts.totals[entrant].game_score for entrant in block}
+
+
+def _wins(block: list[int], facts: _Facts) -> dict[int, float]:
+    return {entrant: facts.totals[entrant].wins for entrant in block}
+
+
+def _opponents_points(block: list[int], facts: _Facts) -> dict[int, float]:
+    return {
+        entrant: sum(
+            facts.points[opponent]
+            for result in facts.counted
+            if entrant in result.seats
+            for opponent in result.seats
+            if opponent != entrant
+        )
+        for entrant in block
+    }
+
+
+def _head_to_head(block: list[int], facts: _Facts) -> dict[int, float]:
+    members = set(block)
+    balance: dict[int, float] = {entrant: 0 for entrant in block}
+    for result in facts.counted:
+        for seat, entrant in enumerate(result.seats):
+            if entrant not in members:
+                continue
+            for other_seat, other in enumerate(result.seats):
+                if other in members and other != entrant:
+                    mine, theirs = result.scores[seat], result.scores[other_seat]
+                    balance[entrant] += (mine > theirs) - (mine < theirs)
+    return balance
+
+
+_TIE_BREAK_VALUES: dict[str, Callable[[list[int], _Facts], dict[int, float]]] = {
+    "game_score": _game_score,
+    "wins": _wins,
+    "opponents_points": _opponents_points,
+    "head_to_head": _head_to_head,
+}
+
+
+def _row(
+    standings: Standings, facts: _Facts, entrant_id: int, rank: int | None, tie_breaks: dict
+) -> Row:
+    entrant = standings.entrants[entrant_id]
+    totals = facts.totals[entrant_id]
+    duplicate = facts.config.format == "duplicate"
+    return Row(
+        rank=rank,
+        entrant=entrant_id,
+        name=entrant.name,
+        kind=entrant.kind,
+        ranked=entrant.ranked,
+        withdrawn=entrant.withdrawn,
+        matches=totals.matches,
+        byes=totals.byes,
+        table_points=totals.table_points,
+        game_score=totals.game_score,
+        matchpoints=totals.matchpoints if duplicate else None,
+        percentage=_percentage(totals) if duplicate else None,
+        tie_breaks=tuple((name, tie_breaks[name]) for name in facts.config.tie_breaks),
+    )
+
+
+def _percentage(totals: EntrantTotals) -> float | None:
+    if not totals.matchpoints_possible:
+        return None
+    return 100 * totals.matchpoints / totals.matchpoints_possible
+
+
+# Exports ------------------------------------------------------------------------------------
+
+
+def standings_csv(rows: list[Row]) -> str:
+    """The ranked rows as CSV, for publishing: header, then one line per ranked row (unranked
+    rows are skipped). Matchpoints and percentage columns appear for a duplicate tournament."""
+    ranked = [row for row in rows if row.rank is not None]
+    duplicate = any(row.matchpoints is not None for row in ranked)
+    tie_break_names = [f"tie_break_{name}" for name, _ in ranked[0].tie_breaks] if ranked else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "name", "kind", "matches", "byes", "table_points", "game_score"]
+        + (["matchpoints", "percentage"] if duplicate else [])
+        + tie_break_names
+        + ["withdrawn"]
+    )
+    for row in ranked:
+        writer.writerow(
+            [row.rank, row.name, row.kind, row.matches, row.byes]
+            + [_plain(row.table_points), _plain(row.game_score)]
+            + ([row.matchpoints, _percent(row.percentage)] if duplicate else [])
+            + [_plain(value) for _, value in row.tie_breaks]
+            + ["yes" if row.withdrawn else "no"]
+        )
+    return out.getvalue()
+
+
+def _plain(number: float) -> str:
+    """2.0 -> "2", 2.5 -> "2.5": table points are mostly whole and read better so."""
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def _percent(percentage: float | None) -> str:
+    return "" if percentage is None else f"{percentage:.2f}"
+
+
+def results_json(events: Iterable[Event]) -> dict:
+    """The full results of a tournament as JSON-ready data: its settings, entrants, every
+    round's draw with each table's reported scores, rulings and table points, and the standings."""
+    standings = rebuild(events)
+    config = standings.config
+    if config is None:
+        return {"tournament": None, "entrants": [], "rounds": [], "standings": []}
+    return {
+        "tournament": _json_ready(config),
+        "entrants": [_json_ready(standings.entrants[key]) for key in sorted(standings.entrants)],
+        "rounds": [_round_json(standings, config, standings.rounds[key])
+                   for key in sorted(standings.rounds)],
+        "standings": [_row_json(row) for row in ranking(standings)],
+    }
+
+
+def _round_json(standings: Standings, config: Config, round_: Round) -> dict:
+    return {
+        "round": round_.number,
+        "closed": round_.closed,
+        "byes": list(round_.byes),
+        "tables": [_table_json(standings, config, table) for table in round_.tables],
+    }
+
+
+def _table_json(standings: Standings, config: Config, table: Table) -> dict:
+    drawn = {
+        "table": table.table,
+        "match": table.match,
+        "board": table.board,
+        "seats": list(table.seats),
+    }
+    result = standings.results.get(table.match)
+    if result is None:
+        return drawn | dict.fromkeys(["reported", "adjustments", "scores", "table_points"]) | {
+            "annulled": False
+        }
+    return drawn | {
+        "reported": list(result.reported),
+        "adjustments": list(result.adjustments),
+        "scores": list(result.scores),
+        "annulled": result.annulled,
+        "table_points": list(points_at_table(result.scores, config.table_points)),
+    }
+
+
+def _row_json(row: Row) -> dict:
+    return asdict(row) | {"tie_breaks": dict(row.tie_breaks)}
