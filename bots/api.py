@@ -5,6 +5,7 @@ import time
 
 from django.db.models import Count
 from django.utils import timezone
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import authentication, exceptions, permissions, serializers, status
@@ -53,6 +54,17 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request):
         return self.keyword
+
+
+class BotTokenScheme(OpenApiAuthenticationExtension):
+    """Documents the bot token in the OpenAPI schema."""
+
+    target_class = "bots.api.BotTokenAuthentication"
+    name = "botToken"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Bot krb_...`: a bot's token, for the polling protocol"}
 
 
 class IsBot(permissions.BasePermission):

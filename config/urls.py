@@ -1,10 +1,25 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from bots import api as bots_api
 from games import api as games_api
 from games import views as games_views
+from tournaments import api as tournaments_api
+
+class DatabaseId:
+    """A positive id that fits a 64-bit database column (bigger ones are a 404, not a 500)."""
+
+    regex = "[1-9][0-9]{0,17}"
+
+    def to_python(self, value):
+        return int(value)
+
+    def to_url(self, value):
+        return str(value)
+
+
+register_converter(DatabaseId, "id")
 
 urlpatterns = [
     path("", games_views.home, name="home"),
@@ -15,12 +30,20 @@ urlpatterns = [
     path("api/v1/auth/token/", games_api.TokenView.as_view(), name="api-token"),
     path("api/v1/auth/", include("rest_framework.urls")),  # session log in / log out pages
     path("api/v1/matches/", games_api.MatchListView.as_view(), name="api-matches"),
-    path("api/v1/matches/<int:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
-    path("api/v1/matches/<int:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
-    path("api/v1/matches/<int:pk>/actions/", games_api.MatchActionsView.as_view(), name="api-match-actions"),
+    path("api/v1/matches/<id:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
+    path("api/v1/matches/<id:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
+    path("api/v1/matches/<id:pk>/actions/", games_api.MatchActionsView.as_view(), name="api-match-actions"),
+    path("api/v1/tournaments/", tournaments_api.TournamentListView.as_view(), name="api-tournaments"),
+    path("api/v1/tournaments/<id:pk>/", tournaments_api.TournamentDetailView.as_view(), name="api-tournament"),
+    path("api/v1/tournaments/<id:pk>/entrants/", tournaments_api.EntrantListView.as_view(),
+         name="api-tournament-entrants"),
+    path("api/v1/tournaments/<id:pk>/entrants/<id:entrant_id>/", tournaments_api.EntrantDetailView.as_view(),
+         name="api-tournament-entrant"),
+    path("api/v1/tournaments/<id:pk>/standings/", tournaments_api.StandingsView.as_view(),
+         name="api-tournament-standings"),
     path("api/v1/bots/", bots_api.BotListView.as_view(), name="api-bots"),
-    path("api/v1/bots/<int:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
-    path("api/v1/bots/<int:pk>/rotate/", bots_api.BotRotateView.as_view(), name="api-bot-rotate"),
+    path("api/v1/bots/<id:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
+    path("api/v1/bots/<id:pk>/rotate/", bots_api.BotRotateView.as_view(), name="api-bot-rotate"),
     path("api/v1/bot/turns/", bots_api.BotTurnsView.as_view(), name="api-bot-turns"),
     path("api/v1/bot/turns/<uuid:request_id>/", bots_api.BotTurnAnswerView.as_view(), name="api-bot-turn"),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),

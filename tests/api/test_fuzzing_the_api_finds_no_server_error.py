@@ -23,7 +23,11 @@ OPERATIONS = [("GET", "/api/v1/matches/"), ("POST", "/api/v1/matches/"), ("GET",
               ("POST", "/api/v1/auth/signup/"), ("POST", "/api/v1/auth/token/"),
               ("GET", "/api/v1/bots/"), ("POST", "/api/v1/bots/"), ("GET", "/api/v1/bots/{id}/"),
               ("PATCH", "/api/v1/bots/{id}/"), ("POST", "/api/v1/bots/{id}/rotate/"),
-              ("GET", "/api/v1/bot/turns/"), ("POST", "/api/v1/bot/turns/{request_id}/")]
+              ("GET", "/api/v1/bot/turns/"), ("POST", "/api/v1/bot/turns/{request_id}/"),
+              ("GET", "/api/v1/tournaments/"), ("POST", "/api/v1/tournaments/"), ("GET", "/api/v1/tournaments/{id}/"),
+              ("GET", "/api/v1/tournaments/{id}/entrants/"), ("POST", "/api/v1/tournaments/{id}/entrants/"),
+              ("POST", "/api/v1/tournaments/{id}/entrants/{entrant_id}/"),
+              ("GET", "/api/v1/tournaments/{id}/standings/")]
 
 
 class FakeClock:
@@ -64,6 +68,10 @@ def headers(django_user_model, monkeypatch):
     token, _, hashes = new_credentials()
     poller = Bot.objects.create(owner=staff, name="fuzzbot", kind="polling", **hashes)
     service.do_create_match("king", {}, [staff, *others, poller], created_by=staff)
+    from tournaments import service as tournaments
+
+    tournament = tournaments.do_create_tournament(staff, "Fuzz cup", "king", {}, "swiss", 2)
+    tournaments.do_register(tournament.pk, staff, user=others[0])
     # The bot's own endpoints take its token; every other operation the staff user's.
     return {"user": {"Authorization": f"Token {issue_token(staff)}"}, "bot": {"Authorization": f"Bot {token}"}}
 

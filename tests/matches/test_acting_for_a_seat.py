@@ -115,3 +115,9 @@ def test_acting_needs_a_login_and_an_unknown_match_is_not_found(king_board_match
                         format="json")
     assert r.status_code == 404 and body(r)["error"]["code"] == "not_found"
     assert clients[0].get("/api/v1/matches/999999/").status_code == 404
+
+
+def test_an_id_too_big_for_the_database_is_not_found_rather_than_a_server_error(clients):
+    for path in ("/api/v1/matches/9223372036854775808/", "/api/v1/matches/99999999999999999999/events/",
+                 "/api/v1/tournaments/9223372036854775808/standings/"):
+        assert clients[0].get(path).status_code == 404, path

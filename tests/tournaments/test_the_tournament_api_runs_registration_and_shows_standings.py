@@ -1,0 +1,66 @@
+"""tournaments/ API: organisers create and register; anyone reads entrants and standings."""
+import csv
+import io
+
+from tests.matches.conftest import body, client_for
+from tournaments.models import Entrant, Tournament
+
+
+def create(client, **fields):
+    data = {"name": "Club night", "ruleset": "king", "format": "swiss", "rounds": 3, **fields}
+    return client.post("/api/v1/tournaments/", data, format="json")
+
+
+def test_a_user_creates_a_tournament_and_is_its_organiser(organiser):
+    r = create(client_for(organiser), options={"quick_game_combined_negatives": True})
+    assert r.status_code == 201
+    data = body(r)
+    assert data["organiser"] == "organiser" and data["seed"] is None and len(data["seed_sha256"]) == 64
+    assert data["options"]["quick_game_combined_negatives"] is True
+    assert body(client_for(organiser).get(f"/api/v1/tournaments/{data['id']}/"))["root_hash"] == data["root_hash"]
+
+
+def test_bad_settings_are_refused_as_json_errors_and_nothing_is_stored(organiser):
+    for fields in ({"format": "cup"}, {"rounds": 0}, {"options": {"bogus": 1}}, {"tie_breaks": ["dice"]},
+                   {"ruleset": "poker"}):
+        r = create(client_for(organiser), **fields)
+        assert r.status_code == 400 and body(r)["error"]["code"], fields
+    assert not Tournament.objects.exists()
+
+
+def test_registration_check_in_withdrawal_and_standings_through_the_api(organiser, players, make_bot):
+    client = client_for(organiser)
+    tid = body(create(client))["id"]
+    for p in players:
+        assert client.post(f"/api/v1/tournaments/{tid}/entrants/", {"user": p.username},
+                           format="json").status_code == 201
+    house = make_bot(name="house-heuristic", strategy="heuristic")
+    assert body(client.post(f"/api/v1/tournaments/{tid}/entrants/", {"bot": house.name, "house": True},
+                            format="json"))["ranked"] is False
+    me = Entrant.objects.get(user=players[0])
+    r = client_for(players[0]).post(f"/api/v1/tournaments/{tid}/entrants/{me.pk}/", {"action": "check_in"},
+                                    format="json")
+    assert r.status_code == 200 and body(r)["status"] == "checked_in"
+    r = client_for(players[1]).post(f"/api/v1/tournaments/{tid}/entrants/{me.pk}/", {"action": "withdraw"},
+                                    format="json")
+    assert r.status_code == 403 and body(r)["error"]["code"] == "organiser_only"
+    standings = body(client_for(players[2]).get(f"/api/v1/tournaments/{tid}/standings/"))
+    assert {row["name"] for row in standings["standings"]} == {p.username for p in players} | {"house-heuristic"}
+    assert standings["root_hash"] == Tournament.objects.get(pk=tid).head_hash
+    text = client.get(f"/api/v1/tournaments/{tid}/standings/?export=csv").content.decode()
+    assert text.startswith(f"# root_hash {standings['root_hash']}\n")
+    rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))
+    assert len(rows) == 1 + len(players)  # the header and the ranked entrants
+
+
+def test_registering_others_needs_the_organiser_and_unknown_names_are_refused(organiser, players):
+    tid = body(create(client_for(organiser)))["id"]
+    r = client_for(players[0]).post(f"/api/v1/tournaments/{tid}/entrants/", {"user": players[1].username},
+                                    format="json")
+    assert r.status_code == 403
+    r = client_for(organiser).post(f"/api/v1/tournaments/{tid}/entrants/", {"user": "ghost"}, format="json")
+    assert r.status_code == 400 and body(r)["error"]["code"] == "unknown_user"
+    r = client_for(organiser).post(f"/api/v1/tournaments/{tid}/entrants/", {"user": "a", "bot": "b"}, format="json")
+    assert r.status_code == 400
+    assert client_for(organiser).get("/api/v1/tournaments/9999/standings/").status_code == 404
+    assert not Entrant.objects.exists()

@@ -1,0 +1,174 @@
+"""REST API of tournaments (DESIGN.md 3.7): thin views over tournaments.service."""
+from django.contrib.auth import get_user_model
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bots.models import Bot
+from games.api import ERROR
+from games.engine import RULESETS
+from games.service import ServiceError
+
+from . import projection, service
+from . import standings as folds
+from .models import Entrant, Tournament
+
+User = get_user_model()
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    ruleset = serializers.ChoiceField(choices=sorted(RULESETS))
+    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    rounds = serializers.IntegerField(min_value=1, max_value=50)
+    boards = serializers.ListField(child=serializers.DictField(), required=False, allow_null=True, default=None,
+                                   help_text="a fixed set of boards instead of full games")
+    table_points = serializers.ChoiceField(choices=Tournament.TablePoints.choices, default="place")
+    tie_breaks = serializers.ListField(child=serializers.ChoiceField(choices=service.TIE_BREAKS), required=False,
+                                       default=None)
+    fill = serializers.ChoiceField(choices=Tournament.Fill.choices, default="house_bots")
+    bot_turn_timeout = serializers.FloatField(min_value=0.1, max_value=60, default=2.0)
+    rated = serializers.BooleanField(default=True)
+
+
+def tournament_summary(t):
+    return {"id": t.pk, "name": t.name, "ruleset": t.ruleset, "format": t.format, "rounds": t.rounds,
+            "current_round": t.current_round, "status": t.status, "options": t.options,
+            "table_points": t.table_points, "tie_breaks": t.tie_breaks, "fill": t.fill, "rated": t.rated,
+            "bot_turn_timeout": t.bot_turn_timeout, "organiser": t.organiser.username,
+            "seed_sha256": t.seed_sha256,
+            # revealed when the tournament ends, so that anyone can re-derive every deal
+            "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
+            "version": t.version, "root_hash": t.head_hash}
+
+
+def get_tournament(pk):
+    t = Tournament.objects.select_related("organiser").filter(pk=pk).first()
+    if t is None:
+        raise ServiceError(404, "not_found", f"no tournament {pk}")
+    return t
+
+
+TOURNAMENT = inline_serializer("Tournament", {"id": serializers.IntegerField(), "name": serializers.CharField(),
+                                              "status": serializers.CharField()})
+
+
+class TournamentListView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="tournaments_list", summary="Tournaments, newest first",
+                   responses={200: inline_serializer("TournamentList", {"id": serializers.IntegerField()}, many=True)})
+    def get(self, request):
+        return Response([tournament_summary(t) for t in
+                         Tournament.objects.select_related("organiser").order_by("-pk")[:100]])
+
+    @extend_schema(request=TournamentCreateSerializer, responses={201: TOURNAMENT, 400: ERROR},
+                   summary="Create a tournament; you are its organiser")
+    def post(self, request):
+        data = TournamentCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        t = service.do_create_tournament(request.user, **data.validated_data)
+        return Response(tournament_summary(t), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: TOURNAMENT, 404: ERROR}, summary="A tournament")
+    def get(self, request, pk):
+        return Response(tournament_summary(get_tournament(pk)))
+
+
+class EntrantSerializer(serializers.Serializer):
+    user = serializers.CharField(required=False, max_length=150, help_text="a username")
+    bot = serializers.CharField(required=False, max_length=60, help_text="a bot's name")
+    house = serializers.BooleanField(default=False, help_text="a house bot: fills a table, never ranked")
+
+    def validate(self, data):
+        if ("user" in data) == ("bot" in data):
+            raise serializers.ValidationError("give either 'user' or 'bot'")
+        return data
+
+
+def entrant_row(e):
+    return {"id": e.pk, "name": e.name, "kind": e.kind, "ranked": e.ranked, "status": e.status,
+            "joined_round": e.joined_round}
+
+
+class EntrantListView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="tournaments_entrants_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="The tournament's entrants")
+    def get(self, request, pk):
+        t = get_tournament(pk)
+        return Response([entrant_row(e) for e in t.entrants.order_by("pk")])
+
+    @extend_schema(request=EntrantSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
+                                                         404: ERROR, 409: ERROR},
+                   summary="Register a person (yourself, or anyone as organiser) or a bot (organiser)")
+    def post(self, request, pk):
+        data = EntrantSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        get_tournament(pk)
+        user = bot = None
+        if "user" in data.validated_data:
+            user = User.objects.filter(username=data.validated_data["user"]).first()
+            if user is None:
+                raise ServiceError(400, "unknown_user", f"no user {data.validated_data['user']!r}")
+        else:
+            bot = Bot.objects.filter(name=data.validated_data["bot"]).first()
+            if bot is None:
+                raise ServiceError(400, "unknown_bot", f"no bot {data.validated_data['bot']!r}")
+        entrant = service.do_register(pk, request.user, user=user, bot=bot, house=data.validated_data["house"])
+        return Response(entrant_row(entrant), status=status.HTTP_201_CREATED)
+
+
+class EntrantDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_entrants_change",
+        request=inline_serializer("EntrantChange", {"action": serializers.ChoiceField(choices=["check_in", "withdraw"])}),
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Check an entrant in or withdraw it (the entrant or the organiser)")
+    def post(self, request, pk, entrant_id):
+        if not Entrant.objects.filter(pk=entrant_id, tournament_id=pk).exists():
+            raise ServiceError(404, "not_found", f"no entrant {entrant_id} in tournament {pk}")
+        action = request.data.get("action") if isinstance(request.data, dict) else None
+        if action == "check_in":
+            entrant = service.do_check_in(entrant_id, request.user)
+        elif action == "withdraw":
+            entrant = service.do_withdraw(entrant_id, request.user)
+        else:
+            raise ServiceError(400, "invalid_input", "'action' is 'check_in' or 'withdraw'")
+        return Response(entrant_row(entrant))
+
+
+def standings_rows(t):
+    value = projection.current_standings(t)
+    return [{"rank": r.rank, "entrant": r.entrant, "name": r.name, "kind": r.kind, "ranked": r.ranked,
+             "withdrawn": r.withdrawn, "matches": r.matches, "byes": r.byes, "table_points": r.table_points,
+             "game_score": r.game_score, "matchpoints": r.matchpoints, "percentage": r.percentage,
+             "tie_breaks": dict(r.tie_breaks)} for r in folds.ranking(value)]
+
+
+class StandingsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("export", str, enum=["csv"], description="csv: a CSV sheet")],
+                   responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="Standings (from events), with the root hash to check a printed sheet against")
+    def get(self, request, pk):
+        t = get_tournament(pk)
+        value = projection.current_standings(t)
+        if request.query_params.get("export") == "csv":
+            text = folds.standings_csv(folds.ranking(value))
+            return HttpResponse(f"# root_hash {t.head_hash}\n{text}", content_type="text/csv")
+        return Response({"tournament": t.pk, "version": t.version, "root_hash": t.head_hash,
+                         "standings": standings_rows(t)})
+
