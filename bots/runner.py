@@ -117,7 +117,7 @@ def play_builtin(match, bot, seat, version, state, strategy):
 
 def open_turn(match, bot, seat, version):
     """The pending Turn for this version (created once), or None if it is already settled."""
-    timeout = match_turn_timeout(match)
+    timeout = match.bot_turn_timeout
     try:
         with transaction.atomic():
             turn, _ = Turn.objects.get_or_create(
@@ -129,14 +129,10 @@ def open_turn(match, bot, seat, version):
     return turn if turn.status == Turn.Status.PENDING else None
 
 
-def match_turn_timeout(match):
-    return match.bot_turn_timeout
-
-
 def play_webhook(match, bot, seat, turn, state, faults):
     request = turn_request(match, seat, turn.version, state, turn.request_id, turn.deadline)
     try:
-        action = call(bot.url, bot.secret_hash, request, match_turn_timeout(match))
+        action = call(bot.url, bot.secret_hash, request, match.bot_turn_timeout)
         submit_answer(match, bot, seat, turn, action, faults)
     except BotFault as fault:
         fall_back(match, bot, seat, turn, fault.reason, faults)

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import json
 import time
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
@@ -42,9 +43,7 @@ def signature_header(secret_hash, body, now=None):
 
 
 def _target(checked):
-    """The URL to connect to (the checked IP address) and the headers that name the host."""
-    from urllib.parse import urlsplit, urlunsplit
-
+    """The URL to connect to (the checked IP address) and the Host header that names the host."""
     parts = urlsplit(checked.url)
     address = f"[{checked.address}]" if ":" in checked.address else checked.address
     netloc = f"{address}:{checked.port}"

@@ -47,12 +47,12 @@ def test_a_webhook_bot_plays_a_whole_match_seeing_only_its_own_cards(make_bot, b
 
 def test_faulty_answers_get_the_fallback_and_three_faults_hand_the_seat_to_the_heuristic(
         make_bot, bot_server, private_webhooks_allowed):
-    answers = iter([(200, b"{}", 1.0), (200, b"garbage", 0), (500, b"", 0)])
+    answers = iter([(200, b"{}", 3.0), (200, b"garbage", 0), (500, b"", 0)])
     server = bot_server(lambda request: next(answers, (200, b'{"action": {"type": "play", "card": "ZZ"}}', 0)))
     hook = make_bot(kind="webhook", url=server.url, name="flaky")
     match = service.do_create_match("king", {"quick_game_combined_negatives": True},
                                     [make_bot(strategy="random", name=f"r{i}") for i in range(3)] + [hook])
-    Match.objects.filter(pk=match.pk).update(bot_turn_timeout=0.3)
+    Match.objects.filter(pk=match.pk).update(bot_turn_timeout=1.0)  # the slow answer takes 3 s
     run_until_over(match)
     rows = eventlog.stream_events(match.stream)
     fallbacks = [r.payload for r in rows if r.type == "action_fallback"]
