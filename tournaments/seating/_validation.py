@@ -1,0 +1,74 @@
+"""Input checks shared by the seating functions. Every bad input is a ValueError whose message
+names the argument and what was wrong with it, so an organiser-facing caller can show it as is."""
+from collections.abc import Iterable, Mapping
+
+SEATS_PER_TABLE = 4
+
+
+def whole_number(name, value, minimum):
+    """``value`` if it is an int (not a bool) of at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def player_count(n_players):
+    """``n_players`` if it fills whole tables of four."""
+    whole_number("n_players", n_players, SEATS_PER_TABLE)
+    if n_players % SEATS_PER_TABLE:
+        missing = -n_players % SEATS_PER_TABLE
+        raise ValueError(f"n_players must be a multiple of {SEATS_PER_TABLE} (every table seats "
+                         f"{SEATS_PER_TABLE}), got {n_players}: add {missing} house bot(s) or give byes")
+    return n_players
+
+
+def distinct_players(name, players):
+    """``players`` as a list, if it is a collection of distinct hashable player ids."""
+    if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
+        raise ValueError(f"{name} must be a list of player ids, got {players!r}")
+    players = list(players)
+    seen, repeated = set(), []
+    for player in players:
+        hashable(name, player)
+        if player in seen and player not in repeated:
+            repeated.append(player)
+        seen.add(player)
+    if repeated:
+        raise ValueError(f"{name} lists these players more than once: {repeated!r}")
+    return players
+
+
+def hashable(name, player):
+    try:
+        hash(player)
+    except TypeError:
+        raise ValueError(f"{name}: a player id must be hashable, got {player!r}") from None
+    return player
+
+
+def schedule(name, rounds):
+    """``rounds`` as a list of rounds of 4-tuples, if every table seats four distinct players
+    and nobody sits at two tables in one round."""
+    if isinstance(rounds, (str, bytes, Mapping)) or not isinstance(rounds, Iterable):
+        raise ValueError(f"{name} must be a list of rounds, got {rounds!r}")
+    checked = []
+    for round_no, round_ in enumerate(rounds):
+        if isinstance(round_, (str, bytes, Mapping)) or not isinstance(round_, Iterable):
+            raise ValueError(f"{name}: round {round_no} must be a list of tables, got {round_!r}")
+        seated, tables = set(), []
+        for table in round_:
+            if isinstance(table, (str, bytes, Mapping)) or not isinstance(table, Iterable):
+                raise ValueError(f"{name}: round {round_no} has a table that is not a list of players: {table!r}")
+            table = tuple(table)
+            if len(table) != SEATS_PER_TABLE:
+                raise ValueError(f"{name}: round {round_no} has a table of {len(table)} players {table!r}; "
+                                 f"every table seats {SEATS_PER_TABLE}")
+            for player in table:
+                if hashable(name, player) in seated:
+                    raise ValueError(f"{name}: player {player!r} has two seats in round {round_no}")
+                seated.add(player)
+            tables.append(table)
+        checked.append(tables)
+    return checked

@@ -1,0 +1,65 @@
+"""When the entrants do not fill whole tables of four: byes (some sit a round out) or house
+bots (the caller adds entrants; this only says how many)."""
+from collections.abc import Iterable, Mapping
+
+from . import _validation
+from ._validation import SEATS_PER_TABLE
+
+
+def house_bots_needed(n_entrants):
+    """How many house bots fill ``n_entrants`` up to whole tables of four (0 to 3)."""
+    _validation.whole_number("n_entrants", n_entrants, 0)
+    return -n_entrants % SEATS_PER_TABLE
+
+
+def with_byes(players, round_no, bye_history):
+    """(players who play round ``round_no``, players on a bye in it), both in standing order.
+
+    * ``players``: the player ids, best first; at least 4 of them.
+    * ``round_no``: the round being seated, counting from 1.
+    * ``bye_history``: {player: the earlier round numbers in which they had a bye}; players
+      missing from it have had none.
+
+    Just enough players sit out to leave a multiple of 4 (0 to 3 of them). Who: first anyone
+    who did not sit out the previous round (so nobody sits out twice in a row unless there is no
+    one else), then the fewest byes so far, then the lowest standing. Lowest standing first
+    because a bye costs a chance to climb, which matters least at the bottom; and the fewest-byes
+    rule rotates the byes through the field. Raises ValueError for a bad player list, round
+    number or bye history.
+    """
+    players = _validation.distinct_players("players", players)
+    if len(players) < SEATS_PER_TABLE:
+        raise ValueError(f"players must hold at least {SEATS_PER_TABLE} players to seat a table, got {len(players)}")
+    _validation.whole_number("round_no", round_no, 1)
+    byes_so_far = _checked_bye_history(bye_history, round_no)
+
+    def sits_out_first(position):
+        player = players[position]
+        rounds_out = byes_so_far.get(player, ())
+        return (round_no - 1) in rounds_out, len(rounds_out), -position
+
+    n_byes = len(players) % SEATS_PER_TABLE
+    on_bye = set(sorted(range(len(players)), key=sits_out_first)[:n_byes])
+    return ([player for position, player in enumerate(players) if position not in on_bye],
+            [player for position, player in enumerate(players) if position in on_bye])
+
+
+def _checked_bye_history(bye_history, round_no):
+    """{player: set of earlier rounds with a bye}, if every entry is a list of distinct rounds
+    from 1 to round_no − 1."""
+    if not isinstance(bye_history, Mapping):
+        raise ValueError(f"bye_history must map each player to the rounds they sat out, got {bye_history!r}")
+    checked = {}
+    for player, rounds in bye_history.items():
+        if isinstance(rounds, (str, bytes)) or not isinstance(rounds, Iterable):
+            raise ValueError(f"bye_history: {player!r} must have a list of round numbers, got {rounds!r}")
+        rounds = list(rounds)
+        for earlier in rounds:
+            _validation.whole_number(f"bye_history: a bye round of {player!r}", earlier, 1)
+            if earlier >= round_no:
+                raise ValueError(f"bye_history: {player!r} has a bye in round {earlier}, "
+                                 f"which is not before round {round_no}")
+        if len(set(rounds)) != len(rounds):
+            raise ValueError(f"bye_history: {player!r} lists a round more than once: {rounds!r}")
+        checked[player] = set(rounds)
+    return checked
