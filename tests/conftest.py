@@ -68,6 +68,10 @@ def enqueued_bot_turns(monkeypatch):
     tasks in a broker that no worker reads. Worker tests start their workers themselves."""
     import bots.tasks
 
+    import tournaments.tasks
+
     recorded = []
     monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version: recorded.append((match_id, version)))
+    monkeypatch.setattr(tournaments.tasks.update_standings, "apply_async",
+                        lambda args: recorded.append(("update_standings", *args)))
     return recorded

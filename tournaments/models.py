@@ -44,6 +44,7 @@ class Tournament(models.Model):
     seed_sha256 = models.CharField(max_length=64)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTRATION)
     current_round = models.PositiveSmallIntegerField(default=0)
+    closed_round = models.PositiveSmallIntegerField(default=0, help_text="the last round the organiser closed")
     version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
     head_hash = models.CharField(max_length=64, default="0" * 64)
     created_at = models.DateTimeField(auto_now_add=True)

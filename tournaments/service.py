@@ -9,10 +9,13 @@ import secrets
 
 from django.db import transaction
 
+from bots.models import Bot
 from games import engine, eventlog
+from games.models import Match, Seat
 from games.service import ServiceError
 
-from .models import Entrant, Tournament
+from . import seating
+from .models import Entrant, Tournament, TournamentTable
 
 TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
 
@@ -169,3 +172,154 @@ def do_check_in(entrant_id, by):
         append(tournament, [{"type": "entrant_checked_in", "entrant": entrant.pk}], f"user:{by.pk}")
         tournament.save(update_fields=["version", "head_hash"])
     return entrant
+
+
+# ------------------------------------------------------------------ rounds
+def seated_entrants(tournament):
+    """{round: [[entrant ids in seat order] per table]} and {round: [entrant ids on bye]}, from the stream."""
+    tables, byes = {}, {}
+    for row in eventlog.stream_events(tournament.stream):
+        if row.type == "round_started":
+            tables[row.payload["round"]] = [t["seats"] for t in row.payload["tables"]]
+            byes[row.payload["round"]] = row.payload["byes"]
+    return tables, byes
+
+
+def standing_order(tournament, entrant_ids):
+    """Entrant ids best first by the current standings (entrants not yet ranked last, by id)."""
+    from . import projection
+    from . import standings as folds
+
+    position = {row.entrant: i for i, row in enumerate(folds.ranking(projection.update_standings(tournament.pk)))}
+    return sorted(entrant_ids, key=lambda e: (position.get(e, len(position)), e))
+
+
+def house_entrants(tournament, by, needed):
+    """``needed`` house entrants for this round: those already registered first, then new ones."""
+    from bots.management.commands.ensure_house_bots import ensure_house_bots
+
+    house = list(Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
+                 .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
+    if len(house) < needed:
+        ensure_house_bots()
+        bot = Bot.objects.get(name="house-heuristic")
+        house += [do_register(tournament.pk, by, bot=bot, house=True) for _ in range(needed - len(house))]
+    return house[:needed]
+
+
+def check_round_can_start(tournament):
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(409, "tournament_finished", "the tournament is over")
+    if tournament.current_round >= tournament.rounds:
+        raise ServiceError(409, "no_rounds_left", f"all {tournament.rounds} rounds have been played")
+    if tournament.closed_round != tournament.current_round:
+        raise ServiceError(409, "round_in_progress", f"round {tournament.current_round} is not closed yet")
+
+
+def draw(tournament, round_no, entrant_ids, history, bye_history):
+    """(tables of entrant ids in seat order, boards per table or None, entrant ids on bye)."""
+    byes = []
+    if len(entrant_ids) % 4:
+        entrant_ids, byes = seating.with_byes(entrant_ids, round_no, bye_history)
+    if tournament.format == Tournament.Format.SWISS:
+        past = [list(map(tuple, tables)) for tables in history.values()]
+        return seating.swiss_round(entrant_ids, past), None, byes
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        schedule = seating.round_robin(len(entrant_ids), tournament.rounds)
+        return [tuple(entrant_ids[i] for i in table) for table in schedule[round_no - 1]], None, byes
+    rounds = seating.duplicate_schedule(len(entrant_ids), tournament.rounds)
+    tables = rounds[round_no - 1]
+    return [tuple(entrant_ids[i] for i in t.table) for t in tables], [f"b{t.board}" for t in tables], byes
+
+
+def do_start_round(tournament_id, by):
+    """Seat the next round by the tournament's format and create its matches (DESIGN.md 3.4)."""
+    from games.service import do_create_match
+
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        check_round_can_start(tournament)
+        round_no = tournament.current_round + 1
+        players = list(Entrant.objects.filter(tournament=tournament).exclude(kind=Entrant.Kind.HOUSE_BOT)
+                       .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
+        if tournament.fill == Tournament.Fill.HOUSE_BOTS:
+            players += house_entrants(tournament, by, seating.house_bots_needed(len(players)))
+            tournament.refresh_from_db()
+        if len(players) < 4:
+            raise ServiceError(409, "too_few_entrants", "a round needs at least 4 entrants")
+        ids = [e.pk for e in players]
+        if tournament.format == Tournament.Format.SWISS:
+            ids = standing_order(tournament, ids)
+        history, bye_rounds = seated_entrants(tournament)
+        bye_history = {}
+        for r, out in bye_rounds.items():
+            for e in out:
+                bye_history.setdefault(e, []).append(r)
+        tables, boards, byes = draw(tournament, round_no, ids, history, bye_history)
+        by_id = {e.pk: e for e in players}
+        seed = bytes.fromhex(tournament.seed)
+        drawn = []
+        for number, seats in enumerate(tables, 1):
+            board_key = boards[number - 1] if boards else None
+            fixed = tournament.boards[(round_no - 1) % len(tournament.boards)] if tournament.boards else None
+            match = do_create_match(
+                tournament.ruleset, tournament.options, [by_id[e].user or by_id[e].bot for e in seats], fixed,
+                created_by=by, seed=None if fixed else match_seed(seed, tournament.pk, round_no, number, board_key))
+            Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout)
+            TournamentTable.objects.create(tournament=tournament, round=round_no, table=number,
+                                           board=board_key or "", match=match)
+            drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
+        append(tournament, [{"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}],
+               f"user:{by.pk}")
+        tournament.current_round = round_no
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["version", "head_hash", "current_round", "status"])
+    return drawn
+
+
+def do_record_result(match_id):
+    """A tournament match is over: its scores become a match_result event (once)."""
+    from games.service import match_state
+
+    with transaction.atomic():
+        table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).first()
+        if table is None:
+            return None
+        tournament = locked(table.tournament_id)
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        match = Match.objects.get(pk=match_id)
+        if table.result_recorded or match.status != Match.Status.OVER:
+            return None
+        tables, _ = seated_entrants(tournament)
+        seats = tables[table.round][table.table - 1]
+        result = {"type": "match_result", "round": table.round, "table": table.table, "match": match_id,
+                  "board": table.board or None, "seats": seats, "scores": list(match_state(match).scores)}
+        append(tournament, [result], "system")
+        table.result_recorded = True
+        table.save(update_fields=["result_recorded"])
+        tournament.save(update_fields=["version", "head_hash"])
+    return result
+
+
+def do_close_round(tournament_id, by):
+    """Close the current round once every table has its result; after the last, end the event."""
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        if tournament.current_round == tournament.closed_round:
+            raise ServiceError(409, "no_open_round", "there is no round to close")
+        waiting = TournamentTable.objects.filter(tournament=tournament, round=tournament.current_round,
+                                                 result_recorded=False).count()
+        if waiting:
+            raise ServiceError(409, "results_missing", f"{waiting} table(s) of round {tournament.current_round} "
+                               "have not finished")
+        events = [{"type": "round_closed", "round": tournament.current_round}]
+        if tournament.current_round == tournament.rounds:
+            # The seed is revealed: anyone can now re-derive every deal of the event.
+            events.append({"type": "tournament_ended", "seed": tournament.seed})
+            tournament.status = Tournament.Status.FINISHED
+        append(tournament, events, f"user:{by.pk}")
+        tournament.closed_round = tournament.current_round
+        tournament.save(update_fields=["version", "head_hash", "closed_round", "status"])
+    return events
