@@ -172,3 +172,32 @@ class StandingsView(APIView):
         return Response({"tournament": t.pk, "version": t.version, "root_hash": t.head_hash,
                          "standings": standings_rows(t)})
 
+
+
+class RoundsView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="tournaments_rounds_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="The rounds: each table's match, board and entrants in seat order, and byes")
+    def get(self, request, pk):
+        t = get_tournament(pk)
+        tables, byes = service.seated_entrants(t)
+        matches = {(x.round, x.table): x for x in t.tables.select_related("match")}
+        return Response([{"round": r, "closed": r <= t.closed_round, "byes": byes.get(r, []),
+                          "tables": [{"table": i, "match": matches[(r, i)].match_id, "board": matches[(r, i)].board
+                                      or None, "seats": seats, "status": matches[(r, i)].match.status}
+                                     for i, seats in enumerate(tables[r], 1)]}
+                         for r in sorted(tables)])
+
+    @extend_schema(request=inline_serializer("RoundAction", {"action": serializers.ChoiceField(
+                   choices=["start", "close"])}),
+                   responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+                   summary="Start the next round or close the current one (organiser)")
+    def post(self, request, pk):
+        get_tournament(pk)
+        action = request.data.get("action") if isinstance(request.data, dict) else None
+        if action == "start":
+            return Response({"tables": service.do_start_round(pk, request.user)}, status=status.HTTP_201_CREATED)
+        if action == "close":
+            return Response({"events": service.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
+        raise ServiceError(400, "invalid_input", "'action' is 'start' or 'close'")

@@ -64,3 +64,20 @@ def test_registering_others_needs_the_organiser_and_unknown_names_are_refused(or
     assert r.status_code == 400
     assert client_for(organiser).get("/api/v1/tournaments/9999/standings/").status_code == 404
     assert not Entrant.objects.exists()
+
+
+def test_the_organiser_starts_and_closes_rounds_and_anyone_sees_the_draw(organiser, players, make_bot):
+    client = client_for(organiser)
+    tid = body(create(client, options={"quick_game_combined_negatives": True}, rounds=1))["id"]
+    for i in range(4):
+        client.post(f"/api/v1/tournaments/{tid}/entrants/", {"bot": make_bot(name=f"b{i}").name}, format="json")
+    r = client_for(players[0]).post(f"/api/v1/tournaments/{tid}/rounds/", {"action": "start"}, format="json")
+    assert r.status_code == 403 and body(r)["error"]["code"] == "organiser_only"
+    r = client.post(f"/api/v1/tournaments/{tid}/rounds/", {"action": "start"}, format="json")
+    assert r.status_code == 201 and len(body(r)["tables"]) == 1
+    rounds = body(client_for(players[0]).get(f"/api/v1/tournaments/{tid}/rounds/"))
+    assert rounds[0]["round"] == 1 and not rounds[0]["closed"] and len(rounds[0]["tables"][0]["seats"]) == 4
+    r = client.post(f"/api/v1/tournaments/{tid}/rounds/", {"action": "close"}, format="json")
+    assert r.status_code == 409 and body(r)["error"]["code"] == "results_missing"
+    r = client.post(f"/api/v1/tournaments/{tid}/rounds/", {"action": "jump"}, format="json")
+    assert r.status_code == 400
