@@ -201,3 +201,20 @@ class RoundsView(APIView):
         if action == "close":
             return Response({"events": service.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
         raise ServiceError(400, "invalid_input", "'action' is 'start' or 'close'")
+
+
+class DealsVerifyView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="tournaments_deals_verify", responses={200: OpenApiTypes.OBJECT, 404: ERROR,
+                                                                        409: ERROR},
+                   summary="Once the tournament is over: re-derive every deal from the revealed seed")
+    def get(self, request, pk):
+        from .fairness import check_deals
+
+        t = get_tournament(pk)
+        if t.status != Tournament.Status.FINISHED:
+            raise ServiceError(409, "seed_secret", "the seed is revealed when the tournament ends")
+        rows = check_deals(t)
+        return Response({"tournament": t.pk, "seed": t.seed, "seed_sha256": t.seed_sha256,
+                         "ok": all(r["ok"] for r in rows), "matches": rows})
