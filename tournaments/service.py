@@ -139,8 +139,8 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
     return entrant
 
 
-def do_withdraw(entrant_id, by):
-    """Withdraw an entrant: they keep their results and are not seated again."""
+def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusal):
+    """Move an entrant to ``new_status`` (by the entrant's own user or the organiser), as an event."""
     with transaction.atomic():
         entrant = Entrant.objects.filter(pk=entrant_id).first()
         if entrant is None:
@@ -148,30 +148,24 @@ def do_withdraw(entrant_id, by):
         tournament = locked(entrant.tournament_id)
         if entrant.user_id != by.pk:
             check_organiser(tournament, by)
-        if entrant.status == Entrant.Status.WITHDRAWN:
-            raise ServiceError(409, "already_withdrawn", "this entrant has already withdrawn")
-        entrant.status = Entrant.Status.WITHDRAWN
+        if entrant.status not in allowed_from:
+            raise ServiceError(409, refusal, f"the entrant is {entrant.status}")
+        entrant.status = new_status
         entrant.save(update_fields=["status"])
-        append(tournament, [{"type": "entrant_withdrawn", "entrant": entrant.pk}], f"user:{by.pk}")
+        append(tournament, [{"type": event_type, "entrant": entrant.pk}], f"user:{by.pk}")
         tournament.save(update_fields=["version", "head_hash"])
     return entrant
+
+
+def do_withdraw(entrant_id, by):
+    """Withdraw an entrant: they keep their results and are not seated again."""
+    return _change_entrant(entrant_id, by, (Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN),
+                           Entrant.Status.WITHDRAWN, "entrant_withdrawn", "already_withdrawn")
 
 
 def do_check_in(entrant_id, by):
-    with transaction.atomic():
-        entrant = Entrant.objects.filter(pk=entrant_id).first()
-        if entrant is None:
-            raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
-        tournament = locked(entrant.tournament_id)
-        if entrant.user_id != by.pk:
-            check_organiser(tournament, by)
-        if entrant.status != Entrant.Status.REGISTERED:
-            raise ServiceError(409, "cannot_check_in", f"the entrant is {entrant.status}")
-        entrant.status = Entrant.Status.CHECKED_IN
-        entrant.save(update_fields=["status"])
-        append(tournament, [{"type": "entrant_checked_in", "entrant": entrant.pk}], f"user:{by.pk}")
-        tournament.save(update_fields=["version", "head_hash"])
-    return entrant
+    return _change_entrant(entrant_id, by, (Entrant.Status.REGISTERED,), Entrant.Status.CHECKED_IN,
+                           "entrant_checked_in", "cannot_check_in")
 
 
 # ------------------------------------------------------------------ rounds

@@ -76,3 +76,14 @@ def test_each_match_seed_derives_from_the_tournament_seed_and_duplicate_tables_s
     assert a != service.match_seed(seed, 7, 1, table=2) != service.match_seed(seed, 7, 2, table=1)
     assert service.match_seed(seed, 7, 1, board="b3") == service.match_seed(seed, 7, 2, board="b3")
     assert a == service.match_seed(seed, 7, 1, table=1) and len(a) == 32
+
+
+def test_withdrawing_twice_or_checking_in_after_withdrawing_is_refused_and_nothing_is_stored(tournament, players,
+                                                                                            organiser):
+    entrant = service.do_register(tournament.pk, players[0], user=players[0])
+    service.do_withdraw(entrant.pk, players[0])
+    for action, code in ((service.do_withdraw, "already_withdrawn"), (service.do_check_in, "cannot_check_in")):
+        with pytest.raises(ServiceError) as err:
+            action(entrant.pk, organiser)
+        assert err.value.status == 409 and err.value.code == code
+    assert stream_types(tournament)[-1] == "entrant_withdrawn" and len(stream_types(tournament)) == 3
