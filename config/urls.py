@@ -44,6 +44,7 @@ urlpatterns = [
     path("api/v1/tournaments/<id:pk>/rounds/", tournaments_api.RoundsView.as_view(), name="api-tournament-rounds"),
     path("api/v1/tournaments/<id:pk>/deals/verify/", tournaments_api.DealsVerifyView.as_view(),
          name="api-tournament-deals-verify"),
+    path("api/v1/leaderboards/<slug:ruleset>/", tournaments_api.LeaderboardView.as_view(), name="api-leaderboard"),
     path("api/v1/bots/", bots_api.BotListView.as_view(), name="api-bots"),
     path("api/v1/bots/<id:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
     path("api/v1/bots/<id:pk>/rotate/", bots_api.BotRotateView.as_view(), name="api-bot-rotate"),

@@ -218,3 +218,20 @@ class DealsVerifyView(APIView):
         rows = check_deals(t)
         return Response({"tournament": t.pk, "seed": t.seed, "seed_sha256": t.seed_sha256,
                          "ok": all(r["ok"] for r in rows), "matches": rows})
+
+
+class LeaderboardView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("bots_apart", bool, description="rank people and bots separately")],
+                   responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="OpenSkill ratings of a ruleset over finished rated tournaments")
+    def get(self, request, ruleset):
+        from .leaderboards import leaderboard
+
+        if ruleset not in RULESETS:
+            raise ServiceError(404, "not_found", f"no ruleset {ruleset!r}")
+        rows = leaderboard(ruleset, bots_apart=request.query_params.get("bots_apart") in ("1", "true"))
+        return Response({"ruleset": ruleset, "rows": [
+            {"rank": r.rank, "name": r.name, "kind": r.kind, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
+            for r in rows]})
