@@ -50,6 +50,10 @@ class Match(models.Model):
     seed_sha256 = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     bot_turn_timeout = models.FloatField(default=2.0, help_text="seconds a webhook or polling bot has per turn")
+    # Whether the public may see the match's cards and seed once it is over. A tournament
+    # holds this back until its round closes: duplicate tables share a board's seed and cards,
+    # which must stay hidden while another table still plays them (DESIGN.md 3.5).
+    public_when_over = models.BooleanField(default=True)
     version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
     # The stream's last hash, written with each append under the match's row lock, so that an
     # action needs no extra read to chain its events.

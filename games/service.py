@@ -94,7 +94,7 @@ def viewer_access(match, user):
         seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
         if seat is not None or user.is_staff:
             return seat, True
-    return seat, match.status == Match.Status.OVER
+    return seat, match.status == Match.Status.OVER and match.public_when_over
 
 
 def visible_state(match, user):

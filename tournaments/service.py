@@ -260,7 +260,8 @@ def do_start_round(tournament_id, by):
             match = do_create_match(
                 tournament.ruleset, tournament.options, [by_id[e].user or by_id[e].bot for e in seats], fixed,
                 created_by=by, seed=None if fixed else match_seed(seed, tournament.pk, round_no, number, board_key))
-            Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout)
+            Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout,
+                                                     public_when_over=False)  # until the round closes
             TournamentTable.objects.create(tournament=tournament, round=round_no, table=number,
                                            board=board_key or "", match=match)
             drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
@@ -315,5 +316,8 @@ def do_close_round(tournament_id, by):
             tournament.status = Tournament.Status.FINISHED
         append(tournament, events, f"user:{by.pk}")
         tournament.closed_round = tournament.current_round
+        # The round is over everywhere: its cards and seeds may now be public (DESIGN.md 3.5).
+        Match.objects.filter(tournament_table__tournament=tournament,
+                             tournament_table__round=tournament.current_round).update(public_when_over=True)
         tournament.save(update_fields=["version", "head_hash", "closed_round", "status"])
     return events
