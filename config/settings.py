@@ -132,6 +132,8 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-bot-turns": {"task": "bots.tasks.sweep_stalled_turns",
                                 "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10"))},
+    "sweep-tournaments": {"task": "tournaments.tasks.sweep_tournaments",
+                          "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10"))},
 }
 
 # Bots (DESIGN.md 3.6). Webhooks to private, loopback or link-local addresses are refused

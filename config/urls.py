@@ -41,6 +41,8 @@ urlpatterns = [
          name="api-tournament-entrant"),
     path("api/v1/tournaments/<id:pk>/standings/", tournaments_api.StandingsView.as_view(),
          name="api-tournament-standings"),
+    path("api/v1/tournaments/<id:pk>/results/", tournaments_api.ResultsView.as_view(),
+         name="api-tournament-results"),
     path("api/v1/tournaments/<id:pk>/rounds/", tournaments_api.RoundsView.as_view(), name="api-tournament-rounds"),
     path("api/v1/tournaments/<id:pk>/deals/verify/", tournaments_api.DealsVerifyView.as_view(),
          name="api-tournament-deals-verify"),

@@ -74,4 +74,6 @@ def enqueued_bot_turns(monkeypatch):
     monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version: recorded.append((match_id, version)))
     monkeypatch.setattr(tournaments.tasks.update_standings, "apply_async",
                         lambda args: recorded.append(("update_standings", *args)))
+    monkeypatch.setattr(tournaments.tasks.advance_tournament, "apply_async",
+                        lambda args: recorded.append(("advance_tournament", *args)))
     return recorded

@@ -33,13 +33,16 @@ class TournamentCreateSerializer(serializers.Serializer):
     fill = serializers.ChoiceField(choices=Tournament.Fill.choices, default="house_bots")
     bot_turn_timeout = serializers.FloatField(min_value=0.1, max_value=60, default=2.0)
     rated = serializers.BooleanField(default=True)
+    autopilot = serializers.BooleanField(default=False, help_text="after the first round, close each round when "
+                                         "its last table finishes and start the next")
 
 
 def tournament_summary(t):
     return {"id": t.pk, "name": t.name, "ruleset": t.ruleset, "format": t.format, "rounds": t.rounds,
             "current_round": t.current_round, "status": t.status, "options": t.options,
             "table_points": t.table_points, "tie_breaks": t.tie_breaks, "fill": t.fill, "rated": t.rated,
-            "bot_turn_timeout": t.bot_turn_timeout, "organiser": t.organiser.username,
+            "bot_turn_timeout": t.bot_turn_timeout,
+            "autopilot": t.autopilot, "organiser": t.organiser.username,
             "seed_sha256": t.seed_sha256,
             # revealed when the tournament ends, so that anyone can re-derive every deal
             "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
@@ -172,6 +175,24 @@ class StandingsView(APIView):
         return Response({"tournament": t.pk, "version": t.version, "root_hash": t.head_hash,
                          "standings": standings_rows(t)})
 
+
+class ResultsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="tournaments_results", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="Full results as JSON: settings, entrants, every round's tables with reported and "
+                           "adjusted scores and table points, and the standings, folded from the event log")
+    def get(self, request, pk):
+        from games import eventlog
+
+        t = get_tournament(pk)
+        rows = eventlog.stream_events(t.stream)
+        results = folds.results_json(eventlog.as_engine_event(r) for r in rows)
+        return Response({"id": t.pk, "name": t.name, "status": t.status,
+                         "version": rows[-1].version if rows else 0,
+                         "root_hash": rows[-1].hash if rows else "0" * 64,
+                         "seed_sha256": t.seed_sha256,
+                         "seed": t.seed if t.status == Tournament.Status.FINISHED else None} | results)
 
 
 class RoundsView(APIView):

@@ -36,6 +36,8 @@ class Tournament(models.Model):
     boards = models.JSONField(null=True, blank=True, help_text="a fixed set of boards instead of full games")
     bot_turn_timeout = models.FloatField(default=2.0)
     rated = models.BooleanField(default=True)
+    autopilot = models.BooleanField(default=False, help_text="once the first round is started, close each round "
+                                    "when its last table finishes and start the next")
     table_points = models.CharField(max_length=10, choices=TablePoints.choices, default=TablePoints.PLACE)
     tie_breaks = models.JSONField(default=list)
     fill = models.CharField(max_length=12, choices=Fill.choices, default=Fill.HOUSE_BOTS)

@@ -32,6 +32,11 @@ def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None)
     return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
 
 
+def actor_of(by):
+    """Who an event's metadata names: a user, or the system (the autopilot, the result recorder)."""
+    return "system" if by is None else f"user:{by.pk}"
+
+
 def append(tournament, events, actor):
     """Append to the tournament's stream; the caller holds the tournament's row lock."""
     rows = eventlog.append(tournament.stream, tournament.version, events, {"actor": actor},
@@ -78,7 +83,8 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
 
 
 def do_create_tournament(organiser, name, ruleset, options=None, format="swiss", rounds=3, boards=None,
-                         table_points="place", tie_breaks=None, fill="house_bots", bot_turn_timeout=2.0, rated=True):
+                         table_points="place", tie_breaks=None, fill="house_bots", bot_turn_timeout=2.0, rated=True,
+                         autopilot=False):
     tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
         raise ServiceError(400, "invalid_name", "a tournament needs a name of 1 to 120 characters")
@@ -89,12 +95,13 @@ def do_create_tournament(organiser, name, ruleset, options=None, format="swiss",
         tournament = Tournament.objects.create(
             name=name.strip(), organiser=organiser, ruleset=ruleset, options=resolved, format=format, rounds=rounds,
             boards=boards, table_points=table_points, tie_breaks=tie_breaks, fill=fill,
-            bot_turn_timeout=float(bot_turn_timeout), rated=rated, seed=seed.hex(),
+            bot_turn_timeout=float(bot_turn_timeout), rated=rated, autopilot=bool(autopilot), seed=seed.hex(),
             seed_sha256=hashlib.sha256(seed).hexdigest())
         append(tournament, [{"type": "tournament_created", "name": tournament.name, "ruleset": ruleset,
                              "options": resolved, "format": format, "rounds": rounds, "boards": boards,
                              "table_points": table_points, "tie_breaks": tie_breaks, "fill": fill,
                              "bot_turn_timeout": float(bot_turn_timeout), "rated": rated,
+                             "autopilot": bool(autopilot),
                              "seed_sha256": tournament.seed_sha256, "organiser": organiser.username}],
                f"user:{organiser.pk}")
         tournament.save(update_fields=["version", "head_hash"])
@@ -103,7 +110,8 @@ def do_create_tournament(organiser, name, ruleset, options=None, format="swiss",
 
 # ------------------------------------------------------------------ entrants
 def check_organiser(tournament, user):
-    if user.pk != tournament.organiser_id and not user.is_staff:
+    """``user`` None is the system acting on the tournament's own settings (its autopilot)."""
+    if user is not None and user.pk != tournament.organiser_id and not user.is_staff:
         raise ServiceError(403, "organiser_only", "only the tournament's organiser can do this")
 
 
@@ -117,7 +125,7 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         raise ServiceError(400, "invalid_entrant", "an entrant is a user or a bot")
     with transaction.atomic():
         tournament = locked(tournament_id)
-        if user is None or by.pk != user.pk:
+        if user is None or by is None or by.pk != user.pk:
             check_organiser(tournament, by)
         if tournament.status == Tournament.Status.FINISHED:
             raise ServiceError(409, "tournament_finished", "the tournament is over")
@@ -134,7 +142,7 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         entrant = Entrant.objects.create(tournament=tournament, user=user, bot=bot, kind=kind, ranked=not house,
                                          name=(user.username if user else bot.name), joined_round=late)
         append(tournament, [{"type": "entrant_registered", "entrant": entrant.pk, "name": entrant.name,
-                             "kind": kind, "ranked": entrant.ranked, "late": bool(late)}], f"user:{by.pk}")
+                             "kind": kind, "ranked": entrant.ranked, "late": bool(late)}], actor_of(by))
         tournament.save(update_fields=["version", "head_hash"])
     return entrant
 
@@ -259,14 +267,14 @@ def do_start_round(tournament_id, by):
             fixed = tournament.boards[(round_no - 1) % len(tournament.boards)] if tournament.boards else None
             match = do_create_match(
                 tournament.ruleset, tournament.options, [by_id[e].user or by_id[e].bot for e in seats], fixed,
-                created_by=by, seed=None if fixed else match_seed(seed, tournament.pk, round_no, number, board_key))
+                created_by=by or tournament.organiser, seed=None if fixed else match_seed(seed, tournament.pk, round_no, number, board_key))
             Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout,
                                                      public_when_over=False)  # until the round closes
             TournamentTable.objects.create(tournament=tournament, round=round_no, table=number,
                                            board=board_key or "", match=match)
             drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
         append(tournament, [{"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}],
-               f"user:{by.pk}")
+               actor_of(by))
         tournament.current_round = round_no
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["version", "head_hash", "current_round", "status"])
@@ -314,10 +322,48 @@ def do_close_round(tournament_id, by):
             # The seed is revealed: anyone can now re-derive every deal of the event.
             events.append({"type": "tournament_ended", "seed": tournament.seed})
             tournament.status = Tournament.Status.FINISHED
-        append(tournament, events, f"user:{by.pk}")
+        append(tournament, events, actor_of(by))
         tournament.closed_round = tournament.current_round
         # The round is over everywhere: its cards and seeds may now be public (DESIGN.md 3.5).
         Match.objects.filter(tournament_table__tournament=tournament,
                              tournament_table__round=tournament.current_round).update(public_when_over=True)
         tournament.save(update_fields=["version", "head_hash", "closed_round", "status"])
     return events
+
+
+# ------------------------------------------------------------------ autopilot
+# Refusals that mean another advance (or the organiser) got there first: nothing to do.
+SETTLED = {"results_missing", "no_open_round", "round_in_progress", "no_rounds_left", "tournament_finished"}
+
+
+def next_step(tournament, waiting):
+    """What the autopilot does next: "close", "start" or None (``waiting``: the open round's
+    tables without a result)."""
+    if not tournament.autopilot or tournament.status != Tournament.Status.RUNNING:
+        return None
+    if tournament.current_round > tournament.closed_round:
+        return "close" if waiting == 0 else None
+    return "start" if tournament.current_round < tournament.rounds else None
+
+
+def do_advance(tournament_id):
+    """Run an autopilot tournament on: close the finished round, start the next; returns the
+    steps taken. Safe to call at any time and from several workers at once."""
+    steps = []
+    while True:
+        tournament = Tournament.objects.get(pk=tournament_id)
+        waiting = TournamentTable.objects.filter(tournament=tournament, round=tournament.current_round,
+                                                 result_recorded=False).count()
+        step = next_step(tournament, waiting)
+        try:
+            if step == "close":
+                do_close_round(tournament_id, None)
+            elif step == "start":
+                do_start_round(tournament_id, None)
+            else:
+                return steps
+        except ServiceError as refusal:
+            if refusal.code in SETTLED:
+                return steps
+            raise
+        steps.append(step)

@@ -1,10 +1,11 @@
-"""Celery tasks of tournaments: results into the tournament stream, standings from events."""
+"""Celery tasks of tournaments: results into the tournament stream, standings from events, and
+the autopilot that runs rounds on."""
 from celery import shared_task
 
 from games.models import Match
 
 from . import projection, service
-from .models import TournamentTable
+from .models import Tournament, TournamentTable
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -12,10 +13,39 @@ def update_standings(tournament_id):
     projection.update_standings(tournament_id)
 
 
+@shared_task(acks_late=True, ignore_result=True)
+def advance_tournament(tournament_id):
+    service.do_advance(tournament_id)
+
+
+def record_result(match_id, tournament_id, autopilot):
+    """Record a finished match's result once; then refresh the standings and, on autopilot,
+    see whether the round is over."""
+    if service.do_record_result(match_id) is None:
+        return
+    update_standings.apply_async(args=[tournament_id])
+    if autopilot:
+        advance_tournament.apply_async(args=[tournament_id])
+
+
 def on_match_advanced(sender, match_id, version, **kwargs):
-    """A tournament's match ended: record its result, then refresh the standings."""
-    table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).only("tournament_id").first()
+    """A tournament's match ended: record its result."""
+    table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False) \
+        .values_list("tournament_id", "tournament__autopilot").first()
     if table is None or not Match.objects.filter(pk=match_id, status=Match.Status.OVER).exists():
         return
-    if service.do_record_result(match_id) is not None:
-        update_standings.apply_async(args=[table.tournament_id])
+    record_result(match_id, *table)
+
+
+@shared_task(ignore_result=True)
+def sweep_tournaments():
+    """Pick up what a lost announcement or task left undone: a finished match whose result was
+    never recorded (its worker died between the commit and the announcement), an autopilot
+    round that ended while its advance task was lost."""
+    for match_id, tournament_id, autopilot in TournamentTable.objects.filter(
+            result_recorded=False, match__status=Match.Status.OVER) \
+            .values_list("match_id", "tournament_id", "tournament__autopilot"):
+        record_result(match_id, tournament_id, autopilot)
+    for tournament_id in Tournament.objects.filter(autopilot=True, status=Tournament.Status.RUNNING) \
+            .values_list("pk", flat=True):
+        advance_tournament.apply_async(args=[tournament_id])

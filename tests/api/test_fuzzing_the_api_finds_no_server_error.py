@@ -27,7 +27,8 @@ OPERATIONS = [("GET", "/api/v1/matches/"), ("POST", "/api/v1/matches/"), ("GET",
               ("GET", "/api/v1/tournaments/"), ("POST", "/api/v1/tournaments/"), ("GET", "/api/v1/tournaments/{id}/"),
               ("GET", "/api/v1/tournaments/{id}/entrants/"), ("POST", "/api/v1/tournaments/{id}/entrants/"),
               ("POST", "/api/v1/tournaments/{id}/entrants/{entrant_id}/"),
-              ("GET", "/api/v1/tournaments/{id}/standings/"), ("GET", "/api/v1/tournaments/{id}/rounds/"),
+              ("GET", "/api/v1/tournaments/{id}/standings/"),
+              ("GET", "/api/v1/tournaments/{id}/results/"), ("GET", "/api/v1/tournaments/{id}/rounds/"),
               ("POST", "/api/v1/tournaments/{id}/rounds/"), ("GET", "/api/v1/tournaments/{id}/deals/verify/"),
               ("GET", "/api/v1/leaderboards/{ruleset}/")]
 
