@@ -40,6 +40,7 @@ run: export DEBUG ?= 1
 run: $(STAMP) $(ENGINE_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py ensure_house_bots
+	$(PY) manage.py ensure_demo_tournament
 	@trap 'kill -TERM $$server $$worker $$beat 2>/dev/null; wait' EXIT; \
 	trap 'exit 130' INT TERM HUP; \
 	$(PY) -m celery -A config worker --pool=solo --concurrency=1 --loglevel=INFO & worker=$$!; \

@@ -6,6 +6,7 @@ from bots import api as bots_api
 from games import api as games_api
 from games import views as games_views
 from tournaments import api as tournaments_api
+from tournaments import views as tournaments_views
 
 class DatabaseId:
     """A positive id that fits a 64-bit database column (bigger ones are a 404, not a 500)."""
@@ -22,7 +23,9 @@ class DatabaseId:
 register_converter(DatabaseId, "id")
 
 urlpatterns = [
-    path("", games_views.home, name="home"),
+    path("", tournaments_views.home, name="home"),
+    path("tournaments/<id:pk>/", tournaments_views.tournament_detail, name="tournament"),
+    path("tournaments/<id:pk>/live/", tournaments_views.tournament_live, name="tournament-live"),
     path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
     path("admin/", admin.site.urls),
     # REST API (DESIGN.md 3.7).

@@ -9,10 +9,6 @@ from games.engine.playout import play_out, score_sheet
 SEED_RE = re.compile(r"[0-9]{1,18}")  # non-negative, and small enough to be any engine's seed
 
 
-def home(request):
-    return render(request, "home.html", {"rulesets": sorted(RULESETS.items())})
-
-
 def demo(request, ruleset):
     """One whole game played by random bots, shown as its score sheet."""
     if ruleset not in RULESETS:

@@ -12,7 +12,7 @@ from games.api import ERROR
 from games.engine import RULESETS
 from games.service import ServiceError
 
-from . import projection, service
+from . import projection, read, service
 from . import standings as folds
 from .models import Entrant, Tournament
 
@@ -152,14 +152,6 @@ class EntrantDetailView(APIView):
         return Response(entrant_row(entrant))
 
 
-def standings_rows(t):
-    value = projection.current_standings(t)
-    return [{"rank": r.rank, "entrant": r.entrant, "name": r.name, "kind": r.kind, "ranked": r.ranked,
-             "withdrawn": r.withdrawn, "matches": r.matches, "byes": r.byes, "table_points": r.table_points,
-             "game_score": r.game_score, "matchpoints": r.matchpoints, "percentage": r.percentage,
-             "tie_breaks": dict(r.tie_breaks)} for r in folds.ranking(value)]
-
-
 class StandingsView(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -173,7 +165,7 @@ class StandingsView(APIView):
             text = folds.standings_csv(folds.ranking(value))
             return HttpResponse(f"# root_hash {t.head_hash}\n{text}", content_type="text/csv")
         return Response({"tournament": t.pk, "version": t.version, "root_hash": t.head_hash,
-                         "standings": standings_rows(t)})
+                         "standings": read.standings_rows(t)})
 
 
 class ResultsView(APIView):
@@ -201,14 +193,7 @@ class RoundsView(APIView):
     @extend_schema(operation_id="tournaments_rounds_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
                    summary="The rounds: each table's match, board and entrants in seat order, and byes")
     def get(self, request, pk):
-        t = get_tournament(pk)
-        tables, byes = service.seated_entrants(t)
-        matches = {(x.round, x.table): x for x in t.tables.select_related("match")}
-        return Response([{"round": r, "closed": r <= t.closed_round, "byes": byes.get(r, []),
-                          "tables": [{"table": i, "match": matches[(r, i)].match_id, "board": matches[(r, i)].board
-                                      or None, "seats": seats, "status": matches[(r, i)].match.status}
-                                     for i, seats in enumerate(tables[r], 1)]}
-                         for r in sorted(tables)])
+        return Response(read.rounds(get_tournament(pk)))
 
     @extend_schema(request=inline_serializer("RoundAction", {"action": serializers.ChoiceField(
                    choices=["start", "close"])}),

@@ -11,19 +11,28 @@ from bots.models import Bot
 from bots.strategies import STRATEGIES
 
 
-def ensure_house_bots():
+def house_account():
+    """The account that owns the club's own bots and demo events; nobody can log in as it."""
     owner, created = get_user_model().objects.get_or_create(username="house")
     if created:
         owner.set_unusable_password()
         owner.save()
-    made = []
-    for strategy in sorted(STRATEGIES):
-        if not Bot.objects.filter(name=f"house-{strategy}").exists():
-            _, _, hashes = new_credentials()  # never shown: built-in bots need no credentials
-            Bot.objects.create(owner=owner, name=f"house-{strategy}", kind=Bot.Kind.BUILTIN, strategy=strategy,
-                               description=f"the house's built-in {strategy} bot", **hashes)
-            made.append(strategy)
-    return made
+    return owner
+
+
+def ensure_builtin_bot(name, strategy, description):
+    """The house's built-in bot ``name`` (created if missing); returns (bot, created)."""
+    bot = Bot.objects.filter(name=name).first()
+    if bot is not None:
+        return bot, False
+    _, _, hashes = new_credentials()  # never shown: built-in bots need no credentials
+    return Bot.objects.create(owner=house_account(), name=name, kind=Bot.Kind.BUILTIN, strategy=strategy,
+                              description=description, **hashes), True
+
+
+def ensure_house_bots():
+    return [strategy for strategy in sorted(STRATEGIES)
+            if ensure_builtin_bot(f"house-{strategy}", strategy, f"the house's built-in {strategy} bot")[1]]
 
 
 class Command(BaseCommand):

@@ -1,0 +1,40 @@
+"""What the API and the pages show of a tournament: one read path, so they cannot disagree."""
+from games.models import Match
+
+from . import projection, service
+from . import standings as folds
+from .models import Tournament
+
+
+def standings_rows(tournament):
+    """The standings, brought up to date from the stream, as plain rows best first."""
+    value = projection.current_standings(tournament)
+    return [{"rank": r.rank, "entrant": r.entrant, "name": r.name, "kind": r.kind, "ranked": r.ranked,
+             "withdrawn": r.withdrawn, "matches": r.matches, "byes": r.byes, "table_points": r.table_points,
+             "game_score": r.game_score, "matchpoints": r.matchpoints, "percentage": r.percentage,
+             "tie_breaks": dict(r.tie_breaks)} for r in folds.ranking(value)]
+
+
+def rounds(tournament):
+    """Every round drawn so far: its tables (match, board, entrant ids in seat order, match
+    status) and byes, from the round_started events."""
+    tables, byes = service.seated_entrants(tournament)
+    matches = {(x.round, x.table): x for x in tournament.tables.select_related("match")}
+    return [{"round": r, "closed": r <= tournament.closed_round, "byes": byes.get(r, []),
+             "tables": [{"table": i, "match": matches[(r, i)].match_id, "board": matches[(r, i)].board or None,
+                         "seats": seats, "status": matches[(r, i)].match.status}
+                        for i, seats in enumerate(tables[r], 1)]}
+            for r in sorted(tables)]
+
+
+def live_and_recent(limit=20):
+    """Tournaments for the home page: running first, then open for registration, then finished."""
+    order = {Tournament.Status.RUNNING: 0, Tournament.Status.REGISTRATION: 1, Tournament.Status.FINISHED: 2}
+    recent = list(Tournament.objects.select_related("organiser").order_by("-pk")[:limit])
+    return sorted(recent, key=lambda t: (order[t.status], -t.pk))
+
+
+def live_tables(limit=12):
+    """Live tournament matches, newest first (spectators see them through the same redaction)."""
+    return list(Match.objects.filter(status=Match.Status.LIVE, tournament_table__isnull=False)
+                .select_related("tournament_table__tournament").order_by("-pk")[:limit])
