@@ -19,12 +19,23 @@ def env_list(value: str | None, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+# SQLite shared by the site and its workers (make run, a bench without DATABASE_URL): every
+# transaction takes the write lock when it begins, so two writers queue for it instead of one
+# failing with "database is locked" when it upgrades a read lock; WAL lets pages read meanwhile.
+SQLITE_OPTIONS = {"timeout": 30, "transaction_mode": "IMMEDIATE",
+                  "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+
+
 def database_config(url: str | None, base_dir: Path) -> dict:
     """SQLite in the project root by default; DATABASE_URL (e.g. postgres://...) overrides."""
     if url:
         # conn_health_checks: a worker that idles for hours must not reuse a dead connection.
-        return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
-    return {"ENGINE": "django.db.backends.sqlite3", "NAME": base_dir / "db.sqlite3"}
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    else:
+        config = {"ENGINE": "django.db.backends.sqlite3", "NAME": base_dir / "db.sqlite3"}
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    return config
 
 
 def celery_config(redis_url: str | None, var_dir: Path) -> dict:

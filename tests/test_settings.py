@@ -12,6 +12,13 @@ def test_sqlite_in_the_project_root_without_database_url(tmp_path):
         assert db["NAME"] == tmp_path / "db.sqlite3"
 
 
+def test_sqlite_writers_queue_for_the_lock_instead_of_failing(tmp_path):
+    for url in (None, f"sqlite:///{tmp_path / 'other.sqlite3'}"):
+        options = database_config(url, tmp_path)["OPTIONS"]
+        assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] >= 10
+        assert "journal_mode=WAL" in options["init_command"]
+
+
 def test_postgresql_from_database_url(tmp_path):
     db = database_config("postgres://postgres@127.0.0.1:5432/kingrifki", tmp_path)
     assert db["ENGINE"] == "django.db.backends.postgresql"

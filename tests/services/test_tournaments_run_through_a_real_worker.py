@@ -25,7 +25,7 @@ from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401 
     worker_env,
 )
 from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
-from tournaments import projection, service
+from tournaments import projection, seating, service
 from tournaments import standings as folds
 from tournaments.models import Entrant, Tournament, TournamentTable
 
@@ -67,21 +67,28 @@ def register_all(tournament, organiser, bots):
     return [service.do_register(tournament.pk, organiser, bot=bot) for bot in bots]
 
 
-def start_round_in_the_worker(worker, tournament, organiser):
+def start_workers(celery_worker_factory, redis_url, worker_env, count=2):
+    """``count`` real workers on one queue: they play tables side by side, and their results
+    and autopilot steps race as they would in production."""
+    queue = celery_worker_factory.queue_name()
+    return [celery_worker_factory(redis_url, queue=queue, extra_env=worker_env) for _ in range(count)]
+
+
+def start_round_in_the_worker(workers, tournament, organiser):
     """Start the next round from this process and hand each new match's first turn to the
     worker (this process enqueues nothing itself)."""
     drawn = service.do_start_round(tournament.pk, organiser)
     for table in drawn:
-        start_match(worker, Match.objects.get(pk=table["match"]))
+        start_match(workers[0], Match.objects.get(pk=table["match"]))
     return drawn
 
 
 # ------------------------------------------------------------------ waiting
-def worker_logs(worker):
-    return worker.log_text()[-4000:]
+def worker_logs(workers):
+    return "\n".join(f"--- worker {i} ---\n{w.log_text()[-3000:]}" for i, w in enumerate(workers))
 
 
-def wait_until_finished(tournament, worker, timeout=DEADLINE):
+def wait_until_finished(tournament, workers, timeout=DEADLINE):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         tournament.refresh_from_db()
@@ -92,10 +99,10 @@ def wait_until_finished(tournament, worker, timeout=DEADLINE):
                        .values_list("round", "table", "match__status", "match__version"))
     pytest.fail(f"tournament {tournament.pk} stuck in round {tournament.current_round} "
                 f"(closed {tournament.closed_round}); tables without a result: {open_tables}\n"
-                f"--- worker log ---\n{worker_logs(worker)}")
+                f"{worker_logs(workers)}")
 
 
-def wait_for_round_results(tournament, round_no, worker, timeout=DEADLINE):
+def wait_for_round_results(tournament, round_no, workers, timeout=DEADLINE):
     """Until the worker has recorded every table's result of ``round_no``."""
     deadline = time.monotonic() + timeout
     tables = TournamentTable.objects.filter(tournament=tournament, round=round_no)
@@ -105,7 +112,7 @@ def wait_for_round_results(tournament, round_no, worker, timeout=DEADLINE):
         time.sleep(0.2)
     pytest.fail(f"round {round_no} of tournament {tournament.pk} has tables without a result: "
                 f"{list(tables.filter(result_recorded=False).values_list('table', 'match__status'))}\n"
-                f"--- worker log ---\n{worker_logs(worker)}")
+                f"{worker_logs(workers)}")
 
 
 # ------------------------------------------------------------------ reading back
@@ -220,9 +227,9 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
         t = service.do_create_tournament(organiser, "Round robin night", "king", {}, "round_robin", 5,
                                          boards=boards, bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         entrants = register_all(t, organiser, bots)
-        worker = celery_worker_factory(redis_url, extra_env=worker_env)
-        start_round_in_the_worker(worker, t, organiser)  # the worker's autopilot plays rounds 2 to 5
-        wait_until_finished(t, worker)
+        workers = start_workers(celery_worker_factory, redis_url, worker_env)
+        start_round_in_the_worker(workers, t, organiser)  # the worker's autopilot plays rounds 2 to 5
+        wait_until_finished(t, workers)
     finally:
         server.close()
     assert server.requests, "the webhook bots were never asked"
@@ -259,16 +266,16 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
 
 def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpoints_match_the_engine(
         celery_worker_factory, redis_url, worker_env, make_bot, organiser):
-    rounds = 4  # 12 entrants: 3 tables, one board a round, 4 rounds for everyone to meet everyone
+    rounds = seating.full_round_robin_rounds(12)  # 4: 3 tables play one board a round, everyone meets everyone
     server = BotServer(first_legal)
     try:
-        bots = bots_for(make_bot, 12, webhooks=3, url=server.url, prefix="dup")
+        bots = bots_for(make_bot, 12, webhooks=1, url=server.url, prefix="dup")
         t = service.do_create_tournament(organiser, "Duplicate night", "king", QUICK, "duplicate", rounds,
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         register_all(t, organiser, bots)
-        worker = celery_worker_factory(redis_url, extra_env=worker_env)
-        start_round_in_the_worker(worker, t, organiser)
-        wait_until_finished(t, worker)
+        workers = start_workers(celery_worker_factory, redis_url, worker_env)
+        start_round_in_the_worker(workers, t, organiser)
+        wait_until_finished(t, workers)
     finally:
         server.close()
     assert server.requests, "the webhook bots were never asked"
@@ -314,17 +321,17 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
                                          boards=king_boards(3, seed="withdrawal"),
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=False)
         entrants = register_all(t, organiser, bots)
-        worker = celery_worker_factory(redis_url, extra_env=worker_env)
+        workers = start_workers(celery_worker_factory, redis_url, worker_env)
 
-        start_round_in_the_worker(worker, t, organiser)
+        start_round_in_the_worker(workers, t, organiser)
         late = service.do_register(t.pk, organiser, bot=late_bot)  # while round 1 runs
-        wait_for_round_results(t, 1, worker)
+        wait_for_round_results(t, 1, workers)
         service.do_close_round(t.pk, organiser)
         leaver = entrants[3]
         service.do_withdraw(leaver.pk, organiser)
         for round_no in (2, 3):
-            start_round_in_the_worker(worker, t, organiser)
-            wait_for_round_results(t, round_no, worker)
+            start_round_in_the_worker(workers, t, organiser)
+            wait_for_round_results(t, round_no, workers)
             service.do_close_round(t.pk, organiser)
     finally:
         server.close()
@@ -362,9 +369,9 @@ def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real
                                          boards=king_boards(2, seed="house bots"),
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         entrants = register_all(t, organiser, bots)
-        worker = celery_worker_factory(redis_url, extra_env=worker_env)
-        start_round_in_the_worker(worker, t, organiser)
-        wait_until_finished(t, worker)
+        workers = start_workers(celery_worker_factory, redis_url, worker_env)
+        start_round_in_the_worker(workers, t, organiser)
+        wait_until_finished(t, workers)
     finally:
         server.close()
 
@@ -397,9 +404,9 @@ def test_nine_entrants_with_byes_sit_a_different_one_out_each_round_through_a_re
                                          boards=king_boards(3, seed="byes"),
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         entrants = register_all(t, organiser, bots)
-        worker = celery_worker_factory(redis_url, extra_env=worker_env)
-        start_round_in_the_worker(worker, t, organiser)
-        wait_until_finished(t, worker)
+        workers = start_workers(celery_worker_factory, redis_url, worker_env)
+        start_round_in_the_worker(workers, t, organiser)
+        wait_until_finished(t, workers)
     finally:
         server.close()
 
