@@ -50,6 +50,14 @@ def chain_hash(prev_hash, document):
     return hashlib.sha256((prev_hash + canonical_json(document)).encode()).hexdigest()
 
 
+def root_hash(heads):
+    """One hash over several streams' heads, e.g. a tournament's stream and its matches':
+    SHA-256 of the canonical JSON of ``[[stream, version, hash], ...]`` sorted by stream. A
+    printed sheet that carries it can be checked against the log, stream by stream, later."""
+    rows = sorted([str(stream), int(version), str(digest)] for stream, version, digest in heads)
+    return hashlib.sha256(canonical_json(rows).encode()).hexdigest()
+
+
 def head(stream):
     """(version, hash) of the stream's last event; (0, GENESIS_HASH) for an empty stream."""
     last = Event.objects.filter(stream=stream).order_by("-version").values_list("version", "hash").first()

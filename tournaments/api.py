@@ -46,7 +46,7 @@ def tournament_summary(t):
             "seed_sha256": t.seed_sha256,
             # revealed when the tournament ends, so that anyone can re-derive every deal
             "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
-            "version": t.version, "root_hash": t.head_hash}
+            "version": t.version, "head_hash": t.head_hash, "root_hash": read.root_hash(t)}
 
 
 def get_tournament(pk):
@@ -163,8 +163,8 @@ class StandingsView(APIView):
         value = projection.current_standings(t)
         if request.query_params.get("export") == "csv":
             text = folds.standings_csv(folds.ranking(value))
-            return HttpResponse(f"# root_hash {t.head_hash}\n{text}", content_type="text/csv")
-        return Response({"tournament": t.pk, "version": t.version, "root_hash": t.head_hash,
+            return HttpResponse(f"# root_hash {read.root_hash(t)}\n{text}", content_type="text/csv")
+        return Response({"tournament": t.pk, "version": t.version, "root_hash": read.root_hash(t),
                          "standings": read.standings_rows(t)})
 
 
@@ -182,7 +182,7 @@ class ResultsView(APIView):
         results = folds.results_json(eventlog.as_engine_event(r) for r in rows)
         return Response({"id": t.pk, "name": t.name, "status": t.status,
                          "version": rows[-1].version if rows else 0,
-                         "root_hash": rows[-1].hash if rows else "0" * 64,
+                         "root_hash": read.root_hash(t, (rows[-1].version, rows[-1].hash) if rows else None),
                          "seed_sha256": t.seed_sha256,
                          "seed": t.seed if t.status == Tournament.Status.FINISHED else None} | results)
 

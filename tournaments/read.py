@@ -1,9 +1,24 @@
 """What the API and the pages show of a tournament: one read path, so they cannot disagree."""
+from games import eventlog
 from games.models import Match
 
 from . import projection, service
 from . import standings as folds
 from .models import Tournament
+
+
+def stream_heads(tournament, own_head=None):
+    """(stream, version, head hash) of the tournament's stream (``own_head``: the (version,
+    hash) of the events the caller read, when it read them) and of each of its matches'."""
+    version, digest = own_head or (tournament.version, tournament.head_hash)
+    matches = Match.objects.filter(tournament_table__tournament=tournament).values_list("id", "version", "head_hash")
+    return [(tournament.stream, version, digest)] + \
+        [(f"match/{pk}", version, digest) for pk, version, digest in matches]
+
+
+def root_hash(tournament, own_head=None):
+    """The tournament's root hash: over its own stream's head and its matches' (DESIGN.md 3.4)."""
+    return eventlog.root_hash(stream_heads(tournament, own_head))
 
 
 def standings_rows(tournament):

@@ -24,6 +24,7 @@ def tournament_context(pk):
             table["names"] = [names[e] for e in table["seats"]]
         round_["bye_names"] = [names[e] for e in round_["byes"]]
     return {"tournament": tournament, "standings": read.standings_rows(tournament), "rounds": rounds[::-1],
+            "root_hash": read.root_hash(tournament),
             "duplicate": tournament.format == Tournament.Format.DUPLICATE,
             "live": tournament.status != Tournament.Status.FINISHED}
 

@@ -1,9 +1,9 @@
-"""Whole tournaments played by a real Celery worker over Redis, against the test PostgreSQL database.
+"""Whole tournaments played by real Celery workers over Redis, against the test PostgreSQL database.
 
-The test process creates the event, registers the entrants and starts the first round; the
-worker plays every bot turn (built-in bots in-process, webhook bots over loopback HTTP),
-records each result in the tournament's stream and, on autopilot, closes each round and starts
-the next. The checks recompute what the platform claims from the raw engine logs with small
+The test process creates the event, registers the entrants and starts the first round; two
+worker processes on one queue play every bot turn (built-in bots in-process, webhook bots over
+loopback HTTP), record each result in the tournament's stream and, on autopilot, close each
+round and start the next. The checks recompute what the platform claims from the raw engine logs with small
 oracles written here, not with the platform's own standings code.
 """
 import hashlib
@@ -32,7 +32,7 @@ from tournaments.models import Entrant, Tournament, TournamentTable
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 WEBHOOK_TIMEOUT = 10.0  # seconds per bot turn: a loaded CI machine is no bot's fault
-DEADLINE = 150  # seconds a whole event may take before the test fails with the worker's log
+DEADLINE = 150  # seconds a whole event may take before the test fails with the workers' logs
 QUICK = {"quick_game_combined_negatives": True}
 DECK = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"]
 
@@ -74,9 +74,9 @@ def start_workers(celery_worker_factory, redis_url, worker_env, count=2):
     return [celery_worker_factory(redis_url, queue=queue, extra_env=worker_env) for _ in range(count)]
 
 
-def start_round_in_the_worker(workers, tournament, organiser):
+def start_round_in_the_workers(workers, tournament, organiser):
     """Start the next round from this process and hand each new match's first turn to the
-    worker (this process enqueues nothing itself)."""
+    workers (this process enqueues nothing itself)."""
     drawn = service.do_start_round(tournament.pk, organiser)
     for table in drawn:
         start_match(workers[0], Match.objects.get(pk=table["match"]))
@@ -103,7 +103,7 @@ def wait_until_finished(tournament, workers, timeout=DEADLINE):
 
 
 def wait_for_round_results(tournament, round_no, workers, timeout=DEADLINE):
-    """Until the worker has recorded every table's result of ``round_no``."""
+    """Until the workers have recorded every table's result of ``round_no``."""
     deadline = time.monotonic() + timeout
     tables = TournamentTable.objects.filter(tournament=tournament, round=round_no)
     while time.monotonic() < deadline:
@@ -228,7 +228,7 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
                                          boards=boards, bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         entrants = register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
-        start_round_in_the_worker(workers, t, organiser)  # the worker's autopilot plays rounds 2 to 5
+        start_round_in_the_workers(workers, t, organiser)  # the workers' autopilot plays rounds 2 to 5
         wait_until_finished(t, workers)
     finally:
         server.close()
@@ -238,7 +238,7 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
     assert_seed_revealed(t, rows)
     assert [r.payload["round"] for r in rows if r.type == "round_closed"] == [1, 2, 3, 4, 5]
     assert [r.metadata["actor"] for r in rows if r.type == "round_started"] == \
-        [f"user:{organiser.pk}"] + ["system"] * 4  # rounds 2 to 5 were the worker's autopilot
+        [f"user:{organiser.pk}"] + ["system"] * 4  # rounds 2 to 5 were the workers' autopilot
     # every pair of the 16 met exactly once
     ids = {e.pk for e in entrants}
     met = Counter()
@@ -274,7 +274,7 @@ def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpo
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
-        start_round_in_the_worker(workers, t, organiser)
+        start_round_in_the_workers(workers, t, organiser)
         wait_until_finished(t, workers)
     finally:
         server.close()
@@ -323,14 +323,14 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
         entrants = register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
 
-        start_round_in_the_worker(workers, t, organiser)
+        start_round_in_the_workers(workers, t, organiser)
         late = service.do_register(t.pk, organiser, bot=late_bot)  # while round 1 runs
         wait_for_round_results(t, 1, workers)
         service.do_close_round(t.pk, organiser)
         leaver = entrants[3]
         service.do_withdraw(leaver.pk, organiser)
         for round_no in (2, 3):
-            start_round_in_the_worker(workers, t, organiser)
+            start_round_in_the_workers(workers, t, organiser)
             wait_for_round_results(t, round_no, workers)
             service.do_close_round(t.pk, organiser)
     finally:
@@ -338,9 +338,11 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
 
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)
-    late.refresh_from_db()
-    assert late.joined_round == 1
     assert next(r.payload["late"] for r in rows if r.type == "entrant_registered" and r.payload["entrant"] == late.pk)
+    assert [(r.type, r.payload.get("round")) for r in rows if r.type in ("round_started", "round_closed",
+                                                                           "entrant_withdrawn")] == \
+        [("round_started", 1), ("round_closed", 1), ("entrant_withdrawn", None),
+         ("round_started", 2), ("round_closed", 2), ("round_started", 3), ("round_closed", 3)]
     seated = {n: {e for table in d["tables"] for e in table["seats"]} | set(d["byes"])
               for n, d in draws(rows).items()}
     everyone = {e.pk for e in entrants}
@@ -370,7 +372,7 @@ def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         entrants = register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
-        start_round_in_the_worker(workers, t, organiser)
+        start_round_in_the_workers(workers, t, organiser)
         wait_until_finished(t, workers)
     finally:
         server.close()
@@ -379,7 +381,7 @@ def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real
     assert_seed_revealed(t, rows)
     house = list(Entrant.objects.filter(tournament=t, kind=Entrant.Kind.HOUSE_BOT))
     assert len(house) == 1 and not house[0].ranked
-    for draw in draws(rows).values():  # the same house bot completes the second table each round
+    for draw in draws(rows).values():  # the same house bot completes the tables each round
         seated = [e for table in draw["tables"] for e in table["seats"]]
         assert len(draw["tables"]) == 2 and not draw["byes"]
         assert sorted(seated) == sorted([e.pk for e in entrants] + [house[0].pk])
@@ -405,7 +407,7 @@ def test_nine_entrants_with_byes_sit_a_different_one_out_each_round_through_a_re
                                          bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
         entrants = register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
-        start_round_in_the_worker(workers, t, organiser)
+        start_round_in_the_workers(workers, t, organiser)
         wait_until_finished(t, workers)
     finally:
         server.close()
