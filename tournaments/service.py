@@ -138,7 +138,11 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         if not house and taken.exists():
             raise ServiceError(409, "already_registered", "already registered in this tournament")
         kind = Entrant.Kind.USER if user else (Entrant.Kind.HOUSE_BOT if house else Entrant.Kind.BOT)
-        late = tournament.current_round if tournament.status == Tournament.Status.RUNNING else 0
+        # A late entry is seated from the next round.
+        late = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 0
+        if late and not house and tournament.format != Tournament.Format.SWISS:
+            raise ServiceError(409, "late_entry_closed", f"a {tournament.format} schedule is fixed once it starts: "
+                               "late entries are for Swiss events")
         entrant = Entrant.objects.create(tournament=tournament, user=user, bot=bot, kind=kind, ranked=not house,
                                          name=(user.username if user else bot.name), joined_round=late)
         append(tournament, [{"type": "entrant_registered", "entrant": entrant.pk, "name": entrant.name,
@@ -198,15 +202,48 @@ def standing_order(tournament, entrant_ids):
 
 def house_entrants(tournament, by, needed):
     """``needed`` house entrants for this round: those already registered first, then new ones."""
-    from bots.management.commands.ensure_house_bots import ensure_house_bots
-
     house = list(Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
                  .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
-    if len(house) < needed:
-        ensure_house_bots()
-        bot = Bot.objects.get(name="house-heuristic")
-        house += [do_register(tournament.pk, by, bot=bot, house=True) for _ in range(needed - len(house))]
-    return house[:needed]
+    return (house + house_entrants_new(tournament, by, needed - len(house)))[:needed]
+
+
+def house_entrants_new(tournament, by, count):
+    """Register ``count`` more house entrants (the house's heuristic bot)."""
+    from bots.management.commands.ensure_house_bots import ensure_house_bots
+
+    if count <= 0:
+        return []
+    ensure_house_bots()
+    bot = Bot.objects.get(name="house-heuristic")
+    return [do_register(tournament.pk, by, bot=bot, house=True) for _ in range(count)]
+
+
+def first_round_slots(tournament):
+    """A round robin's or duplicate's slot order from round 1 (None for Swiss, or before round 1).
+
+    Their schedules are fixed for the whole event: slot i plays the schedule's player i in
+    every round, so the entrant-to-slot mapping must not shift when someone withdraws.
+    """
+    if tournament.format == Tournament.Format.SWISS or tournament.current_round == 0:
+        return None
+    first = next(r for r in eventlog.stream_events(tournament.stream) if r.type == "round_started")
+    return first.payload.get("slots")
+
+
+def keep_slots(tournament, by, slots):
+    """The entrants of a fixed schedule's slots; a withdrawn entrant's slot goes to a house bot
+    (unranked), so everyone else still meets whom the schedule says."""
+    entrants = {e.pk: e for e in Entrant.objects.filter(pk__in=slots)}
+    vacated = [i for i, pk in enumerate(slots) if entrants[pk].status == Entrant.Status.WITHDRAWN]
+    if vacated:
+        seated = set(slots)
+        spare = [e for e in Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
+                 .exclude(status=Entrant.Status.WITHDRAWN).exclude(pk__in=seated).order_by("pk")]
+        spare += house_entrants_new(tournament, by, len(vacated) - len(spare))
+        for i, substitute in zip(vacated, spare):
+            entrants[substitute.pk] = substitute
+            slots = slots[:i] + [substitute.pk] + slots[i + 1:]
+    return [entrants[pk] for pk in slots]
 
 
 def check_round_can_start(tournament):
@@ -243,11 +280,15 @@ def do_start_round(tournament_id, by):
         check_organiser(tournament, by)
         check_round_can_start(tournament)
         round_no = tournament.current_round + 1
-        players = list(Entrant.objects.filter(tournament=tournament).exclude(kind=Entrant.Kind.HOUSE_BOT)
-                       .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
-        if tournament.fill == Tournament.Fill.HOUSE_BOTS:
-            players += house_entrants(tournament, by, seating.house_bots_needed(len(players)))
-            tournament.refresh_from_db()
+        slots = first_round_slots(tournament)
+        if slots is not None:
+            players = keep_slots(tournament, by, slots)
+        else:
+            players = list(Entrant.objects.filter(tournament=tournament).exclude(kind=Entrant.Kind.HOUSE_BOT)
+                           .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
+            if tournament.fill == Tournament.Fill.HOUSE_BOTS:
+                players += house_entrants(tournament, by, seating.house_bots_needed(len(players)))
+        tournament.refresh_from_db()
         if len(players) < 4:
             raise ServiceError(409, "too_few_entrants", "a round needs at least 4 entrants")
         ids = [e.pk for e in players]
@@ -273,8 +314,10 @@ def do_start_round(tournament_id, by):
             TournamentTable.objects.create(tournament=tournament, round=round_no, table=number,
                                            board=board_key or "", match=match)
             drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
-        append(tournament, [{"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}],
-               actor_of(by))
+        started = {"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}
+        if tournament.format != Tournament.Format.SWISS:
+            started["slots"] = ids  # the fixed schedule's places, kept for every later round
+        append(tournament, [started], actor_of(by))
         tournament.current_round = round_no
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["version", "head_hash", "current_round", "status"])

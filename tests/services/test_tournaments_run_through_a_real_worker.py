@@ -339,6 +339,7 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)
     assert next(r.payload["late"] for r in rows if r.type == "entrant_registered" and r.payload["entrant"] == late.pk)
+    assert Entrant.objects.get(pk=late.pk).joined_round == 2
     assert [(r.type, r.payload.get("round")) for r in rows if r.type in ("round_started", "round_closed",
                                                                            "entrant_withdrawn")] == \
         [("round_started", 1), ("round_closed", 1), ("entrant_withdrawn", None),
