@@ -258,3 +258,35 @@ class MatchActionsView(APIView):
         result = service.submit_action(pk, request.user, data.validated_data["action"],
                                        data.validated_data["expected_version"], data.validated_data["command_id"])
         return Response(result, status=status.HTTP_201_CREATED)
+
+
+class MatchVerifyView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="matches_verify", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="Check the match's log: hash chain, head, seed commitment, and every decision, deal "
+                           "and score re-derived by the engine; each failure names its event version")
+    def get(self, request, pk):
+        from .audit import report, verify_match
+
+        match = get_match(pk)
+        return Response(report(verify_match(match), match=match.pk, version=match.version,
+                               head_hash=match.head_hash))
+
+
+class MatchReplayView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="matches_replay",
+                   parameters=[OpenApiParameter("version", int, required=True, description="replay up to this "
+                                                "event version"),
+                               OpenApiParameter("seat", str, required=True, description="0-3, or 'all' (arbiters)")],
+                   responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
+                   summary="The log up to a version as one seat saw it then (arbiters any time; the table once "
+                           "the deal is over)")
+    def get(self, request, pk):
+        match = get_match(pk)
+        raw_seat = request.query_params.get("seat", "")
+        seat = "all" if raw_seat == "all" else int_param(request, "seat", -1, 0, 3)
+        version = int_param(request, "version", 0, 1, 10**9)
+        return Response(service.seat_replay(match, request.user, seat, version))

@@ -114,6 +114,54 @@ def visible_events(match, user, after=0, limit=100):
             for i, ev in enumerate(window)]
 
 
+def is_arbiter(match, user):
+    """Staff, or whoever created the match (a tournament's matches: its organiser)."""
+    return user is not None and user.is_authenticated and (user.is_staff or user.pk == match.created_by_id)
+
+
+def seat_replay(match, user, seat, version):
+    """The log up to ``version`` and the state then, as ``seat`` saw them ("all": every hand open).
+
+    An arbiter may look at any version from any seat, or with all hands open. The table (a
+    seated player) may look from any seat once the deals up to ``version`` are over, and so may
+    anyone once the match is public. The redaction is the live API's own.
+    """
+    rows = eventlog.stream_events(match.stream)
+    if not 1 <= version <= len(rows):
+        raise ServiceError(400, "invalid_version", f"version is 1 to {len(rows)}")
+    if seat != "all" and seat not in range(4):
+        raise ServiceError(400, "invalid_seat", "seat is 0 to 3, or 'all' for an arbiter")
+    arbiter = is_arbiter(match, user)
+    if not arbiter:
+        if seat == "all":
+            raise ServiceError(403, "arbiter_only", "only an arbiter sees every hand")
+        public = match.status == Match.Status.OVER and match.public_when_over
+        seated = user is not None and user.is_authenticated and \
+            Seat.objects.filter(match=match, user=user).exists()
+        if not public and not (seated and version <= finished_through(rows)):
+            raise ServiceError(403, "deal_not_over", "the table may replay a deal once it is over; "
+                               "an arbiter at any time")
+    window = rows[:version]
+    events = [eventlog.as_engine_event(r) for r in window]
+    state = engine.replay([e for e in events if e["type"] not in PLATFORM_EVENTS],
+                          seed=bytes.fromhex(match.seed) if match.seed else None)
+    if seat == "all":
+        shown, view = events, {**state.view(None, reveal_finished=True), "hands": [state.hand(s) for s in range(4)]}
+    else:
+        shown, view = redact_events(events, seat, reveal_finished=True), redact_view(state, seat, True)
+    return {"match": match.pk, "version": version, "seat": seat, "view": view,
+            "events": [{"version": r.version, "event": ev} for r, ev in zip(window, shown)]}
+
+
+def finished_through(rows):
+    """The last version that closes a deal (0 if none has ended): the table may replay up to it."""
+    last = 0
+    for row in rows:
+        if row.type in ("deal_ended", "deal_cancelled", "game_ended"):
+            last = row.version
+    return last
+
+
 # ------------------------------------------------------------------ creating a match
 def bot_model():
     """The Bot model, found through Seat.bot so that games never imports bots (DESIGN.md 2)."""

@@ -226,6 +226,59 @@ class DealsVerifyView(APIView):
                          "ok": all(r["ok"] for r in rows), "matches": rows})
 
 
+class RulingSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=service.RULING_KINDS)
+    match = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    reason = serializers.CharField(max_length=500)
+    method = serializers.ChoiceField(choices=service.ADJUSTMENTS, required=False,
+                                     help_text="adjust_score: artificial or split (deltas), assigned (scores), "
+                                               "weighted (outcomes)")
+    deltas = serializers.ListField(child=serializers.FloatField(), required=False, min_length=4, max_length=4)
+    scores = serializers.ListField(child=serializers.FloatField(), required=False, min_length=4, max_length=4)
+    outcomes = serializers.ListField(child=serializers.DictField(), required=False, max_length=10)
+    offence = serializers.ChoiceField(choices=service.OFFENCES, required=False, help_text="penalty")
+    seat = serializers.IntegerField(min_value=0, max_value=3, required=False, help_text="penalty: the seat")
+    points = serializers.FloatField(min_value=0.01, max_value=100000, required=False,
+                                    help_text="penalty: game points taken")
+
+
+class RulingsView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="tournaments_rulings_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="The arbiters' rulings, as recorded in the tournament's stream")
+    def get(self, request, pk):
+        from games import eventlog
+
+        t = get_tournament(pk)
+        return Response([{"version": r.version, "recorded_at": r.recorded_at.isoformat(), **r.payload}
+                         for r in eventlog.stream_events(t.stream) if r.type == "ruling"])
+
+    @extend_schema(request=RulingSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
+                                                        404: ERROR, 409: ERROR},
+                   summary="Record a ruling (organiser or staff): an adjusted score, an annulment or a penalty")
+    def post(self, request, pk):
+        get_tournament(pk)
+        data = RulingSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        event = service.do_record_ruling(pk, request.user, fields.pop("kind"), fields.pop("match"),
+                                         fields.pop("reason"), **fields)
+        return Response(event, status=status.HTTP_201_CREATED)
+
+
+class TournamentVerifyView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="tournaments_verify", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   summary="Check every stream of the tournament: chains, seeds and derived deals, every match "
+                           "replayed, results against the replays, standings against a rebuild; with the root hash")
+    def get(self, request, pk):
+        from .audit import verify_tournament
+
+        return Response(verify_tournament(get_tournament(pk)))
+
+
 class LeaderboardView(APIView):
     permission_classes = [permissions.AllowAny]
 

@@ -410,3 +410,88 @@ def do_advance(tournament_id):
                 return steps
             raise
         steps.append(step)
+
+
+# ------------------------------------------------------------------ rulings
+RULING_KINDS = ("adjust_score", "annul_match", "penalty")
+ADJUSTMENTS = ("artificial", "assigned", "split", "weighted")  # as in the bridge laws
+OFFENCES = ("revoke", "slow_play", "other")
+
+
+def _numbers(value, name, count=4):
+    if not isinstance(value, list) or len(value) != count or \
+            any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value):
+        raise ServiceError(400, "invalid_ruling", f"{name} must be a list of {count} numbers")
+    return [float(v) for v in value]
+
+
+def adjustment_deltas(method, reported, details):
+    """The per-seat changes an adjusted score comes to.
+
+    artificial / split: ``deltas`` given per seat (an average plus or minus; different for
+    each side); assigned: the ``scores`` the table is deemed to have made; weighted:
+    ``outcomes``, a list of {weight, scores} whose weights sum to 1.
+    """
+    if method in ("artificial", "split"):
+        return _numbers(details.get("deltas"), "deltas")
+    if method == "assigned":
+        return [s - r for s, r in zip(_numbers(details.get("scores"), "scores"), reported)]
+    if method == "weighted":
+        outcomes = details.get("outcomes")
+        if not isinstance(outcomes, list) or not 1 <= len(outcomes) <= 10 or \
+                any(not isinstance(o, dict) for o in outcomes):
+            raise ServiceError(400, "invalid_ruling", "outcomes is a list of 1 to 10 {weight, scores}")
+        weights = [o.get("weight") for o in outcomes]
+        if any(isinstance(w, bool) or not isinstance(w, (int, float)) or w <= 0 for w in weights) or \
+                abs(sum(weights) - 1) > 1e-9:
+            raise ServiceError(400, "invalid_ruling", "outcome weights are positive and sum to 1")
+        scores = [_numbers(o.get("scores"), "each outcome's scores") for o in outcomes]
+        return [sum(w * s[i] for w, s in zip(weights, scores)) - reported[i] for i in range(4)]
+    raise ServiceError(400, "invalid_ruling", f"method is one of {', '.join(ADJUSTMENTS)}")
+
+
+def check_ruling(tournament, kind, match_id, reason, details):
+    """The ruling event for these inputs, or a ServiceError saying what is wrong."""
+    from . import projection
+    from . import standings as folds
+
+    if kind not in RULING_KINDS:
+        raise ServiceError(400, "invalid_ruling", f"kind is one of {', '.join(RULING_KINDS)}")
+    if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
+        raise ServiceError(400, "invalid_ruling", "a ruling gives its reason (1 to 500 characters)")
+    table = TournamentTable.objects.filter(tournament=tournament, match_id=match_id).first() \
+        if isinstance(match_id, int) and not isinstance(match_id, bool) else None
+    if table is None:
+        raise ServiceError(404, "not_found", f"no match {match_id} in this tournament")
+    if not table.result_recorded:
+        raise ServiceError(409, "no_result", "a ruling applies to a match whose result is recorded")
+    event = {"type": "ruling", "kind": kind, "match": match_id, "reason": reason.strip()}
+    standings = projection.update_standings(tournament.pk)
+    if kind == "adjust_score":
+        method = details.get("method")
+        event.update(method=method, deltas=adjustment_deltas(method, standings.results[match_id].reported, details))
+    elif kind == "penalty":
+        offence = details.get("offence")
+        if offence not in OFFENCES:
+            raise ServiceError(400, "invalid_ruling", f"offence is one of {', '.join(OFFENCES)}")
+        event.update(offence=offence, seat=details.get("seat"), points=details.get("points"))
+    try:
+        folds.fold(standings, event)  # the fold's own checks: one place decides what a ruling may be
+    except ValueError as e:
+        raise ServiceError(400, "invalid_ruling", str(e)) from e
+    return event
+
+
+def do_record_ruling(tournament_id, by, kind, match, reason, **details):
+    """An arbiter's ruling, appended as a new event: the match's own events stay untouched."""
+    from .tasks import update_standings
+
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        event = check_ruling(tournament, kind, match, reason, details)
+        event["author"] = by.username
+        append(tournament, [event], actor_of(by))
+        tournament.save(update_fields=["version", "head_hash"])
+        transaction.on_commit(lambda: update_standings.apply_async(args=[tournament_id]))
+    return event

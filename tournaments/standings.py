@@ -338,13 +338,35 @@ def _ruling(standings: Standings, event: Event) -> Standings:
 
 
 def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
+    """A change to the game scores: one seat's ``delta``, or ``deltas`` for all four seats
+    (what an assigned, weighted or split adjusted score comes to)."""
+    if "deltas" in event:
+        deltas = _list(event, "deltas")
+        if len(deltas) != SEATS:
+            raise ValueError(f"adjust_score deltas must hold {SEATS} numbers, not {len(deltas)}")
+        values = [_number(event, "deltas", d) for d in deltas]
+    else:
+        values = [0.0] * SEATS
+        values[_seat(event)] = _number(event, "delta", _field(event, "delta"))
+    return replace(result, adjustments=tuple(a + d for a, d in zip(result.adjustments, values)))
+
+
+def _penalty(result: MatchResult, event: Event) -> MatchResult:
+    """Game-score points taken from one seat (a revoke, a slow play)."""
+    seat = _seat(event)
+    points = _number(event, "points", _field(event, "points"))
+    if points <= 0:
+        raise ValueError(f"a penalty takes a positive number of points, not {points}")
+    adjustments = list(result.adjustments)
+    adjustments[seat] -= points
+    return replace(result, adjustments=tuple(adjustments))
+
+
+def _seat(event: Event) -> int:
     seat = _integer(event, "seat")
     if not 0 <= seat < SEATS:
-        raise ValueError(f"adjust_score seat must be 0..{SEATS - 1}, not {seat}")
-    delta = _number(event, "delta", _field(event, "delta"))
-    adjustments = list(result.adjustments)
-    adjustments[seat] += delta
-    return replace(result, adjustments=tuple(adjustments))
+        raise ValueError(f"{_what(event)} seat must be 0..{SEATS - 1}, not {seat}")
+    return seat
 
 
 def _annul_match(result: MatchResult, event: Event) -> MatchResult:
@@ -365,6 +387,7 @@ _APPLY: dict[str, Callable[[Standings, Event], Standings]] = {
 _RULINGS: dict[str, Callable[[MatchResult, Event], MatchResult]] = {
     "adjust_score": _adjust_score,
     "annul_match": _annul_match,
+    "penalty": _penalty,
 }
 
 

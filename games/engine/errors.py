@@ -45,6 +45,13 @@ class InvalidCard(EngineError):
 
 
 class InvalidEvents(EngineError):
-    """An event log that the engine cannot replay (out of order, tampered, or truncated)."""
+    """An event log that the engine cannot replay (out of order, tampered, or truncated).
+
+    ``index`` is the position in the replayed list of the first event found wrong, when one is.
+    """
 
     code = "invalid_events"
+
+    def __init__(self, message, code=None, index=None):
+        super().__init__(message, code)
+        self.index = index

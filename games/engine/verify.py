@@ -29,7 +29,8 @@ def verify_log(state, events):
         expected = state._first_game_facts()
         for k, v in expected.items():
             if start.get(k) != v:
-                raise InvalidEvents(f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch")
+                raise InvalidEvents(f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch",
+                                    index=0)
     state._record(start)
     produced = []
     state._run_automatic(produced)
@@ -38,15 +39,15 @@ def verify_log(state, events):
         ev = events[i]
         if not isinstance(ev, dict) or ev.get("type") not in ACTION_FIELDS:
             raise InvalidEvents(f"event {i} ({_kind(ev)}) is not a decision, but a seat was to decide here",
-                                code="unexpected_event")
+                                code="unexpected_event", index=i)
         if ev.get("seat") != state.to_act:
             raise InvalidEvents(f"event {i}: seat {ev.get('seat')!r} acted, but seat {state.to_act} was to act",
-                                code="out_of_turn")
+                                code="out_of_turn", index=i)
         action = {k: v for k, v in ev.items() if k != "seat"}
         try:
             produced = state.apply(action)
         except EngineError as e:
-            raise InvalidEvents(f"event {i} breaks the rules: {e.message}", code="illegal_event") from e
+            raise InvalidEvents(f"event {i} breaks the rules: {e.message}", code="illegal_event", index=i) from e
         i = _compare(events, i, produced)
     state._deal_feed = None
     return state
@@ -57,10 +58,10 @@ def _compare(events, i, produced):
         if i + k >= len(events):
             # A log may end anywhere after a decision: the automatic events are the engine's to add.
             raise InvalidEvents(f"the log ends at event {i + k}; the rules continue with {ev['type']}",
-                                code="truncated_log")
+                                code="truncated_log", index=i + k)
         if events[i + k] != ev:
             raise InvalidEvents(f"event {i + k} ({_kind(events[i + k])}) differs from what the rules produce "
-                                f"({ev['type']})", code="mismatch")
+                                f"({ev['type']})", code="mismatch", index=i + k)
     return i + len(produced)
 
 

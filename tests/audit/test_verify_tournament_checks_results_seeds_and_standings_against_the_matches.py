@@ -1,0 +1,73 @@
+"""verify_tournament: a forged result, a swapped match seed or stale standings are each found."""
+import pytest
+from django.db import connection
+
+from games import eventlog, triggers
+from games.models import Event, Match
+from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tournaments import projection, read, service
+from tournaments.audit import verify_tournament
+from tournaments.models import StandingsCheckpoint, Tournament, TournamentTable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(organiser, make_bot):
+    t = service.do_create_tournament(organiser, "Checked", "king", {"quick_game_combined_negatives": True},
+                                     "swiss", 1)
+    for i in range(8):
+        service.do_register(t.pk, organiser, bot=make_bot(name=f"v{i}"))
+    service.do_start_round(t.pk, organiser)
+    for table in TournamentTable.objects.filter(tournament=t):
+        run_until_over(table.match)
+    service.do_close_round(t.pk, organiser)
+    projection.update_standings(t.pk)
+    return Tournament.objects.get(pk=t.pk)
+
+
+def failed(t):
+    return [(c["check"], c["stream"], c["version"]) for c in verify_tournament(t)["checks"] if not c["ok"]]
+
+
+def test_a_clean_event_passes_with_its_root_hash(event):
+    report = verify_tournament(event)
+    assert report["ok"] and report["root_hash"] == read.root_hash(event)
+    checks = {c["check"] for c in report["checks"]}
+    assert checks == {"chain", "head", "seed", "deal_seed", "rules", "result", "standings"}
+
+
+def test_a_forged_result_with_its_chain_rebuilt_fails_the_result_check_at_its_version(event):
+    rows = eventlog.stream_events(event.stream)
+    forged = next(r for r in rows if r.type == "match_result")
+    triggers.remove(connection)
+    try:
+        prev = forged.prev_hash
+        for row in rows[forged.version - 1:]:
+            payload = {**row.payload, "scores": list(reversed(row.payload["scores"]))} if row.pk == forged.pk \
+                else row.payload
+            doc = eventlog.event_document(row.stream, row.version, row.type, payload, row.metadata, row.recorded_at)
+            digest = eventlog.chain_hash(prev, doc)
+            Event.objects.filter(pk=row.pk).update(payload=payload, prev_hash=prev, hash=digest)
+            prev = digest
+        Tournament.objects.filter(pk=event.pk).update(head_hash=prev)
+    finally:
+        triggers.install(connection)
+    event.refresh_from_db()
+    assert ("result", event.stream, forged.version) in failed(event)
+
+
+def test_a_match_seed_that_is_not_derived_from_the_tournament_seed_is_found(event):
+    table = TournamentTable.objects.filter(tournament=event).first()
+    Match.objects.filter(pk=table.match_id).update(seed="00" * 32)
+    found = failed(event)
+    assert ("deal_seed", f"match/{table.match_id}", 1) in found and ("seed", f"match/{table.match_id}", 1) in found
+
+
+def test_stored_standings_that_differ_from_a_rebuild_are_found(event):
+    checkpoint = StandingsCheckpoint.objects.get(tournament=event)
+    value = checkpoint.value
+    value["results"] = {}
+    StandingsCheckpoint.objects.filter(pk=checkpoint.pk).update(value=value)
+    assert ("standings", event.stream, None) in failed(event)

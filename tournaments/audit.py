@@ -1,0 +1,81 @@
+"""Checking a whole tournament from its streams (the arbiter's report; see games/audit.py).
+
+Beyond each match's own checks: the tournament stream's chain and head; the tournament seed
+against its commitment; each match's seed derived from the tournament seed (its cards are the
+event's, not anyone's choice); each recorded result equal to the replayed match's scores and
+the drawn seating; the stored standings equal to a rebuild from the events; the root hash.
+"""
+import hashlib
+
+from games import eventlog
+from games.audit import Finding, check_stream, report, verify_match_and_replay
+
+from . import read
+from . import standings as folds
+from .models import StandingsCheckpoint, TournamentTable
+from .service import match_seed
+
+
+def verify_tournament(tournament):
+    rows = eventlog.stream_events(tournament.stream)
+    findings = check_stream(tournament.stream, rows, (tournament.version, tournament.head_hash))
+    seed = bytes.fromhex(tournament.seed)
+    created = rows[0].payload.get("seed_sha256") if rows else None
+    ok = hashlib.sha256(seed).hexdigest() == tournament.seed_sha256 == created
+    findings.append(Finding("seed", tournament.stream, ok, "the seed matches the commitment in tournament_created"
+                            if ok else "the seed does not hash to the published commitment", None if ok else 1))
+    states = {}
+    for table in TournamentTable.objects.filter(tournament=tournament).select_related("match") \
+            .order_by("round", "table"):
+        match = table.match
+        if match.board is None:
+            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None)
+            ok = derived.hex() == match.seed
+            findings.append(Finding("deal_seed", match.stream, ok, f"round {table.round} table {table.table}: the "
+                                    "match's seed is derived from the tournament seed" if ok else
+                                    "the match's seed is not the one derived from the tournament seed",
+                                    None if ok else 1))
+        match_findings, states[match.pk] = verify_match_and_replay(match)
+        findings += match_findings
+    findings += check_results(tournament, rows, states)
+    findings.append(check_standings(tournament, rows))
+    return report(findings, tournament=tournament.pk, root_hash=read.root_hash(tournament))
+
+
+def check_results(tournament, rows, states):
+    """Each match_result against the replayed match and the seating drawn for it."""
+    seating = {}
+    findings = []
+    for row in rows:
+        if row.type == "round_started":
+            for table in row.payload["tables"]:
+                seating[table["match"]] = table["seats"]
+        elif row.type == "match_result":
+            match = row.payload["match"]
+            state = states.get(match)
+            if state is None or not state.is_over:
+                problem = "the match did not verify or is not over"
+            elif list(state.scores) != row.payload["scores"]:
+                problem = f"recorded scores {row.payload['scores']}, replayed {list(state.scores)}"
+            elif seating.get(match) != row.payload["seats"]:
+                problem = "the seats differ from the round's draw"
+            else:
+                problem = None
+            findings.append(Finding("result", tournament.stream, problem is None,
+                                    problem or f"match {match}: scores equal the replayed match", row.version))
+    return findings
+
+
+def check_standings(tournament, rows):
+    rebuilt = folds.rebuild([eventlog.as_engine_event(r) for r in rows])
+    checkpoint = StandingsCheckpoint.objects.filter(tournament=tournament).first()
+    if checkpoint is None or checkpoint.version != len(rows):
+        # Not stored up to the head yet: fold what is stored forward, as the projection does.
+        from .projection import update_standings
+
+        stored = update_standings(tournament.pk)
+    else:
+        stored = folds.from_checkpoint(checkpoint.value)
+    ok = folds.ranking(stored) == folds.ranking(rebuilt)
+    return Finding("standings", tournament.stream, ok, "the stored standings equal a rebuild from the events"
+                   if ok else "the stored standings differ from a rebuild from the events")
