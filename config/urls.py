@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/v1/matches/<id:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
     path("api/v1/matches/<id:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
     path("api/v1/matches/<id:pk>/actions/", games_api.MatchActionsView.as_view(), name="api-match-actions"),
+    path("api/v1/matches/paper/", games_api.PaperDealView.as_view(), name="api-matches-paper"),
     path("api/v1/matches/<id:pk>/verify/", games_api.MatchVerifyView.as_view(), name="api-match-verify"),
     path("api/v1/matches/<id:pk>/replay/", games_api.MatchReplayView.as_view(), name="api-match-replay"),
     path("api/v1/tournaments/", tournaments_api.TournamentListView.as_view(), name="api-tournaments"),

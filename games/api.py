@@ -290,3 +290,26 @@ class MatchReplayView(APIView):
         seat = "all" if raw_seat == "all" else int_param(request, "seat", -1, 0, 3)
         version = int_param(request, "version", 0, 1, 10**9)
         return Response(service.seat_replay(match, request.user, seat, version))
+
+
+class PaperDealSerializer(serializers.Serializer):
+    ruleset = serializers.ChoiceField(choices=sorted(engine.RULESETS))
+    options = serializers.DictField(required=False, default=dict)
+    board = serializers.DictField(help_text="the cards as dealt: the engine's board (dealer, contract, hands)")
+    actions = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=service.MAX_PAPER_ACTIONS,
+                                    help_text='the decisions in order, each {"seat": 0-3, "type": ..., ...}')
+
+
+class PaperDealView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="matches_paper_create", request=PaperDealSerializer,
+                   responses={201: OpenApiTypes.OBJECT, 400: ERROR, 422: ERROR},
+                   summary="Enter a deal played with physical cards; it is checked by the rules, scored and "
+                           "verifiable like any other (you are its arbiter)")
+    def post(self, request):
+        data = PaperDealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = service.do_enter_paper_deal(request.user, **data.validated_data)
+        state = service.match_state(match)
+        return Response({**match_summary(match), "scores": list(state.scores)}, status=status.HTTP_201_CREATED)

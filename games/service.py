@@ -304,3 +304,54 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
 def announce_after_commit(match):
     version = match.version
     transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=version))
+
+
+# ------------------------------------------------------------------ deals played at a real table
+MAX_PAPER_ACTIONS = 400
+
+
+def check_paper_deal(ruleset, options, board, actions):
+    """Replay a deal written on paper through the engine; a ServiceError names the first entry
+    the rules refuse (its index, the seat and the reason: a revoke reads "must follow suit")."""
+    try:
+        state = engine.new_game(ruleset, options=options, board=board)
+    except engine.EngineError as e:
+        raise ServiceError(400, e.code, e.message) from e
+    if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_PAPER_ACTIONS:
+        raise ServiceError(400, "invalid_actions", f"actions is a list of 1 to {MAX_PAPER_ACTIONS} decisions")
+    for index, entry in enumerate(actions):
+        if not isinstance(entry, dict) or entry.get("seat") not in range(4) or isinstance(entry.get("seat"), bool):
+            raise ServiceError(400, "invalid_actions", f"entry {index}: each decision is {{\"seat\": 0-3, ...}}",
+                               index=index)
+        if state.is_over:
+            raise ServiceError(422, "deal_already_over", f"entry {index}: the deal was over before it", index=index)
+        if entry["seat"] != state.to_act:
+            raise ServiceError(422, "out_of_turn", f"entry {index}: seat {entry['seat']} played, but it was seat "
+                               f"{state.to_act}'s turn", index=index, to_act=state.to_act)
+        try:
+            state.apply({k: v for k, v in entry.items() if k != "seat"})
+        except engine.EngineError as e:
+            raise ServiceError(422, e.code, f"entry {index} (seat {entry['seat']}): {e.message}", index=index,
+                               reason=e.reason) from e
+    if not state.is_over:
+        raise ServiceError(422, "deal_not_finished", f"the entries stop before the deal's end; seat {state.to_act} "
+                           "is still to act", to_act=state.to_act)
+    return state
+
+
+def do_enter_paper_deal(by, ruleset, options, board, actions):
+    """A deal played with physical cards: its cards as dealt (a board) and its decisions in
+    order. Checked whole first, then stored as a match of open seats whose every decision is
+    appended through do_act, as the person entering it: the same log, verification and
+    scores as a deal played here."""
+    check_paper_deal(ruleset, options, board, actions)
+    actor = actor_key(by)
+    with transaction.atomic():
+        match = do_create_match(ruleset, options, (None, None, None, None), board, created_by=by)
+        version = match.version
+        for entry in actions:
+            seat = entry["seat"]
+            version = do_act(match.pk, actor, lambda m, seat=seat: seat,
+                             {k: v for k, v in entry.items() if k != "seat"}, version, announce=False)["version"]
+    match.refresh_from_db()
+    return match
