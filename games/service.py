@@ -122,25 +122,25 @@ def is_arbiter(match, user):
 def seat_replay(match, user, seat, version):
     """The log up to ``version`` and the state then, as ``seat`` saw them ("all": every hand open).
 
-    An arbiter may look at any version from any seat, or with all hands open. The table (a
-    seated player) may look from any seat once the deals up to ``version`` are over, and so may
-    anyone once the match is public. The redaction is the live API's own.
+    Nobody sees a live deal's hidden cards this way (DESIGN.md 3.5). Staff and the seated
+    players may replay every deal that is over, from any seat, staff also with every hand
+    open; once the match is public anyone may, and its arbiters (staff or its creator, such as
+    a tournament's organiser) with every hand open. The redaction is the live API's own.
     """
     rows = eventlog.stream_events(match.stream)
     if not 1 <= version <= len(rows):
         raise ServiceError(400, "invalid_version", f"version is 1 to {len(rows)}")
     if seat != "all" and seat not in range(4):
         raise ServiceError(400, "invalid_seat", "seat is 0 to 3, or 'all' for an arbiter")
-    arbiter = is_arbiter(match, user)
-    if not arbiter:
-        if seat == "all":
-            raise ServiceError(403, "arbiter_only", "only an arbiter sees every hand")
-        public = match.status == Match.Status.OVER and match.public_when_over
-        seated = user is not None and user.is_authenticated and \
-            Seat.objects.filter(match=match, user=user).exists()
-        if not public and not (seated and version <= finished_through(rows)):
-            raise ServiceError(403, "deal_not_over", "the table may replay a deal once it is over; "
-                               "an arbiter at any time")
+    public = match.status == Match.Status.OVER and match.public_when_over
+    signed_in = user is not None and user.is_authenticated
+    staff = signed_in and user.is_staff
+    seated = signed_in and Seat.objects.filter(match=match, user=user).exists()
+    if seat == "all" and not (staff or (public and is_arbiter(match, user))):
+        raise ServiceError(403, "arbiter_only", "only an arbiter sees every hand")
+    if not public and not ((staff or seated) and version <= finished_through(rows)):
+        raise ServiceError(403, "deal_not_over", "a deal can be replayed once it is over: by the table and the "
+                           "arbiters, and by everyone once the match is public")
     window = rows[:version]
     events = [eventlog.as_engine_event(r) for r in window]
     state = engine.replay([e for e in events if e["type"] not in PLATFORM_EVENTS],

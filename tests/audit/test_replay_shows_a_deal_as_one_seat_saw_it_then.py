@@ -26,10 +26,18 @@ def dealt_hands(data):
     return next(e["event"]["board"]["hands"] for e in data["events"] if e["event"]["type"] == "game_started")
 
 
-def test_an_arbiter_sees_any_moment_from_any_seat_or_with_every_hand_open(king_board_match, clients, staff):
+def test_no_one_not_even_an_arbiter_sees_a_live_deals_hidden_cards(king_board_match, clients, staff, players):
     play_to(king_board_match, clients, 6)
     king_board_match.refresh_from_db()
-    whole = body(replay(staff, king_board_match, "all", king_board_match.version))
+    for user, seat in ((staff, "all"), (staff, 1), (players[0], 0), (king_board_match.created_by, "all")):
+        r = replay(user, king_board_match, seat, 3)
+        assert r.status_code == 403 and body(r)["error"]["code"] in ("deal_not_over", "arbiter_only")
+
+
+def test_an_arbiter_sees_a_finished_deal_from_any_seat_or_with_every_hand_open(king_board_match, clients, staff):
+    play_to(king_board_match, clients, 60)
+    king_board_match.refresh_from_db()
+    whole = body(replay(staff, king_board_match, "all", 20))  # mid-deal, as it stood then
     assert all(h is not None for h in dealt_hands(whole)) and all(len(h) for h in whole["view"]["hands"])
     seat_two = body(replay(staff, king_board_match, 2, 4))
     assert [h is not None for h in dealt_hands(seat_two)] == [False, False, True, False]
