@@ -6,7 +6,7 @@ from games.engine import RULESETS
 from games.engine.playout import play_out, score_sheet
 
 
-def test_home_lists_every_ruleset_with_a_demo_link(client):
+def test_home_lists_every_ruleset_with_a_demo_link(client, db):
     response = client.get("/")
     assert response.status_code == 200
     page = response.content.decode()
