@@ -313,3 +313,25 @@ class PaperDealView(APIView):
         match = service.do_enter_paper_deal(request.user, **data.validated_data)
         state = service.match_state(match)
         return Response({**match_summary(match), "scores": list(state.scores)}, status=status.HTTP_201_CREATED)
+
+
+class MatchExportView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="matches_export", responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
+                                                             403: ERROR, 404: ERROR},
+                   summary="The match's whole log as JSON Lines (kingrifki-log/1), with its hashes and seed, "
+                           "once its cards are public; check it with tools/verify_export.py")
+    def get(self, request, pk):
+        from django.http import StreamingHttpResponse
+
+        from .export import match_export_lines, seed_is_public
+
+        match = get_match(pk)
+        if not seed_is_public(match):
+            # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
+            raise service.ServiceError(403, "not_public", "a match's log is exported once it is over and public")
+        response = StreamingHttpResponse((line + "\n" for line in match_export_lines(match)),
+                                         content_type="application/x-ndjson")
+        response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.jsonl"'
+        return response

@@ -60,18 +60,22 @@ _STATES_MAX = 256
 
 
 def current_state(match):
-    """The state at ``match.version``, from the cache when it holds that version."""
+    """The state at the match's head, from the cache when it holds that head.
+
+    Keyed by the head's hash as well as its version: a match id seen again (a database
+    restored or rolled back, as tests do) can never be served another match's state.
+    """
     cached = _STATES.get(match.pk)
-    if cached is not None and cached[0] == match.version:
+    if cached is not None and cached[0] == (match.version, match.head_hash):
         _STATES.move_to_end(match.pk)
         return cached[1]
     state = match_state(match)
-    remember(match.pk, match.version, state)
+    remember(match.pk, (match.version, match.head_hash), state)
     return state
 
 
-def remember(match_id, version, state):
-    _STATES[match_id] = (version, state)
+def remember(match_id, head, state):
+    _STATES[match_id] = (head, state)
     _STATES.move_to_end(match_id)
     while len(_STATES) > _STATES_MAX:
         _STATES.popitem(last=False)
@@ -294,8 +298,8 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
                     "events": redact_events(new_events, seat, reveal_finished=True)}
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
-        version = match.version
-        transaction.on_commit(lambda: remember(match.pk, version, state))
+        head = (match.version, match.head_hash)
+        transaction.on_commit(lambda: remember(match.pk, head, state))
         if announce:
             announce_after_commit(match)
     return response

@@ -267,6 +267,28 @@ class RulingsView(APIView):
         return Response(event, status=status.HTTP_201_CREATED)
 
 
+class TournamentExportView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="tournaments_export", responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
+                                                                 404: ERROR, 409: ERROR},
+                   summary="Once the tournament is over: its stream and every match's as JSON Lines "
+                           "(kingrifki-log/1) with the seed and root hash; check with tools/verify_export.py")
+    def get(self, request, pk):
+        from django.http import StreamingHttpResponse
+
+        from .export import tournament_export_lines
+
+        t = get_tournament(pk)
+        if t.status != Tournament.Status.FINISHED:
+            raise ServiceError(409, "not_finished", "a tournament's log is exported once it is over (its matches "
+                               "hold every dealt hand)")
+        response = StreamingHttpResponse((line + "\n" for line in tournament_export_lines(t)),
+                                         content_type="application/x-ndjson")
+        response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.jsonl"'
+        return response
+
+
 class TournamentVerifyView(APIView):
     permission_classes = [permissions.AllowAny]
 

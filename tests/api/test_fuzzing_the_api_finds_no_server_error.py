@@ -18,7 +18,8 @@ from games import service
 from games.tokens import issue_token
 
 EXAMPLES = 150 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 30
-OPERATIONS = [("POST", "/api/v1/matches/paper/"), ("GET", "/api/v1/matches/{id}/verify/"), ("GET", "/api/v1/matches/{id}/replay/"),
+OPERATIONS = [("GET", "/api/v1/matches/{id}/export/"), ("GET", "/api/v1/tournaments/{id}/export/"),
+              ("POST", "/api/v1/matches/paper/"), ("GET", "/api/v1/matches/{id}/verify/"), ("GET", "/api/v1/matches/{id}/replay/"),
               ("GET", "/api/v1/tournaments/{id}/verify/"), ("GET", "/api/v1/tournaments/{id}/rulings/"),
               ("POST", "/api/v1/tournaments/{id}/rulings/"), ("GET", "/api/v1/matches/"), ("POST", "/api/v1/matches/"), ("GET", "/api/v1/matches/{id}/"),
               ("GET", "/api/v1/matches/{id}/events/"), ("POST", "/api/v1/matches/{id}/actions/"),

@@ -1,0 +1,40 @@
+"""A match's seed is in its export only once the match is over and its cards are public."""
+import json
+
+import pytest
+
+from games.export import match_export_lines
+from games.models import Match
+from games.service import do_create_match
+from tests.audit.conftest import QUICK_KING, read_records, write_lines
+
+pytestmark = pytest.mark.django_db
+
+
+def seed_of(match, **kwargs):
+    """The seed in the match record of the match's export."""
+    return json.loads(list(match_export_lines(match, **kwargs))[1])["seed"]
+
+
+def test_a_live_match_exports_no_seed_and_verifies_what_it_can(bots, tmp_path, verify_json):
+    match = do_create_match("king", QUICK_KING, bots)
+    assert match.status == Match.Status.LIVE
+    path = write_lines(tmp_path / "live.jsonl", match_export_lines(match))
+    assert match.seed not in path.read_text() and read_records(path)[1]["seed"] is None
+    code, report = verify_json(path)
+    assert code == 0, report["failures"]
+    status = {r["check"]: r["status"] for r in report["results"]}
+    assert status == {"format": "pass", "chain": "pass", "seed": "skip", "deals": "skip"}
+
+
+def test_a_finished_match_held_back_for_its_round_exports_no_seed(play):
+    match = play()
+    assert seed_of(match) == match.seed
+    Match.objects.filter(pk=match.pk).update(public_when_over=False)
+    match.refresh_from_db()
+    assert seed_of(match) is None
+
+
+def test_the_caller_may_leave_a_public_seed_out(play):
+    match = play()
+    assert seed_of(match, include_seed=False) is None

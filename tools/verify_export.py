@@ -1,0 +1,665 @@
+#!/usr/bin/env python3
+"""Check an export of the King/Rifki event log (format ``kingrifki-log/1``) on your own.
+
+    python verify_export.py EXPORT.jsonl [--json]
+
+Standard library only, and nothing from the platform: copy this one file anywhere and run it on
+an export downloaded from the site (or written by ``manage.py export_log``). It prints one line
+per check and exits 0 when every check passes, 1 otherwise. Every failure names the stream and
+the event version where it fails.
+
+The checks (docs/events.md describes the format, the hash chain and the deal algorithm):
+
+- format: the header comes first and names the format; every line is one known record; every
+  event belongs to a stream some record declares.
+- chain, per stream: versions run 1..n with no gap, repeat or reordering; each ``prev_hash`` is
+  the hash before it (64 zeros for version 1); each ``hash`` is recomputed from the event; the
+  last version and hash equal the head the match or tournament record declares.
+- seed: a revealed seed hashes (SHA-256) to the commitment published in the stream's first event.
+- deals: every ``deal_started`` is re-derived from the match's seed with the documented shuffle
+  ``hmac-sha256-fy-v1`` (and the seeded first dealer or declarer, and the rotation of dealers or
+  declarers from it); a fixed board deals the board's hands.
+- match seeds (tournaments): each match's seed is re-derived from the revealed tournament seed
+  for the round, table or board its ``round_started`` event names, and must be the seed the
+  match committed to.
+- root hash (tournaments): the hash over the tournament's and every match's head, recomputed
+  from the events, equals the root hash the tournament record declares.
+"""
+import argparse
+import hashlib
+import hmac
+import json
+import sys
+
+FORMAT = "kingrifki-log/1"
+GENESIS_HASH = "0" * 64
+SHUFFLE = "hmac-sha256-fy-v1"
+DEAL_PREFIX = b"kingrifki/v1/"
+DOCUMENT_FIELDS = ("stream", "version", "type", "payload", "metadata", "recorded_at")
+EVENT_FIELDS = frozenset(("record", *DOCUMENT_FIELDS, "prev_hash", "hash"))
+RANKS, SUITS = "23456789TJQKA", "SHDC"
+DECK = [rank + suit for suit in SUITS for rank in RANKS]  # the canonical order of the pack
+
+
+# ---------------------------------------------------------------------------- hashing
+def canonical_json(value):
+    """The platform's canonical JSON: sorted keys, no spaces, UTF-8 text (not ASCII escapes)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def sha256_hex(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def event_hash(prev_hash, event):
+    """sha256(prev_hash + canonical JSON of the event's document), the link of a stream's chain."""
+    document = {name: event.get(name) for name in DOCUMENT_FIELDS}
+    return sha256_hex((prev_hash + canonical_json(document)).encode())
+
+
+def root_hash(heads):
+    """SHA-256 of the canonical JSON of [[stream, version, hash], ...] sorted by stream."""
+    rows = sorted([str(stream), int(version), str(digest)] for stream, version, digest in heads)
+    return sha256_hex(canonical_json(rows).encode())
+
+
+# ---------------------------------------------------------------------------- the shuffle
+def byte_stream(seed, deal_key):
+    """The shuffle's bytes: HMAC-SHA256(k, i as 8 bytes big-endian) for i = 0, 1, 2, ...,
+    where k = HMAC-SHA256(seed, "kingrifki/v1/" + deal key)."""
+    key = hmac.digest(seed, DEAL_PREFIX + deal_key.encode(), "sha256")
+    block = 0
+    while True:
+        yield from hmac.digest(key, block.to_bytes(8, "big"), "sha256")
+        block += 1
+
+
+def draw(stream, n):
+    """One unbiased draw from 0..n-1: a byte b is rejected when b >= 256 - 256 % n."""
+    limit = 256 - 256 % n
+    for b in stream:
+        if b < limit:
+            return b % n
+    raise AssertionError("the byte stream is endless")
+
+
+def seeded_draw(seed, deal_key, n):
+    """A seeded choice that is not a shuffle (the first dealer or declarer)."""
+    return draw(byte_stream(seed, deal_key), n)
+
+
+def deal_hands(seed, deal_key, first, step):
+    """Fisher-Yates from the canonical pack (i = 51 down to 1 swaps i with a draw from 0..i);
+    the card at position p goes to seat (first + p * step) % 4; each hand sorted canonically."""
+    stream = byte_stream(seed, deal_key)
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        j = draw(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = [[], [], [], []]
+    for k in range(4):
+        hands[(first + k * step) % 4] = [DECK[p] for p in sorted(deck[k::4])]
+    return hands
+
+
+def derived_match_seed(tournament_seed, tournament_id, round_no, table, board):
+    """A tournament match's seed: HMAC-SHA256(tournament seed, label), where the label is
+    "tournament/<id>/board/<board>" for a duplicate board, else "tournament/<id>/round/<r>/table/<t>"."""
+    label = f"tournament/{tournament_id}/board/{board}" if board is not None else \
+        f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
+
+
+def is_whole_pack(hands):
+    return isinstance(hands, list) and len(hands) == 4 and \
+        all(isinstance(h, list) and len(h) == 13 for h in hands) and \
+        sorted(c for h in hands for c in h if isinstance(c, str)) == sorted(DECK)
+
+
+# ---------------------------------------------------------------------------- the report
+class Report:
+    """The checks' results, in order: each a check name, a status (pass, fail, skip), the
+    stream and event version it concerns (None for the file as a whole) and a message."""
+
+    def __init__(self):
+        self.results = []
+
+    def add(self, status, check, stream, version, message):
+        self.results.append({"check": check, "status": status, "stream": stream, "version": version,
+                             "message": message})
+
+    def passed(self, check, stream, message):
+        self.add("pass", check, stream, None, message)
+
+    def failed(self, check, stream, version, message):
+        self.add("fail", check, stream, version, message)
+
+    def skipped(self, check, stream, message):
+        self.add("skip", check, stream, None, message)
+
+    @property
+    def failures(self):
+        return [r for r in self.results if r["status"] == "fail"]
+
+    @property
+    def ok(self):
+        return not self.failures
+
+
+# ---------------------------------------------------------------------------- reading
+class Export:
+    """An export file, read: the header, the records and each stream's events in file order."""
+
+    def __init__(self):
+        self.header = None
+        self.tournament = None
+        self.matches = {}  # stream -> match record
+        self.streams = {}  # stream -> [event records, in the order of the file]
+
+
+def read_export(lines, report):
+    """Parse the lines; what cannot be read is a format failure (and is left out)."""
+    export = Export()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as e:
+            report.failed("format", None, None, f"line {number} is not JSON: {e}")
+            continue
+        kind = record.get("record") if isinstance(record, dict) else None
+        if kind == "header":
+            if number != 1 or export.header is not None:
+                report.failed("format", None, None, f"line {number}: a header is only the first line")
+            export.header = record
+        elif kind == "tournament":
+            if export.tournament is not None:
+                report.failed("format", record.get("stream"), None, f"line {number}: a second tournament record")
+            export.tournament = record
+        elif kind == "match":
+            stream = record.get("stream")
+            if not isinstance(stream, str):
+                report.failed("format", None, None, f"line {number}: a match record names no stream")
+                continue
+            if stream in export.matches:
+                report.failed("format", stream, None, f"line {number}: a second record for {stream}")
+            export.matches[stream] = record
+        elif kind == "event":
+            read_event(export, record, number, report)
+        else:
+            report.failed("format", None, None, f"line {number} is not a header, tournament, match or event record")
+    return export
+
+
+def read_event(export, record, number, report):
+    stream, version = record.get("stream"), record.get("version")
+    if not isinstance(stream, str) or type(version) is not int:
+        report.failed("format", None, None, f"line {number}: an event needs a stream (text) and a version (integer)")
+        return
+    if set(record) != EVENT_FIELDS:
+        extra, missing = sorted(set(record) - EVENT_FIELDS), sorted(EVENT_FIELDS - set(record))
+        report.failed("format", stream, version, f"line {number}: fields not in the format {extra}, "
+                      f"missing {missing} (only the documented fields are covered by the hash)")
+    export.streams.setdefault(stream, []).append(record)
+
+
+def declared_streams(export):
+    """stream -> (record kind, declared head version, declared head hash)."""
+    declared = {}
+    if export.tournament is not None:
+        t = export.tournament
+        declared[t.get("stream")] = ("tournament", t.get("version"), t.get("head_hash"))
+    declared.update((s, ("match", m.get("version"), m.get("head_hash"))) for s, m in export.matches.items())
+    return declared
+
+
+# ---------------------------------------------------------------------------- format
+def check_format(export, report):
+    """Catches a file that is not this format: no header or another format, a header whose kind
+    disagrees with the records, a record whose stream is not its id's, events of a stream that no
+    record declares (left unchecked otherwise)."""
+    problems = len(report.failures)
+    header = export.header
+    if header is None or header.get("format") != FORMAT:
+        report.failed("format", None, None, f"the first line must be a header of format {FORMAT!r}")
+    kind = (header or {}).get("kind")
+    if kind == "match" and (len(export.matches) != 1 or export.tournament is not None):
+        report.failed("format", None, None, "a match export holds exactly one match record and no tournament")
+    elif kind == "tournament" and export.tournament is None:
+        report.failed("format", None, None, "a tournament export holds a tournament record")
+    elif kind not in ("match", "tournament"):
+        report.failed("format", None, None, f"the header's kind is 'match' or 'tournament', not {kind!r}")
+    for stream, match in export.matches.items():
+        if stream != f"match/{match.get('id')}":
+            report.failed("format", stream, None, f"match record {match.get('id')!r} names stream {stream!r}")
+    t = export.tournament
+    if t is not None and t.get("stream") != f"tournament/{t.get('id')}":
+        report.failed("format", t.get("stream"), None, f"tournament record {t.get('id')!r} names another stream")
+    declared = declared_streams(export)
+    for stream in export.streams:
+        if stream not in declared:
+            report.failed("format", stream, 1, f"events of {stream}, which no record declares")
+    if len(report.failures) == problems:
+        report.passed("format", None, f"{FORMAT}, a {kind} export: {len(export.matches)} match record(s), "
+                      f"{sum(map(len, export.streams.values()))} events in {len(export.streams)} stream(s)")
+
+
+# ---------------------------------------------------------------------------- chain
+def check_versions(stream, events, report):
+    """Catches a deleted, repeated or reordered event: versions must run 1, 2, 3, ... in the
+    file. The failure names the first version that is not where it should be."""
+    seen = [e["version"] for e in events]
+    for position, version in enumerate(seen):
+        expected = position + 1
+        if version == expected:
+            continue
+        if expected in seen[position + 1:]:
+            why = f"version {expected} comes after version {version}: events out of order"
+        elif expected in seen[:position]:
+            why = f"version {expected} appears twice"
+        else:
+            why = f"version {expected} is missing (the next event is version {version}): an event was removed"
+        report.failed("chain", stream, expected, why)
+        return False
+    return True
+
+
+def check_links(stream, events, report):
+    """Catches any changed field (type, payload, metadata, time, version...) of any event: its
+    hash is recomputed from its contents; and a broken link: each prev_hash must be the hash of
+    the event before (64 zeros before version 1)."""
+    prev_hash = GENESIS_HASH
+    for event in events:
+        if event.get("prev_hash") != prev_hash:
+            report.failed("chain", stream, event["version"], "prev_hash is not the hash of the event before it")
+            return False
+        if event_hash(prev_hash, event) != event.get("hash"):
+            report.failed("chain", stream, event["version"], "the hash does not match the event's contents "
+                          "(a field was changed)")
+            return False
+        prev_hash = event["hash"]
+    return True
+
+
+def check_head(stream, events, declared, report):
+    """Catches events cut from the end (or added after it): the stream must end at the version
+    and hash its record declares (the database's head when the export was written)."""
+    _, version, head_hash = declared
+    last = max(events, key=lambda e: e["version"], default=None)  # the order is check_versions' business
+    last_version, last_hash = (last["version"], last.get("hash")) if last else (0, GENESIS_HASH)
+    if last_version != version:
+        if type(version) is int and last_version < version:
+            report.failed("chain", stream, last_version + 1, f"the stream ends at version {last_version} but its "
+                          f"record declares head version {version}: events were removed from the end")
+        else:
+            report.failed("chain", stream, last_version, f"the stream runs to version {last_version} but its record "
+                          f"declares head version {version!r}")
+        return False
+    if last_hash != head_hash:
+        report.failed("chain", stream, last_version, "the last event's hash is not the head hash its record declares")
+        return False
+    return True
+
+
+def check_chains(export, report):
+    for stream, declared in declared_streams(export).items():
+        events = export.streams.get(stream, [])
+        ok = check_versions(stream, events, report)
+        ok = ok and check_links(stream, events, report)
+        ok = check_head(stream, events, declared, report) and ok
+        if ok:
+            head = events[-1]["hash"] if events else GENESIS_HASH
+            report.passed("chain", stream, f"{len(events)} events, versions 1..{len(events)}, head {head[:16]}…")
+
+
+# ---------------------------------------------------------------------------- seeds
+def first_event(export, stream, kind):
+    """The payload of the stream's version 1, when it is an event of ``kind``; else None."""
+    first = next((e for e in export.streams.get(stream) or [] if e["version"] == 1), None)
+    if first is None or first.get("type") != kind or not isinstance(first.get("payload"), dict):
+        return None
+    return first["payload"]
+
+
+def parse_seed(text):
+    try:
+        return bytes.fromhex(text) if isinstance(text, str) and text else None
+    except ValueError:
+        return None
+
+
+def check_commitment(report, stream, seed_text, record_sha256, committed, what):
+    """Catches a changed or wrong seed: SHA-256 of the seed bytes must be the commitment
+    published (before play) in the stream's first event, which the chain protects; the
+    record's seed_sha256 must say the same. Returns the seed bytes when they pass."""
+    seed = parse_seed(seed_text)
+    if seed is None:
+        report.failed("seed", stream, 1, f"the {what} seed {seed_text!r} is not hex")
+        return None
+    digest = sha256_hex(seed)
+    if committed is None:
+        report.failed("seed", stream, 1, f"version 1 carries no seed_sha256 to check the {what} seed against")
+        return None
+    if digest != committed:
+        report.failed("seed", stream, 1, f"sha256 of the {what} seed is {digest[:16]}…, not the seed_sha256 "
+                      f"{str(committed)[:16]}… committed at version 1")
+        return None
+    if record_sha256 != committed:
+        report.failed("seed", stream, 1, "the record's seed_sha256 differs from the one committed at version 1")
+        return None
+    report.passed("seed", stream, f"sha256(seed) is the seed_sha256 committed at version 1 ({digest[:16]}…)")
+    return seed
+
+
+def check_match_seeds(export, report):
+    """The seeds of the matches that reveal one, checked against their commitments."""
+    seeds = {}
+    for stream, match in export.matches.items():
+        start = first_event(export, stream, "game_started")
+        if match.get("seed") is None:
+            why = "a fixed board: no seed" if match.get("board") is not None else "the seed is not public (yet)"
+            report.skipped("seed", stream, why)
+            continue
+        seed = check_commitment(report, stream, match["seed"], match.get("seed_sha256"),
+                                (start or {}).get("seed_sha256"), "match")
+        if seed is not None:
+            seeds[stream] = seed
+    return seeds
+
+
+def tournament_seed(export, report):
+    """The tournament's revealed seed (from its record, else from tournament_ended), checked
+    against the commitment in tournament_created; None while it is secret."""
+    t = export.tournament
+    stream = t.get("stream")
+    ended = [e for e in export.streams.get(stream, []) if e.get("type") == "tournament_ended"]
+    revealed = ended[-1]["payload"].get("seed") if ended and isinstance(ended[-1].get("payload"), dict) else None
+    seed_text = t.get("seed") if t.get("seed") is not None else revealed
+    if seed_text is None:
+        report.skipped("seed", stream, "the tournament's seed is not revealed (yet)")
+        return None
+    if revealed is not None and revealed != seed_text:
+        report.failed("seed", stream, ended[-1]["version"],
+                      "the record's seed is not the one tournament_ended revealed")
+        return None
+    created = first_event(export, stream, "tournament_created")
+    return check_commitment(report, stream, seed_text, t.get("seed_sha256"), (created or {}).get("seed_sha256"),
+                            "tournament")
+
+
+def drawn_tables(export):
+    """(round_started version, round, table, match id, board key) for every table drawn."""
+    stream = export.tournament.get("stream")
+    out = []
+    for event in export.streams.get(stream, []):
+        payload = event.get("payload")
+        if event.get("type") == "round_started" and isinstance(payload, dict):
+            for table in payload.get("tables") or []:
+                out.append((event["version"], payload.get("round"), table.get("table"), table.get("match"),
+                            table.get("board")))
+    return out
+
+
+def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
+    """Catches a match whose cards were not dealt from the tournament's seed: each drawn
+    match's seed is re-derived (same HMAC labels as the platform) and must hash to the seed
+    the match committed to, and equal the seed its record reveals. A derived seed that passes
+    is used to re-derive the match's deals even when its record does not reveal the seed."""
+    t = export.tournament
+    tid, stream = t.get("id"), t.get("stream")
+    drawn = set()
+    for version, round_no, table, match_id, board in drawn_tables(export):
+        match_stream = f"match/{match_id}"
+        drawn.add(match_stream)
+        if match_stream not in export.matches:
+            report.failed("match seeds", stream, version, f"round {round_no} table {table} drew match {match_id}, "
+                          "which is not in the export")
+            continue
+        start = first_event(export, match_stream, "game_started")
+        if start is None:
+            report.skipped("match seeds", match_stream, "no game_started at version 1 to check the seed against")
+            continue
+        if "board" in start:
+            report.skipped("match seeds", match_stream, "a fixed board: its cards are given, not derived")
+            continue
+        derived = derived_match_seed(tournament_seed_bytes, tid, round_no, table, board)
+        where = f"round {round_no} table {table}" + (f" board {board}" if board is not None else "")
+        if sha256_hex(derived) != start.get("seed_sha256"):
+            report.failed("match seeds", match_stream, 1, f"the seed derived for {where} (tournament version "
+                          f"{version}) does not hash to the seed_sha256 committed at version 1")
+            continue
+        revealed = export.matches[match_stream].get("seed")
+        if revealed is not None and revealed != derived.hex():
+            report.failed("match seeds", match_stream, 1, f"the record's seed is not the one derived for {where}")
+            continue
+        match_seeds.setdefault(match_stream, derived)
+        report.passed("match seeds", match_stream, f"derived from the tournament seed for {where}")
+    listed = {f"match/{m}" for m in t.get("matches") or []}
+    for match_stream in sorted((listed | set(export.matches)) - drawn):
+        report.failed("match seeds", match_stream, 1, "a match of the export that no round_started drew")
+
+
+# ---------------------------------------------------------------------------- deals
+def deal_key(key, payload):
+    """The deal key of a deal_started: "<key>/deal/<n>", or ".../redeal/<r>" for a redeal."""
+    base = f"{key}/deal/{payload.get('deal')}"
+    return f"{base}/redeal/{payload['redeal']}" if payload.get("redeal") else base
+
+
+def first_seat(ruleset, start, payload):
+    """(first seat dealt, step): King deals clockwise from the dealer's left; Rifki deals
+    counter-clockwise from the declarer, except a first deal dealt to find the 2D or 7D holder,
+    which starts at seat 0."""
+    if ruleset == "king":
+        return (payload.get("dealer", 0) + 1) % 4, 1
+    if payload.get("deal") == 1 and not payload.get("redeal") and start.get("first_declarer") is None:
+        return 0, 3
+    return payload.get("declarer", 0), 3
+
+
+def check_first_facts(report, stream, start, seed):
+    """Catches a first dealer (King) or first declarer (Rifki) not drawn from the seed."""
+    key, options = start.get("key", "game"), start.get("options") or {}
+    if start.get("ruleset") == "king":
+        name = "kh_receiver" if options.get("first_dealer_method") == "kh_holder_nominates" else "first_dealer"
+        expected = {name: seeded_draw(seed, f"{key}/first_dealer", 4)}
+    elif options.get("first_declarer", "random") == "random":
+        expected = {"first_declarer": seeded_draw(seed, f"{key}/first_declarer", 4)}
+    else:
+        expected = {}
+    for name, value in expected.items():
+        if start.get(name) != value:
+            report.failed("deals", stream, 1, f"game_started says {name}={start.get(name)!r}; the seed draws {value}")
+            return False
+    return True
+
+
+def rotation_problem(ruleset, start, events, payload, hands):
+    """What is wrong with who deals (King) or declares (Rifki) this deal, or None. The dealer
+    moves one seat clockwise per deal from the first dealer (drawn, or nominated); the
+    declarer one seat counter-clockwise from the first declarer (drawn, or the holder of the
+    2D or 7D in the first deal); a redeal keeps its deal's declarer."""
+    n = payload.get("deal")
+    if ruleset == "king":
+        first = start.get("first_dealer")
+        if first is None:
+            first = next((e["payload"].get("dealer") for e in events if e.get("type") == "nominate"), None)
+        expected = None if first is None else (first + n - 1) % 4
+        return None if payload.get("dealer") == expected else \
+            f"deal {n} is dealt by seat {payload.get('dealer')!r}; the rotation gives seat {expected!r}"
+    first = start.get("first_declarer")
+    if first is None:
+        card = "2D" if (start.get("options") or {}).get("first_declarer") == "holder_2d" else "7D"
+        if n == 1:
+            expected = next(seat for seat in range(4) if card in hands[seat])
+            return None if payload.get("declarer") == expected else \
+                f"seat {payload.get('declarer')!r} declares deal 1; the holder of the {card} is seat {expected}"
+        first = next((e["payload"].get("declarer") for e in events if e.get("type") == "deal_started"), None)
+    expected = (first + 3 * (n - 1)) % 4
+    if payload.get("declarer") != expected or payload.get("dealer") != (expected + 1) % 4:
+        return f"deal {n} has declarer {payload.get('declarer')!r} and dealer {payload.get('dealer')!r}; the " \
+            f"rotation gives declarer {expected} and dealer {(expected + 1) % 4}"
+    return None
+
+
+def check_deals_from_seed(report, stream, events, start, seed):
+    """Catches dealt cards that are not the seed's: every deal_started's hands are re-derived
+    with the documented shuffle, its deal key and dealing order, and compared card by card;
+    and a dealer or declarer out of the rotation (which would deal the same cards elsewhere)."""
+    if start.get("shuffle") != SHUFFLE:
+        report.failed("deals", stream, 1, f"unknown shuffle {start.get('shuffle')!r}; this tool knows {SHUFFLE}")
+        return
+    ok = check_first_facts(report, stream, start, seed)
+    key, ruleset, count = start.get("key", "game"), start.get("ruleset"), 0
+    for event in events:
+        payload = event.get("payload")
+        if event.get("type") != "deal_started" or not isinstance(payload, dict):
+            continue
+        count += 1
+        expected_key = deal_key(key, payload)
+        if "deal_key" in payload and payload["deal_key"] != expected_key:
+            report.failed("deals", stream, event["version"], f"deal key {payload['deal_key']!r}, not {expected_key!r}")
+            ok = False
+            continue
+        first, step = first_seat(ruleset, start, payload)
+        hands = deal_hands(seed, expected_key, first, step)
+        problem = rotation_problem(ruleset, start, events, payload, hands)
+        if payload.get("hands") != hands:
+            problem = f"the hands of deal {payload.get('deal')} are not the ones the seed deals ({expected_key})"
+        if problem:
+            report.failed("deals", stream, event["version"], problem)
+            ok = False
+    if ok:
+        report.passed("deals", stream, f"{count} deal(s) re-derived from the seed ({SHUFFLE})")
+
+
+def check_board_deals(report, stream, events, start, record):
+    """Catches a fixed-board match that dealt other cards: every deal_started's hands must be
+    the board's (the board in game_started, which the chain protects, and in the record)."""
+    board = start["board"]
+    ok = True
+    if record.get("board") != board:
+        report.failed("deals", stream, 1, "the record's board is not the board game_started names")
+        ok = False
+    hands = board.get("hands") if isinstance(board, dict) else None
+    count = 0
+    for event in events:
+        if event.get("type") == "deal_started":
+            count += 1
+            if (event.get("payload") or {}).get("hands") != hands:
+                report.failed("deals", stream, event["version"], "the hands dealt are not the board's")
+                ok = False
+    if ok:
+        report.passed("deals", stream, f"{count} deal(s) of the fixed board, hands as given")
+
+
+def check_whole_packs(report, stream, events):
+    """Without the seed the deals cannot be re-derived: check only that each is a whole pack."""
+    for event in events:
+        if event.get("type") == "deal_started" and not is_whole_pack((event.get("payload") or {}).get("hands")):
+            report.failed("deals", stream, event["version"], "the hands dealt are not 4 x 13 cards of one pack")
+            return
+    report.skipped("deals", stream, "the seed is not public: deals not re-derived (each is a whole pack)")
+
+
+def check_deals(export, match_seeds, report):
+    for stream, record in export.matches.items():
+        events = export.streams.get(stream, [])
+        start = first_event(export, stream, "game_started")
+        if start is None:
+            report.failed("deals", stream, 1, "version 1 is not a game_started event")
+        elif start.get("board") is not None:
+            check_board_deals(report, stream, events, start, record)
+        elif stream in match_seeds:
+            check_deals_from_seed(report, stream, events, start, match_seeds[stream])
+        elif record.get("seed") is not None:
+            report.skipped("deals", stream, "the seed failed its commitment: deals not re-derived")
+        else:
+            check_whole_packs(report, stream, events)
+
+
+# ---------------------------------------------------------------------------- root hash
+def check_root_hash(export, report):
+    """Catches a tournament export whose streams are not the ones its root hash (published on
+    the tournament's pages) covers: the hash over the tournament's head and every listed match's
+    head, as the events in the file end, must equal the declared root hash."""
+    t = export.tournament
+    heads = []
+    for stream in [t.get("stream")] + [f"match/{m}" for m in t.get("matches") or []]:
+        events = export.streams.get(stream) or []
+        heads.append((stream, events[-1]["version"], events[-1].get("hash")) if events else (stream, 0, GENESIS_HASH))
+    computed = root_hash(heads)
+    if computed != t.get("root_hash"):
+        report.failed("root hash", t.get("stream"), heads[0][1], f"the root hash over {len(heads)} stream heads is "
+                      f"{computed}, not the declared {t.get('root_hash')}")
+    else:
+        report.passed("root hash", t.get("stream"), f"{computed} over {len(heads)} stream heads")
+
+
+# ---------------------------------------------------------------------------- running
+def guarded(report, check, run, *args):
+    """Run one check; a file so malformed that the check cannot finish fails it, not the tool."""
+    try:
+        return run(*args)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        report.failed(check, None, None, f"the check could not finish on this file: {type(e).__name__}: {e}")
+        return None
+
+
+def verify(lines):
+    """Every check of the lines of an export; returns the Report."""
+    report = Report()
+    export = read_export(lines, report)
+    guarded(report, "format", check_format, export, report)
+    guarded(report, "chain", check_chains, export, report)
+    match_seeds = guarded(report, "seed", check_match_seeds, export, report) or {}
+    if export.tournament is not None:
+        seed = guarded(report, "seed", tournament_seed, export, report)
+        if seed is not None:
+            guarded(report, "match seeds", check_derived_seeds, export, seed, match_seeds, report)
+        else:
+            report.skipped("match seeds", export.tournament.get("stream"), "the tournament's seed is not revealed")
+    guarded(report, "deals", check_deals, export, match_seeds, report)
+    if export.tournament is not None:
+        guarded(report, "root hash", check_root_hash, export, report)
+    return report
+
+
+def where(result):
+    if result["stream"] is None:
+        return ""
+    return result["stream"] + (f" v{result['version']}" if result["version"] is not None else "")
+
+
+def print_text(path, report, out):
+    for r in report.results:
+        out.write(f"{r['status'].upper():4}  {r['check']:<11} {where(r):<22} {r['message']}\n")
+    counts = {s: sum(1 for r in report.results if r["status"] == s) for s in ("pass", "fail", "skip")}
+    verdict = "OK" if report.ok else "FAILED"
+    out.write(f"{verdict}: {path}: {counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped\n")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Check a kingrifki-log/1 export of the King/Rifki event log.")
+    parser.add_argument("export", help="the export file (JSON Lines)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    try:
+        # Split on "\n" only: JSON escapes line breaks in strings, but not U+2028 and its kin.
+        with open(args.export, encoding="utf-8", newline="") as f:
+            report = verify(f.read().split("\n"))
+    except (OSError, UnicodeDecodeError) as e:
+        report = Report()
+        report.failed("format", None, None, f"cannot read {args.export}: {e}")
+    if args.json:
+        json.dump({"file": args.export, "format": FORMAT, "ok": report.ok, "results": report.results,
+                   "failures": report.failures}, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print_text(args.export, report, sys.stdout)
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
