@@ -323,15 +323,19 @@ class MatchExportView(APIView):
                    summary="The match's whole log as JSON Lines (kingrifki-log/1), with its hashes and seed, "
                            "once its cards are public; check it with tools/verify_export.py")
     def get(self, request, pk):
-        from django.http import StreamingHttpResponse
-
         from .export import match_export_lines, seed_is_public
 
         match = get_match(pk)
         if not seed_is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
             raise service.ServiceError(403, "not_public", "a match's log is exported once it is over and public")
-        response = StreamingHttpResponse((line + "\n" for line in match_export_lines(match)),
-                                         content_type="application/x-ndjson")
-        response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.jsonl"'
-        return response
+        return jsonl_download(match_export_lines(match), f"match-{match.pk}.jsonl")
+
+
+def jsonl_download(lines, filename):
+    """A streamed JSON Lines attachment (an export can be long)."""
+    from django.http import StreamingHttpResponse
+
+    response = StreamingHttpResponse((line + "\n" for line in lines), content_type="application/x-ndjson")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -275,7 +275,7 @@ class TournamentExportView(APIView):
                    summary="Once the tournament is over: its stream and every match's as JSON Lines "
                            "(kingrifki-log/1) with the seed and root hash; check with tools/verify_export.py")
     def get(self, request, pk):
-        from django.http import StreamingHttpResponse
+        from games.api import jsonl_download
 
         from .export import tournament_export_lines
 
@@ -283,10 +283,7 @@ class TournamentExportView(APIView):
         if t.status != Tournament.Status.FINISHED:
             raise ServiceError(409, "not_finished", "a tournament's log is exported once it is over (its matches "
                                "hold every dealt hand)")
-        response = StreamingHttpResponse((line + "\n" for line in tournament_export_lines(t)),
-                                         content_type="application/x-ndjson")
-        response["Content-Disposition"] = f'attachment; filename="tournament-{t.pk}.jsonl"'
-        return response
+        return jsonl_download(tournament_export_lines(t), f"tournament-{t.pk}.jsonl")
 
 
 class TournamentVerifyView(APIView):
