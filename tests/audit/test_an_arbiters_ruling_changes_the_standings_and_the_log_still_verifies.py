@@ -44,7 +44,8 @@ def verified(t):
     return report["ok"] and "all checks pass" in out.getvalue() and report
 
 
-def test_a_revoke_penalty_takes_points_from_that_seat_only_and_the_match_log_is_untouched(finished_event, organiser):
+def test_a_revoke_penalty_takes_points_from_that_seat_only_and_the_match_log_is_untouched(finished_event, organiser,
+                                                                                          verifier, tmp_path):
     t, table = finished_event
     seats = table.match.seats.order_by("index")
     before = rows_by_entrant(t)
@@ -65,6 +66,14 @@ def test_a_revoke_penalty_takes_points_from_that_seat_only_and_the_match_log_is_
     assert listed["kind"] == "penalty" and listed["offence"] == "revoke" and "revoked" in listed["reason"]
     report = verified(t)
     assert report and report["root_hash"] != ""
+    # and an outsider's check of the exported log passes, the ruling in it
+    from tournaments.export import tournament_export_lines
+
+    path = tmp_path / "disputed.jsonl"
+    path.write_text("".join(line + "\n" for line in tournament_export_lines(t)))
+    assert '"kind":"penalty"' in path.read_text()
+    code, out = verifier(path)
+    assert code == 0, out
 
 
 def test_an_assigned_score_replaces_the_tables_scores_and_can_reorder_the_places(finished_event, organiser):
