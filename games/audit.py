@@ -32,6 +32,15 @@ class Finding:
         return asdict(self)
 
 
+def head_and_rows(model, pk):
+    """The row (with its recorded head) read first, then its stream up to that head: a live
+    stream that moves on meanwhile is checked as it stood, not reported as broken. A removed
+    last event still shows (the rows end before the head)."""
+    row = model.objects.get(pk=pk)
+    rows = [r for r in eventlog.stream_events(row.stream) if r.version <= row.version]
+    return row, rows
+
+
 def check_stream(stream, rows, head):
     """Findings of the chain and head checks for one stream's rows and its recorded head."""
     broken = eventlog.check_chain(rows)
@@ -53,7 +62,8 @@ def verify_match(match, rows=None):
 
 def verify_match_and_replay(match, rows=None):
     """(findings, the verified final state or None when the rules check fails)."""
-    rows = eventlog.stream_events(match.stream) if rows is None else rows
+    if rows is None:
+        match, rows = head_and_rows(type(match), match.pk)
     findings = check_stream(match.stream, rows, (match.version, match.head_hash))
     played = [r for r in rows if r.type not in PLATFORM_EVENTS]
     events = [eventlog.as_engine_event(r) for r in played]

@@ -8,7 +8,7 @@ the drawn seating; the stored standings equal to a rebuild from the events; the 
 import hashlib
 
 from games import eventlog
-from games.audit import Finding, check_stream, report, verify_match_and_replay
+from games.audit import Finding, check_stream, head_and_rows, report, verify_match_and_replay
 
 from . import read
 from . import standings as folds
@@ -17,7 +17,7 @@ from .service import match_seed
 
 
 def verify_tournament(tournament):
-    rows = eventlog.stream_events(tournament.stream)
+    tournament, rows = head_and_rows(type(tournament), tournament.pk)
     findings = check_stream(tournament.stream, rows, (tournament.version, tournament.head_hash))
     seed = bytes.fromhex(tournament.seed)
     created = rows[0].payload.get("seed_sha256") if rows else None
@@ -67,15 +67,16 @@ def check_results(tournament, rows, states):
 
 
 def check_standings(tournament, rows):
-    rebuilt = folds.rebuild([eventlog.as_engine_event(r) for r in rows])
+    """The stored checkpoint, folded forward to the rows read (as the projection would), against
+    a rebuild of the same rows; a checkpoint already past them is compared at its own version."""
     checkpoint = StandingsCheckpoint.objects.filter(tournament=tournament).first()
-    if checkpoint is None or checkpoint.version != len(rows):
-        # Not stored up to the head yet: fold what is stored forward, as the projection does.
-        from .projection import update_standings
-
-        stored = update_standings(tournament.pk)
-    else:
-        stored = folds.from_checkpoint(checkpoint.value)
-    ok = folds.ranking(stored) == folds.ranking(rebuilt)
+    stored_version = checkpoint.version if checkpoint else 0
+    if stored_version > len(rows):
+        rows = eventlog.stream_events(tournament.stream)[:stored_version]
+    events = [eventlog.as_engine_event(r) for r in rows]
+    stored = folds.from_checkpoint(checkpoint.value) if stored_version else folds.empty()
+    for event in events[stored_version:]:
+        stored = folds.fold(stored, event)
+    ok = folds.ranking(stored) == folds.ranking(folds.rebuild(events))
     return Finding("standings", tournament.stream, ok, "the stored standings equal a rebuild from the events"
                    if ok else "the stored standings differ from a rebuild from the events")

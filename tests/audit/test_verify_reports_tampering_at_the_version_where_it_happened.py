@@ -106,3 +106,16 @@ def test_a_match_that_does_not_exist_is_refused(db):
 
     with pytest.raises(CommandError):
         call_command("verify_match", "999999")
+
+
+def test_a_live_match_that_moves_on_while_it_is_checked_is_checked_as_it_stood(make_bot, players):
+    """Events a writer appends after the match row was read are not reported as a broken head."""
+    match = games.do_create_match("king", {}, [make_bot(name=f"l{i}") for i in range(4)])
+    assert match.status == "live"
+    state = games.match_state(match)
+    action = state.legal_actions()[0]
+    produced = state.apply(action)
+    # the in-flight writer: its events are in the stream, the match row not yet moved on
+    eventlog.append(match.stream, match.version, produced, {"actor": "test"})
+    report = body(client_for(players[0]).get(f"/api/v1/matches/{match.pk}/verify/"))
+    assert report["ok"], report
