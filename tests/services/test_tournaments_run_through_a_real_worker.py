@@ -363,20 +363,29 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
     assert all(standings[e].matches == 3 for e in everyone - {leaver.pk})
 
 
-def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real_worker(
-        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
+def run_swiss_with_a_webhook_bot(factory, redis_url, worker_env, make_bot, organiser, name, count, rounds, prefix,
+                                 seed, **settings):
+    """An autopilot Swiss of ``count`` bots (one a loopback webhook bot) on fixed King boards,
+    run to its end by real workers; returns (tournament, entrants)."""
     server = BotServer(first_legal)
     try:
-        bots = bots_for(make_bot, 7, webhooks=1, url=server.url, prefix="hb")
-        t = service.do_create_tournament(organiser, "Seven", "king", {}, "swiss", 2,
-                                         boards=king_boards(2, seed="house bots"),
-                                         bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
+        bots = bots_for(make_bot, count, webhooks=1, url=server.url, prefix=prefix)
+        t = service.do_create_tournament(organiser, name, "king", {}, "swiss", rounds,
+                                         boards=king_boards(rounds, seed=seed),
+                                         bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True, **settings)
         entrants = register_all(t, organiser, bots)
-        workers = start_workers(celery_worker_factory, redis_url, worker_env)
+        workers = start_workers(factory, redis_url, worker_env)
         start_round_in_the_workers(workers, t, organiser)
         wait_until_finished(t, workers)
     finally:
         server.close()
+    return t, entrants
+
+
+def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real_worker(
+        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
+    t, entrants = run_swiss_with_a_webhook_bot(celery_worker_factory, redis_url, worker_env, make_bot, organiser,
+                                               "Seven", 7, 2, prefix="hb", seed="house bots")
 
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)
@@ -400,18 +409,8 @@ def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real
 
 def test_nine_entrants_with_byes_sit_a_different_one_out_each_round_through_a_real_worker(
         celery_worker_factory, redis_url, worker_env, make_bot, organiser):
-    server = BotServer(first_legal)
-    try:
-        bots = bots_for(make_bot, 9, webhooks=1, url=server.url, prefix="by")
-        t = service.do_create_tournament(organiser, "Nine", "king", {}, "swiss", 3, fill="byes",
-                                         boards=king_boards(3, seed="byes"),
-                                         bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
-        entrants = register_all(t, organiser, bots)
-        workers = start_workers(celery_worker_factory, redis_url, worker_env)
-        start_round_in_the_workers(workers, t, organiser)
-        wait_until_finished(t, workers)
-    finally:
-        server.close()
+    t, entrants = run_swiss_with_a_webhook_bot(celery_worker_factory, redis_url, worker_env, make_bot, organiser,
+                                               "Nine", 9, 3, prefix="by", seed="byes", fill="byes")
 
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)
