@@ -20,8 +20,9 @@ The checks (docs/events.md describes the format, the hash chain and the deal alg
   ``hmac-sha256-fy-v1`` (and the seeded first dealer or declarer, and the rotation of dealers or
   declarers from it); a fixed board deals the board's hands.
 - match seeds (tournaments): each match's seed is re-derived from the revealed tournament seed
-  for the round, table or board its ``round_started`` event names, and must be the seed the
-  match committed to.
+  for the round, table or board its ``round_started`` event names (or, for a replay an arbiter
+  ordered, the round and table of the match it replaces and the replay's number, from the
+  ``replay_match`` ruling), and must be the seed the match committed to.
 - root hash (tournaments): the hash over the tournament's and every match's head, recomputed
   from the events, equals the root hash the tournament record declares.
 """
@@ -102,11 +103,14 @@ def deal_hands(seed, deal_key, first, step):
     return hands
 
 
-def derived_match_seed(tournament_seed, tournament_id, round_no, table, board):
+def derived_match_seed(tournament_seed, tournament_id, round_no, table, board, replay=0):
     """A tournament match's seed: HMAC-SHA256(tournament seed, label), where the label is
-    "tournament/<id>/board/<board>" for a duplicate board, else "tournament/<id>/round/<r>/table/<t>"."""
+    "tournament/<id>/board/<board>" for a duplicate board, else "tournament/<id>/round/<r>/table/<t>",
+    followed by "/replay/<n>" for the n-th replay of a table ordered by a ruling."""
     label = f"tournament/{tournament_id}/board/{board}" if board is not None else \
         f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    if replay:
+        label += f"/replay/{replay}"
     return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
 
 
@@ -389,15 +393,27 @@ def tournament_seed(export, report):
 
 
 def drawn_tables(export):
-    """(round_started version, round, table, match id, board key) for every table drawn."""
+    """(version, round, table, match id, board key, replay) for every table drawn by a
+    round_started event, and for every replay of a table ordered by a replay_match ruling."""
     stream = export.tournament.get("stream")
-    out = []
+    out, where = [], {}
     for event in export.streams.get(stream, []):
         payload = event.get("payload")
-        if event.get("type") == "round_started" and isinstance(payload, dict):
+        if not isinstance(payload, dict):
+            continue
+        if event.get("type") == "round_started":
             for table in payload.get("tables") or []:
-                out.append((event["version"], payload.get("round"), table.get("table"), table.get("match"),
-                            table.get("board")))
+                drawn = (event["version"], payload.get("round"), table.get("table"), table.get("match"),
+                         table.get("board"), 0)
+                where[table.get("match")] = drawn
+                out.append(drawn)
+        elif event.get("type") == "ruling" and payload.get("kind") == "replay_match":
+            replaced = where.get(payload.get("match"))
+            if replaced is not None:
+                _, round_no, table, _, board, _ = replaced
+                drawn = (event["version"], round_no, table, payload.get("replacement"), board, payload.get("replay"))
+                where[payload.get("replacement")] = drawn
+                out.append(drawn)
     return out
 
 
@@ -409,7 +425,7 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
     t = export.tournament
     tid, stream = t.get("id"), t.get("stream")
     drawn = set()
-    for version, round_no, table, match_id, board in drawn_tables(export):
+    for version, round_no, table, match_id, board, replay in drawn_tables(export):
         match_stream = f"match/{match_id}"
         drawn.add(match_stream)
         if match_stream not in export.matches:
@@ -423,8 +439,9 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
         if "board" in start:
             report.skipped("match seeds", match_stream, "a fixed board: its cards are given, not derived")
             continue
-        derived = derived_match_seed(tournament_seed_bytes, tid, round_no, table, board)
-        where = f"round {round_no} table {table}" + (f" board {board}" if board is not None else "")
+        derived = derived_match_seed(tournament_seed_bytes, tid, round_no, table, board, replay)
+        where = f"round {round_no} table {table}" + (f" board {board}" if board is not None else "") + \
+            (f" replay {replay}" if replay else "")
         if sha256_hex(derived) != start.get("seed_sha256"):
             report.failed("match seeds", match_stream, 1, f"the seed derived for {where} (tournament version "
                           f"{version}) does not hash to the seed_sha256 committed at version 1")
@@ -437,7 +454,8 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
         report.passed("match seeds", match_stream, f"derived from the tournament seed for {where}")
     listed = {f"match/{m}" for m in t.get("matches") or []}
     for match_stream in sorted((listed | set(export.matches)) - drawn):
-        report.failed("match seeds", match_stream, 1, "a match of the export that no round_started drew")
+        report.failed("match seeds", match_stream, 1, "a match of the export that no round_started or "
+                      "replay_match ruling drew")
 
 
 # ---------------------------------------------------------------------------- deals

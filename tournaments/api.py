@@ -256,7 +256,8 @@ class RulingsView(APIView):
 
     @extend_schema(request=RulingSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
                                                         404: ERROR, 409: ERROR},
-                   summary="Record a ruling (organiser or staff): an adjusted score, an annulment or a penalty")
+                   summary="Record a ruling (organiser or staff): an adjusted score, an annulment, a replay "
+                           "or a penalty")
     def post(self, request, pk):
         get_tournament(pk)
         data = RulingSerializer(data=request.data)

@@ -26,12 +26,13 @@ def verify_tournament(tournament):
                             if ok else "the seed does not hash to the published commitment", None if ok else 1))
     states = {}
     for table in TournamentTable.objects.filter(tournament=tournament).select_related("match") \
-            .order_by("round", "table"):
+            .order_by("round", "table", "replay"):
         match = table.match
         if match.board is None:
-            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None)
+            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
             ok = derived.hex() == match.seed
-            findings.append(Finding("deal_seed", match.stream, ok, f"round {table.round} table {table.table}: the "
+            where = f"round {table.round} table {table.table}" + (f" replay {table.replay}" if table.replay else "")
+            findings.append(Finding("deal_seed", match.stream, ok, f"{where}: the "
                                     "match's seed is derived from the tournament seed" if ok else
                                     "the match's seed is not the one derived from the tournament seed",
                                     None if ok else 1))
@@ -43,13 +44,16 @@ def verify_tournament(tournament):
 
 
 def check_results(tournament, rows, states):
-    """Each match_result against the replayed match and the seating drawn for it."""
+    """Each match_result against the replayed match and the seating drawn for it (a replay
+    ordered by a ruling is drawn with the seats of the match it replaces)."""
     seating = {}
     findings = []
     for row in rows:
         if row.type == "round_started":
             for table in row.payload["tables"]:
                 seating[table["match"]] = table["seats"]
+        elif row.type == "ruling" and row.payload.get("kind") == "replay_match":
+            seating[row.payload["replacement"]] = seating.get(row.payload["match"])
         elif row.type == "match_result":
             match = row.payload["match"]
             state = states.get(match)

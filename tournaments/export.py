@@ -19,14 +19,21 @@ from .models import Tournament
 
 
 def drawn_match_ids(tournament):
-    """Ids of the matches drawn in the tournament's stream up to its version, by round and table."""
-    tables = []
+    """Ids of the matches drawn in the tournament's stream up to its version, by round and
+    table, each table's replays (ordered by replay_match rulings) after the match drawn."""
+    tables, where = [], {}
     for row in eventlog.stream_events(tournament.stream):
         if row.version > tournament.version:
             break
         if row.type == "round_started":
-            tables += [(row.payload["round"], t["table"], t["match"]) for t in row.payload["tables"]]
-    return [match_id for _, _, match_id in sorted(tables)]
+            for t in row.payload["tables"]:
+                where[t["match"]] = (row.payload["round"], t["table"])
+                tables.append((row.payload["round"], t["table"], 0, t["match"]))
+        elif row.type == "ruling" and row.payload.get("kind") == "replay_match":
+            round_no, table = where[row.payload["match"]]
+            where[row.payload["replacement"]] = (round_no, table)
+            tables.append((round_no, table, row.payload["replay"], row.payload["replacement"]))
+    return [match_id for *_, match_id in sorted(tables)]
 
 
 def tournament_record(tournament, matches):

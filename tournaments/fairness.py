@@ -21,13 +21,14 @@ def check_deals(tournament, seed=None):
     if hashlib.sha256(seed).hexdigest() != tournament.seed_sha256:
         raise ValueError("the seed does not match the tournament's published seed_sha256")
     rows = []
-    for table in TournamentTable.objects.filter(tournament=tournament).select_related("match").order_by("round",
-                                                                                                      "table"):
-        row = {"round": table.round, "table": table.table, "match": table.match_id, "ok": True, "problem": None}
+    for table in TournamentTable.objects.filter(tournament=tournament).select_related("match") \
+            .order_by("round", "table", "replay"):
+        row = {"round": table.round, "table": table.table, "replay": table.replay, "match": table.match_id,
+               "ok": True, "problem": None}
         if table.match.board is not None:
             row["problem"] = "a fixed board: its cards are given, not derived"
         else:
-            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None)
+            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
             played = [r for r in eventlog.stream_events(table.match.stream) if r.type not in PLATFORM_EVENTS]
             finding, _ = check_rules(table.match.stream, played, [eventlog.as_engine_event(r) for r in played],
                                      derived)

@@ -94,17 +94,23 @@ class Entrant(models.Model):
 
 
 class TournamentTable(models.Model):
-    """Which match a round's table is (the seating itself is in the round_started event)."""
+    """Which match a round's table plays (the seating itself is in the round_started event).
+
+    A table whose match an arbiter ordered replayed plays again: replay 0 is the match drawn,
+    replay n the n-th replacement (its ruling event names it).
+    """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
+    replay = models.PositiveSmallIntegerField(default=0, help_text="0 for the match drawn, n for its n-th replay")
     board = models.CharField(max_length=40, blank=True)
     match = models.OneToOneField("games.Match", on_delete=models.PROTECT, related_name="tournament_table")
     result_recorded = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "round", "table"], name="one_match_per_table")]
+        constraints = [models.UniqueConstraint(fields=["tournament", "round", "table", "replay"],
+                                               name="one_match_per_table_and_replay")]
 
 
 class StandingsCheckpoint(models.Model):

@@ -34,12 +34,20 @@ def rounds(tournament):
     """Every round drawn so far: its tables (match, board, entrant ids in seat order, match
     status) and byes, from the round_started events."""
     tables, byes = service.seated_entrants(tournament)
-    matches = {(x.round, x.table): x for x in tournament.tables.select_related("match")}
+    played = {}  # (round, table) -> its matches, the one drawn first and then any replays
+    for x in tournament.tables.select_related("match").order_by("replay"):
+        played.setdefault((x.round, x.table), []).append(x)
     return [{"round": r, "closed": r <= tournament.closed_round, "byes": byes.get(r, []),
-             "tables": [{"table": i, "match": matches[(r, i)].match_id, "board": matches[(r, i)].board or None,
-                         "seats": seats, "status": matches[(r, i)].match.status}
-                        for i, seats in enumerate(tables[r], 1)]}
+             "tables": [_table(played[(r, i)], i, seats) for i, seats in enumerate(tables[r], 1)]}
             for r in sorted(tables)]
+
+
+def _table(matches, number, seats):
+    """A table as it stands: the match it plays now (its last replay, if an arbiter ordered
+    one) and the matches that replay replaced."""
+    current = matches[-1]
+    return {"table": number, "match": current.match_id, "board": current.board or None, "seats": seats,
+            "status": current.match.status, "replaced": [m.match_id for m in matches[:-1]]}
 
 
 def live_and_recent(limit=20):

@@ -20,15 +20,18 @@ from .models import Entrant, Tournament, TournamentTable
 TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
 
 
-def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None):
+def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None, replay=0):
     """The deal seed of one match, derived from the tournament's secret seed (DESIGN.md 3.4).
 
     Duplicate tables share the board's seed, so they play the same cards; other formats get
-    one seed per round and table. Anyone with the revealed seed re-derives every match's seed
-    and, from it, every deal.
+    one seed per round and table, and a replay ordered by a ruling its own ("/replay/n"), so it
+    deals fresh cards. Anyone with the revealed seed re-derives every match's seed and, from
+    it, every deal.
     """
     label = f"tournament/{tournament_id}/board/{board}" if board is not None else \
         f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    if replay:
+        label += f"/replay/{replay}"
     return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
 
 
@@ -271,10 +274,26 @@ def draw(tournament, round_no, entrant_ids, history, bye_history):
     return [tuple(entrant_ids[i] for i in t.table) for t in tables], [f"b{t.board}" for t in tables], byes
 
 
-def do_start_round(tournament_id, by):
-    """Seat the next round by the tournament's format and create its matches (DESIGN.md 3.4)."""
+def create_table_match(tournament, by, round_no, number, board_key, entrants, replay=0):
+    """The match one table of a round plays (or replays): its seed derived from the tournament
+    seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
+    its round has closed everywhere (DESIGN.md 3.5)."""
     from games.service import do_create_match
 
+    fixed = tournament.boards[(round_no - 1) % len(tournament.boards)] if tournament.boards else None
+    seed = None if fixed else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key,
+                                         replay)
+    match = do_create_match(tournament.ruleset, tournament.options, [e.user or e.bot for e in entrants], fixed,
+                            created_by=by or tournament.organiser, seed=seed)
+    Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout,
+                                             public_when_over=round_no <= tournament.closed_round)
+    TournamentTable.objects.create(tournament=tournament, round=round_no, table=number, board=board_key or "",
+                                   replay=replay, match=match)
+    return match
+
+
+def do_start_round(tournament_id, by):
+    """Seat the next round by the tournament's format and create its matches (DESIGN.md 3.4)."""
     with transaction.atomic():
         tournament = locked(tournament_id)
         check_organiser(tournament, by)
@@ -301,18 +320,10 @@ def do_start_round(tournament_id, by):
                 bye_history.setdefault(e, []).append(r)
         tables, boards, byes = draw(tournament, round_no, ids, history, bye_history)
         by_id = {e.pk: e for e in players}
-        seed = bytes.fromhex(tournament.seed)
         drawn = []
         for number, seats in enumerate(tables, 1):
             board_key = boards[number - 1] if boards else None
-            fixed = tournament.boards[(round_no - 1) % len(tournament.boards)] if tournament.boards else None
-            match = do_create_match(
-                tournament.ruleset, tournament.options, [by_id[e].user or by_id[e].bot for e in seats], fixed,
-                created_by=by or tournament.organiser, seed=None if fixed else match_seed(seed, tournament.pk, round_no, number, board_key))
-            Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout,
-                                                     public_when_over=False)  # until the round closes
-            TournamentTable.objects.create(tournament=tournament, round=round_no, table=number,
-                                           board=board_key or "", match=match)
+            match = create_table_match(tournament, by, round_no, number, board_key, [by_id[e] for e in seats])
             drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
         started = {"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}
         if tournament.format != Tournament.Format.SWISS:
@@ -348,6 +359,15 @@ def do_record_result(match_id):
     return result
 
 
+def tables_waiting(tournament):
+    """The tables without a result that keep the open round from closing: the round's own and,
+    before the last round ends the event and reveals its seed, any earlier round's replay."""
+    tables = TournamentTable.objects.filter(tournament=tournament, result_recorded=False)
+    if tournament.current_round < tournament.rounds:
+        tables = tables.filter(round=tournament.current_round)
+    return tables.count()
+
+
 def do_close_round(tournament_id, by):
     """Close the current round once every table has its result; after the last, end the event."""
     with transaction.atomic():
@@ -355,11 +375,10 @@ def do_close_round(tournament_id, by):
         check_organiser(tournament, by)
         if tournament.current_round == tournament.closed_round:
             raise ServiceError(409, "no_open_round", "there is no round to close")
-        waiting = TournamentTable.objects.filter(tournament=tournament, round=tournament.current_round,
-                                                 result_recorded=False).count()
+        waiting = tables_waiting(tournament)
         if waiting:
-            raise ServiceError(409, "results_missing", f"{waiting} table(s) of round {tournament.current_round} "
-                               "have not finished")
+            raise ServiceError(409, "results_missing", f"{waiting} table(s) have not finished (round "
+                               f"{tournament.current_round}, or a replay ordered earlier)")
         events = [{"type": "round_closed", "round": tournament.current_round}]
         if tournament.current_round == tournament.rounds:
             # The seed is revealed: anyone can now re-derive every deal of the event.
@@ -395,9 +414,7 @@ def do_advance(tournament_id):
     steps = []
     while True:
         tournament = Tournament.objects.get(pk=tournament_id)
-        waiting = TournamentTable.objects.filter(tournament=tournament, round=tournament.current_round,
-                                                 result_recorded=False).count()
-        step = next_step(tournament, waiting)
+        step = next_step(tournament, tables_waiting(tournament))
         try:
             if step == "close":
                 do_close_round(tournament_id, None)
@@ -413,7 +430,7 @@ def do_advance(tournament_id):
 
 
 # ------------------------------------------------------------------ rulings
-RULING_KINDS = ("adjust_score", "annul_match", "penalty")
+RULING_KINDS = ("adjust_score", "annul_match", "replay_match", "penalty")
 ADJUSTMENTS = ("artificial", "assigned", "split", "weighted")  # as in the bridge laws
 OFFENCES = ("revoke", "slow_play", "other")
 
@@ -470,6 +487,10 @@ def check_ruling(tournament, kind, match_id, reason, details):
     if kind == "adjust_score":
         method = details.get("method")
         event.update(method=method, deltas=adjustment_deltas(method, standings.results[match_id].reported, details))
+    elif kind == "replay_match":
+        # The replacement match is created once every check has passed (do_record_ruling);
+        # 0, which no match has, stands in for its id while the fold checks the ruling.
+        event.update(replay=check_replay(tournament, table, standings), replacement=0)
     elif kind == "penalty":
         offence = details.get("offence")
         if offence not in OFFENCES:
@@ -482,14 +503,45 @@ def check_ruling(tournament, kind, match_id, reason, details):
     return event
 
 
+def check_replay(tournament, table, standings):
+    """The number of the replay a replay_match ruling orders for ``table``, or why it cannot be."""
+    if tournament.format == Tournament.Format.DUPLICATE or tournament.boards:
+        raise ServiceError(409, "cannot_replay", "this table's cards are shared with other tables (a duplicate "
+                           "board or a fixed board set), so it cannot be replayed on new cards; assign an "
+                           "adjusted score instead")
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError(409, "tournament_finished", "the tournament is over and its seed revealed: a replay's "
+                           "cards would be known in advance; assign an adjusted score instead")
+    seats = standings.results[table.match_id].seats
+    if Entrant.objects.filter(pk__in=seats, status=Entrant.Status.WITHDRAWN).exists():
+        raise ServiceError(409, "entrant_withdrawn", "a player of this table has withdrawn and cannot replay it; "
+                           "assign an adjusted score instead")
+    return TournamentTable.objects.filter(tournament=tournament, round=table.round, table=table.table).count()
+
+
+def do_replay_table(tournament, by, match_id, replay):
+    """Create the replacement match a replay_match ruling orders: same round, table and seats."""
+    table = TournamentTable.objects.get(tournament=tournament, match_id=match_id)
+    seated, _ = seated_entrants(tournament)
+    entrants = Entrant.objects.in_bulk(seated[table.round][table.table - 1])
+    return create_table_match(tournament, by, table.round, table.table, table.board or None,
+                              [entrants[e] for e in seated[table.round][table.table - 1]], replay)
+
+
 def do_record_ruling(tournament_id, by, kind, match, reason, **details):
-    """An arbiter's ruling, appended as a new event: the match's own events stay untouched."""
+    """An arbiter's ruling, appended as a new event: the match's own events stay untouched.
+
+    "replay_match" annuls the match and has its table play a replacement match, seeded
+    "/replay/n" under the table's label; the replacement's result counts in its place.
+    """
     from .tasks import update_standings
 
     with transaction.atomic():
         tournament = locked(tournament_id)
         check_organiser(tournament, by)
         event = check_ruling(tournament, kind, match, reason, details)
+        if kind == "replay_match":
+            event["replacement"] = do_replay_table(tournament, by, match, event["replay"]).pk
         event["author"] = by.username
         append(tournament, [event], actor_of(by))
         tournament.save(update_fields=["version", "head_hash"])

@@ -27,6 +27,8 @@ Scoring:
   could have earned. A bye earns no matchpoints and adds nothing to the maximum, so it leaves the
   percentage unchanged.
 - An annulled match counts for nobody; an adjusted score replaces the reported one everywhere.
+- A replayed match (the ruling "replay_match") is annulled and its table plays a replacement
+  match with the same seats: the replacement's result counts in its place.
 
 Tie-breaks, applied in the configured order after points (matchpoints in duplicate):
 
@@ -97,6 +99,7 @@ class Table:
     match: int
     board: str | None
     seats: tuple[int, ...]
+    replaces: int | None = None  # a replay ordered by a ruling: the annulled match it replaces
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class Round:
     tables: tuple[Table, ...]
     byes: tuple[int, ...]
     closed: bool = False
+    replays: tuple[Table, ...] = ()  # replacement matches ordered by rulings, in order
 
 
 @dataclass(frozen=True)
@@ -276,12 +280,16 @@ def _drawn_table(config: Config, table: Any) -> Table:
 def _check_new_tables(standings: Standings, number: int, tables: tuple[Table, ...]) -> None:
     """Match ids name a match for the whole tournament; table numbers name a table in a round."""
     matches = [table.match for table in tables]
-    drawn_before = {table.match for round_ in standings.rounds.values() for table in round_.tables}
-    if len(set(matches)) != len(matches) or drawn_before.intersection(matches):
+    if len(set(matches)) != len(matches) or _drawn_matches(standings).intersection(matches):
         raise ValueError(f"round {number} reuses a match id: {matches}")
     numbers = [table.table for table in tables]
     if len(set(numbers)) != len(numbers):
         raise ValueError(f"round {number} numbers two tables alike: {numbers}")
+
+
+def _drawn_matches(standings: Standings) -> set[int]:
+    """Every match id drawn so far, replacements included."""
+    return {table.match for round_ in standings.rounds.values() for table in round_.tables + round_.replays}
 
 
 def _match_result(standings: Standings, event: Event) -> Standings:
@@ -310,7 +318,8 @@ def _match_result(standings: Standings, event: Event) -> Standings:
 def _drawn_in_round(standings: Standings, number: int, match: int) -> Table:
     if number not in standings.rounds:
         raise ValueError(f"match_result for round {number}, which has not started")
-    for table in standings.rounds[number].tables:
+    round_ = standings.rounds[number]
+    for table in round_.tables + round_.replays:
         if table.match == match:
             return table
     raise ValueError(f"match_result for match {match}, which round {number} did not draw")
@@ -334,7 +343,25 @@ def _ruling(standings: Standings, event: Event) -> Standings:
     if match not in standings.results:
         raise ValueError(f"{kind} ruling on match {match}, which has no result")
     ruled = _RULINGS[kind](standings.results[match], event)
-    return replace(standings, results=_with(standings.results, match, ruled))
+    standings = replace(standings, results=_with(standings.results, match, ruled))
+    return _replay(standings, ruled, event) if kind == "replay_match" else standings
+
+
+def _replay(standings: Standings, annulled: MatchResult, event: Event) -> Standings:
+    """The table of the annulled match plays again: the replacement joins the round's draw
+    with the same table, board and seats, so its match_result is accepted and counts."""
+    replacement = _integer(event, "replacement")
+    if replacement in _drawn_matches(standings):
+        raise ValueError(f"replay_match names match {replacement} as the replacement, which was drawn already")
+    round_ = standings.rounds[annulled.round]
+    replay = _integer(event, "replay")
+    expected = 1 + sum(1 for table in round_.replays if table.table == annulled.table)
+    if replay != expected:
+        raise ValueError(f"replay_match numbers its replay {replay}; round {round_.number} table "
+                         f"{annulled.table} plays its replay {expected} next")
+    table = Table(annulled.table, replacement, annulled.board, annulled.seats, replaces=annulled.match)
+    return replace(standings, rounds=_with(standings.rounds, round_.number,
+                                           replace(round_, replays=round_.replays + (table,))))
 
 
 def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
@@ -387,6 +414,7 @@ _APPLY: dict[str, Callable[[Standings, Event], Standings]] = {
 _RULINGS: dict[str, Callable[[MatchResult, Event], MatchResult]] = {
     "adjust_score": _adjust_score,
     "annul_match": _annul_match,
+    "replay_match": _annul_match,  # and the replacement joins the draw: see _replay
     "penalty": _penalty,
 }
 
@@ -521,8 +549,10 @@ def _config_from_json(data: Mapping[str, Any]) -> Config:
 
 
 def _round_from_json(data: Mapping[str, Any]) -> Round:
-    tables = tuple(Table(**{**table, "seats": tuple(table["seats"])}) for table in data["tables"])
-    return Round(data["number"], tables, tuple(data["byes"]), data["closed"])
+    def tables(key: str) -> tuple[Table, ...]:
+        return tuple(Table(**{**table, "seats": tuple(table["seats"])}) for table in data.get(key, ()))
+
+    return Round(data["number"], tables("tables"), tuple(data["byes"]), data["closed"], tables("replays"))
 
 
 def _result_from_json(data: Mapping[str, Any]) -> MatchResult:
@@ -821,7 +851,7 @@ def _round_json(standings: Standings, config: Config, round_: Round) -> dict:
         "round": round_.number,
         "closed": round_.closed,
         "byes": list(round_.byes),
-        "tables": [_table_json(standings, config, table) for table in round_.tables],
+        "tables": [_table_json(standings, config, table) for table in round_.tables + round_.replays],
     }
 
 
@@ -831,6 +861,7 @@ def _table_json(standings: Standings, config: Config, table: Table) -> dict:
         "match": table.match,
         "board": table.board,
         "seats": list(table.seats),
+        "replaces": table.replaces,
     }
     result = standings.results.get(table.match)
     if result is None:

@@ -59,7 +59,8 @@ def test_an_untouched_match_passes_every_check(finished_match, players):
 
 def test_a_changed_payload_breaks_the_chain_at_its_version(finished_match, players, tamper):
     target = plays(finished_match)[5]
-    Event.objects.filter(pk=target.pk).update(payload={**target.payload, "card": "AS"})
+    forged = "AS" if target.payload["card"] != "AS" else "KS"  # always a different card
+    Event.objects.filter(pk=target.pk).update(payload={**target.payload, "card": forged})
     assert ("chain", target.version) in failures(finished_match, players)
 
 

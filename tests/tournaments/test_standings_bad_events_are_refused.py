@@ -100,7 +100,23 @@ BAD = {
     "a ruling on a match without a result": (
         PLAYED[:-1], {"type": "ruling", "kind": "annul_match", "match": 1}, "has no result"),
     "a ruling of an unknown kind": (
-        PLAYED, {"type": "ruling", "kind": "replay_match", "match": 1}, "unknown kind"),
+        PLAYED, {"type": "ruling", "kind": "replay_deal", "match": 1}, "unknown kind"),
+    "a replay without its replacement": (
+        PLAYED, {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1}, "lacks 'replacement'"),
+    "a replay whose replacement was drawn already": (
+        PLAYED, {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1, "replacement": 1},
+        "drawn already"),
+    "a replay numbered out of turn": (
+        PLAYED, {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 2, "replacement": 9},
+        "plays its replay 1 next"),
+    "a replay of a match already replayed": (
+        PLAYED + [{"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1, "replacement": 9}],
+        {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 2, "replacement": 10}, "annulled twice"),
+    "a replacement's result before its replay was ordered": (
+        PLAYED, {**RESULT, "match": 9}, "round 1 did not draw"),
+    "a replacement's result with other seats": (
+        PLAYED + [{"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1, "replacement": 9}],
+        {**RESULT, "match": 9, "seats": [4, 3, 2, 1]}, "disagrees with the draw"),
     "an adjustment to a fifth seat": (
         PLAYED, {"type": "ruling", "kind": "adjust_score", "match": 1, "seat": 4, "delta": 1},
         "seat must be 0..3"),

@@ -47,7 +47,7 @@ def histories(draw):
         events.append({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}",
                        "kind": kind, "ranked": kind != "house_bot"})
     match_ids = count(1)
-    reported, annulled = [], set()
+    reported, annulled, drawn, replays = [], set(), {}, {}
     for number in range(1, draw(st.integers(0, 4)) + 1):
         for entrant in draw(st.lists(st.sampled_from(active), unique=True, max_size=1)):
             active.remove(entrant)
@@ -64,6 +64,7 @@ def histories(draw):
         ]
         byes = list(seating[4 * len(tables):])
         events.append({"type": "round_started", "round": number, "tables": tables, "byes": byes})
+        drawn.update((table["match"], (number, table)) for table in tables)
         for table in draw(st.permutations(tables)):
             if draw(st.integers(0, 4)) == 0:
                 continue  # this table's result never came in
@@ -71,7 +72,21 @@ def histories(draw):
             events.append({"type": "match_result", "round": number, **table, "scores": scores})
             reported.append(table["match"])
         for match in draw(st.lists(st.sampled_from(reported), max_size=2)) if reported else []:
-            if match not in annulled and draw(st.booleans()):
+            if match not in annulled and draw(st.integers(0, 2)) == 0:
+                # replayed: annulled, and its table plays a replacement, maybe reported too
+                annulled.add(match)
+                played_in, table = drawn[match]
+                replay = replays[(played_in, table["table"])] = replays.get((played_in, table["table"]), 0) + 1
+                replacement = next(match_ids)
+                drawn[replacement] = (played_in, {**table, "match": replacement})
+                events.append({"type": "ruling", "kind": "replay_match", "match": match,
+                               "replacement": replacement, "replay": replay})
+                if draw(st.booleans()):
+                    scores = draw(st.lists(st.integers(-3, 3), min_size=4, max_size=4))
+                    events.append({"type": "match_result", "round": played_in, **drawn[replacement][1],
+                                   "scores": scores})
+                    reported.append(replacement)
+            elif match not in annulled and draw(st.booleans()):
                 annulled.add(match)
                 events.append({"type": "ruling", "kind": "annul_match", "match": match})
             else:

@@ -37,7 +37,7 @@ def test_the_results_hold_settings_entrants_rounds_and_standings():
         (1, True, [5]), (2, False, [1]),
     ]
     assert results["rounds"][0]["tables"][0] == {
-        "table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4],
+        "table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4], "replaces": None,
         "reported": [40, 30, 30, 10], "adjustments": [0, 0, 0, 0], "scores": [40, 30, 30, 10],
         "annulled": False, "table_points": [3, 1.5, 1.5, 0],
     }
