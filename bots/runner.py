@@ -89,8 +89,10 @@ def run_turns(match_id, version):
                     if e.code in MOVED_ON:
                         return  # another task (a redelivery, the sweep) played this turn first
                     raise
-                version = quiet = match.version = response["version"]
-                match.status = response["status"]
+                # The new head (its hash too) is what the state cache is keyed by: without it
+                # the next turn would replay the whole stream instead of taking the cached state.
+                match.refresh_from_db(fields=["version", "head_hash", "status"])
+                version = quiet = match.version
                 if time.monotonic() - started < setting("BOT_TIME_SLICE_SECONDS", 2.0):
                     continue
                 return  # the slice is used up: the announcement below queues the rest

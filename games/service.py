@@ -51,9 +51,9 @@ def match_state(match, rows=None):
 
 
 # A per-process cache of states for writers (the action path and bot workers), keyed by match
-# and stream version. Only a cache: an entry is used only when its version is the match's
-# current one, so the log stays the truth; a state is taken out while an action is applied to
-# it, under the match's row lock, and put back only once the append commits. Readers in web
+# and stream head (version and hash). Only a cache: an entry is used only when its head is the
+# match's current one, so the log stays the truth; a state is taken out while an action is
+# applied to it, under the match's row lock, and put back under the new head. Readers in web
 # threads replay afresh instead of sharing an object a writer may be changing.
 _STATES = OrderedDict()
 _STATES_MAX = 256
@@ -298,8 +298,9 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
                     "events": redact_events(new_events, seat, reveal_finished=True)}
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
-        head = (match.version, match.head_hash)
-        transaction.on_commit(lambda: remember(match.pk, head, state))
+        # Cached at once, not on commit: the key is the new head's hash, which commits to every
+        # event, so if this transaction rolls back the entry is simply never asked for again.
+        remember(match.pk, (match.version, match.head_hash), state)
         if announce:
             announce_after_commit(match)
     return response
