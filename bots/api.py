@@ -1,9 +1,6 @@
 """REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
-import hashlib
-import secrets
 import time
 
-from django.db.models import Count
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
@@ -14,26 +11,16 @@ from rest_framework.views import APIView
 
 from games import service
 from games.api import ERROR, int_param
-from games.models import Match, Seat
+from games.models import Match
 
-from . import runner
+from . import registry, runner
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
+from .registry import TOKEN_PREFIX, digest, new_credentials  # noqa: F401  (imported from here elsewhere)
 from .strategies import STRATEGIES
 
-TOKEN_PREFIX = "krb_"
 MAX_WAIT_SECONDS = 30
 WAIT_STEP_SECONDS = 0.25
-
-
-def digest(text):
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def new_credentials():
-    """A token (for the polling API) and a signing secret (for webhooks), and their digests."""
-    token, secret = TOKEN_PREFIX + secrets.token_urlsafe(32), "krs_" + secrets.token_urlsafe(32)
-    return token, secret, {"token_hash": digest(token), "token_prefix": token[:10], "secret_hash": digest(secret)}
 
 
 class BotTokenAuthentication(authentication.BaseAuthentication):
@@ -74,7 +61,7 @@ class IsBot(permissions.BasePermission):
 
 # ------------------------------------------------------------------ registry
 class BotRegistrationSerializer(serializers.Serializer):
-    name = serializers.RegexField(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,59}$", help_text="2-60 letters, digits, _ . -")
+    name = serializers.RegexField(registry.NAME_PATTERN, help_text="2-60 letters, digits, _ . -")
     kind = serializers.ChoiceField(choices=Bot.Kind.choices)
     url = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
                                 help_text="for a webhook bot: where turn requests are POSTed")
@@ -83,18 +70,9 @@ class BotRegistrationSerializer(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
     def validate(self, data):
-        kind = data["kind"]
-        if kind == Bot.Kind.WEBHOOK:
-            try:
-                check_url(data["url"])
-            except UnsafeURL as e:
-                raise serializers.ValidationError({"url": [str(e)]})
-        elif data["url"]:
-            raise serializers.ValidationError({"url": ["only a webhook bot has a URL"]})
-        if kind == Bot.Kind.BUILTIN and not data["strategy"]:
-            raise serializers.ValidationError({"strategy": [f"a built-in bot needs one of {sorted(STRATEGIES)}"]})
-        if kind != Bot.Kind.BUILTIN and data["strategy"]:
-            raise serializers.ValidationError({"strategy": ["only a built-in bot has a strategy"]})
+        problems = registry.registration_problems(data["kind"], data["url"], data["strategy"])
+        if problems:
+            raise serializers.ValidationError({field: [message] for field, message in problems.items()})
         return data
 
 
@@ -111,12 +89,8 @@ def bot_summary(bot):
 
 
 def bot_detail(bot):
-    seats = Seat.objects.filter(bot=bot).select_related("match").order_by("-match_id")[:200]
-    faults = dict(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).values_list("match_id")
-                  .annotate(n=Count("pk")).values_list("match_id", "n"))
-    matches = [{"match": s.match_id, "seat": s.index, "ruleset": s.match.ruleset, "status": s.match.status,
-                "faults": faults.get(s.match_id, 0)} for s in seats]
-    return {**bot_summary(bot), "matches": matches, "faults": sum(faults.values())}
+    matches = registry.matches(bot)
+    return {**bot_summary(bot), "matches": matches, "faults": sum(m["faults"] for m in matches)}
 
 
 BOT = inline_serializer("Bot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
@@ -145,10 +119,7 @@ class BotListView(APIView):
     def post(self, request):
         data = BotRegistrationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        if Bot.objects.filter(name__iexact=data.validated_data["name"]).exists():
-            raise service.ServiceError(409, "name_taken", f"the bot name {data.validated_data['name']!r} is taken")
-        token, secret, hashes = new_credentials()
-        bot = Bot.objects.create(owner=request.user, **data.validated_data, **hashes)
+        bot, token, secret = registry.register(request.user, **data.validated_data)
         return Response({**bot_summary(bot), "token": token, "secret": secret}, status=status.HTTP_201_CREATED)
 
 
@@ -186,10 +157,7 @@ class BotRotateView(APIView):
                    summary="Replace your bot's token and secret; the old ones stop working at once")
     def post(self, request, pk):
         bot = own_bot(request, pk)
-        token, secret, hashes = new_credentials()
-        for field, value in hashes.items():
-            setattr(bot, field, value)
-        bot.save(update_fields=list(hashes))
+        token, secret = registry.rotate(bot)
         return Response({**bot_summary(bot), "token": token, "secret": secret})
 
 

@@ -83,8 +83,7 @@ def run_turns(match_id, version):
             faults, taken = seat_record(platform, seat)
             if taken or bot.kind == Bot.Kind.BUILTIN:
                 try:
-                    response = play_builtin(match, bot, seat, version, state,
-                                            TAKEOVER_STRATEGY if taken else bot.strategy)
+                    play_builtin(match, bot, seat, version, state, TAKEOVER_STRATEGY if taken else bot.strategy)
                 except service.ServiceError as e:
                     if e.code in MOVED_ON:
                         return  # another task (a redelivery, the sweep) played this turn first

@@ -1,8 +1,11 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from bots import api as bots_api
+from bots import views_play as bots_play
+from config import accounts
 from games import api as games_api
 from games import views as games_views
 from tournaments import api as tournaments_api
@@ -27,6 +30,15 @@ urlpatterns = [
     path("tournaments/<id:pk>/", tournaments_views.tournament_detail, name="tournament"),
     path("tournaments/<id:pk>/live/", tournaments_views.tournament_live, name="tournament-live"),
     path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
+    path("play/", bots_play.play_new, name="play"),
+    path("", include("games.urls_table")),
+    path("", include("games.urls_audit")),
+    path("", include("tournaments.urls_organiser")),
+    path("", include("bots.urls")),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language picker
     path("admin/", admin.site.urls),
     # REST API (DESIGN.md 3.7).
     path("api/v1/auth/signup/", games_api.SignUpView.as_view(), name="api-signup"),

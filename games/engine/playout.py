@@ -63,25 +63,67 @@ def contract_label(ruleset, record):
     return name
 
 
+def game_sums_to_zero(state):
+    """Whether the rules say this game's totals sum to zero: a whole game played to its end
+    (rules.md 1.9 and 2.8), not a single fixed deal, a Rifki short game or a game cut short."""
+    return state.board is None and state.is_over and state.result == "complete" \
+        and not state.options.get("short_mode")
+
+
+def score_sheet_rows(state):
+    """The score sheet as data, one row per finished deal (its number, the dealer or declarer,
+    the contract, the four scores and the hand total), the totals and the zero-sum check.
+
+    Only public facts: contracts and scores, never a card. ``check`` is None while the rules
+    promise no zero sum (a game in progress, one fixed deal, a Rifki short game or slam).
+    """
+    rows = []
+    for record in state.deals:
+        scores = list(record["scores"]) if record["scored"] else None
+        rows.append({
+            "deal": record["deal"],
+            "seat": record.get("dealer", record.get("declarer")),
+            "contract": record["contract"],
+            "label": contract_label(state.ruleset, record),
+            "scored": record["scored"],
+            "scores": scores,
+            "total": sum(scores) if scores is not None else None,
+            "end": record["end"],
+        })
+    total = sum(state.scores)
+    return {
+        "ruleset": state.ruleset,
+        "seat_role": "dealer" if state.ruleset == "king" else "declarer",
+        "deals_scored": len(state.deal_scores),
+        "rows": rows,
+        "totals": list(state.scores),
+        "sum": total,
+        "check": {"expected": 0, "ok": total == 0} if game_sums_to_zero(state) else None,
+        "is_over": state.is_over,
+        "winners": list(state.winners) if state.is_over else None,
+        "result": state.result,
+    }
+
+
 def score_sheet(state):
     """The score sheet as the source documents lay it out: a row per deal with its contract,
     a column per player, the hand total on the right, and the final totals underneath."""
-    seat_role = "Dealer" if state.ruleset == "king" else "Decl."
+    sheet = score_sheet_rows(state)
+    seat_role = "Dealer" if sheet["seat_role"] == "dealer" else "Decl."
     head = f"{'#':>3}  {seat_role:<6} {'Contract':<44}" + "".join(f"{'P' + str(s):>7}" for s in range(4)) + f"{'Hand':>8}"
-    lines = [f"{state.ruleset.capitalize()}: {len(state.deal_scores)} deals scored", head, "-" * len(head)]
-    for record in state.deals:
-        who = record.get("dealer", record.get("declarer"))
-        label = contract_label(state.ruleset, record)
+    lines = [f"{state.ruleset.capitalize()}: {sheet['deals_scored']} deals scored", head, "-" * len(head)]
+    for row in sheet["rows"]:
+        label = row["label"]
         if len(label) > 44:
             label = label[:41] + "..."
-        if record["scored"]:
-            cells = "".join(f"{v:>7}" for v in record["scores"]) + f"{sum(record['scores']):>8}"
+        if row["scored"]:
+            cells = "".join(f"{v:>7}" for v in row["scores"]) + f"{row['total']:>8}"
         else:
-            cells = f"  {record['end']}"
-        lines.append(f"{record['deal']:>3}  P{who:<5} {label:<44}" + cells)
+            cells = f"  {row['end']}"
+        lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label:<44}" + cells)
     lines.append("-" * len(head))
-    lines.append(f"{'':>3}  {'':<6} {'Totals':<44}" + "".join(f"{v:>7}" for v in state.scores) + f"{sum(state.scores):>8}")
-    if state.is_over:
-        winners = ", ".join(f"P{s}" for s in state.winners) or "none"
-        lines.append(f"Winner{'s' if len(state.winners) != 1 else ''}: {winners} ({state.result})")
+    lines.append(f"{'':>3}  {'':<6} {'Totals':<44}" + "".join(f"{v:>7}" for v in sheet["totals"]) + f"{sheet['sum']:>8}")
+    if sheet["is_over"]:
+        winners = ", ".join(f"P{s}" for s in sheet["winners"]) or "none"
+        lines.append(f"Winner{'s' if len(sheet['winners']) != 1 else ''}: {winners} ({sheet['result']})")
     return "\n".join(lines)

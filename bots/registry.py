@@ -1,0 +1,78 @@
+"""Registering bots and issuing their credentials: one path for the API and the pages.
+
+A bot's token and signing secret are returned once, when issued; only their SHA-256 digests
+are stored (bots/models.py).
+"""
+import hashlib
+import secrets
+
+from django.db.models import Count
+
+from games.models import Seat
+from games.service import ServiceError
+
+from .models import Bot, Turn
+from .netcheck import UnsafeURL, check_url
+from .strategies import STRATEGIES
+
+TOKEN_PREFIX = "krb_"
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,59}$"  # 2-60 letters, digits, _ . -
+
+
+def digest(text):
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def new_credentials():
+    """A token (for the polling API) and a signing secret (for webhooks), and their digests."""
+    token, secret = TOKEN_PREFIX + secrets.token_urlsafe(32), "krs_" + secrets.token_urlsafe(32)
+    return token, secret, {"token_hash": digest(token), "token_prefix": token[:10], "secret_hash": digest(secret)}
+
+
+def registration_problems(kind, url, strategy):
+    """{field: message} for what does not fit the bot's kind (empty when all is well)."""
+    if kind == Bot.Kind.WEBHOOK:
+        try:
+            check_url(url)
+        except UnsafeURL as e:
+            return {"url": str(e)}
+    elif url:
+        return {"url": "only a webhook bot has a URL"}
+    if kind == Bot.Kind.BUILTIN and not strategy:
+        return {"strategy": f"a built-in bot needs one of {sorted(STRATEGIES)}"}
+    if kind != Bot.Kind.BUILTIN and strategy:
+        return {"strategy": "only a built-in bot has a strategy"}
+    return {}
+
+
+def register(owner, name, kind, url="", strategy="", description=""):
+    """Create a bot whose fields passed validation; returns (bot, token, secret)."""
+    if Bot.objects.filter(name__iexact=name).exists():
+        raise ServiceError(409, "name_taken", f"the bot name {name!r} is taken")
+    token, secret, hashes = new_credentials()
+    bot = Bot.objects.create(owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description,
+                             **hashes)
+    return bot, token, secret
+
+
+def rotate(bot):
+    """Replace the bot's token and secret (the old ones stop working at once); returns (token, secret)."""
+    token, secret, hashes = new_credentials()
+    for field, value in hashes.items():
+        setattr(bot, field, value)
+    bot.save(update_fields=list(hashes))
+    return token, secret
+
+
+def matches(bot, limit=200):
+    """The bot's seats, newest match first, each with the faults it made there."""
+    seats = Seat.objects.filter(bot=bot).select_related("match").order_by("-match_id")[:limit]
+    faults = dict(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).values_list("match_id")
+                  .annotate(n=Count("pk")).values_list("match_id", "n"))
+    return [{"match": s.match_id, "seat": s.index, "ruleset": s.match.ruleset, "status": s.match.status,
+             "faults": faults.get(s.match_id, 0)} for s in seats]
+
+
+def faults(bot, limit=200):
+    """The bot's faulted turns, newest first: each got the fallback action (DESIGN.md 3.6)."""
+    return list(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).order_by("-pk")[:limit])

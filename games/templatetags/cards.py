@@ -1,0 +1,127 @@
+"""How the pages show cards, seats and contracts: one place, so the table, the score sheet and
+the audit replay name them alike (and translate them alike)."""
+from django import template
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games.engine.playout import contract_label
+
+register = template.Library()
+
+SUIT_ORDER = "SHDC"  # the canonical order of the pack (DESIGN.md 3.1)
+RANK_ORDER = "23456789TJQKA"
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+RANK_NAMES = {
+    "2": _("Two"), "3": _("Three"), "4": _("Four"), "5": _("Five"), "6": _("Six"), "7": _("Seven"),
+    "8": _("Eight"), "9": _("Nine"), "T": _("Ten"), "J": _("Jack"), "Q": _("Queen"), "K": _("King"),
+    "A": _("Ace"),
+}
+RANK_SHORT = {"T": "10"}
+
+
+@register.filter
+def card_name(card):
+    """The card's accessible name: "Queen of hearts"."""
+    rank, suit = card[0], card[1]
+    return pgettext_lazy("card name", "%(rank)s of %(suit)s") % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
+
+
+@register.filter
+def card_short(card):
+    """The card as printed on it: "Q♥", "10♠"."""
+    return f"{RANK_SHORT.get(card[0], card[0])}{SUIT_SYMBOLS[card[1]]}"
+
+
+@register.filter
+def suit_colour(card_or_suit):
+    """"red" or "black", for the card's CSS class."""
+    return "red" if card_or_suit[-1] in "HD" else "black"
+
+
+@register.filter
+def suit_name(suit):
+    return SUIT_NAMES.get(suit, suit)
+
+
+@register.filter
+def suit_symbol(suit):
+    return SUIT_SYMBOLS.get(suit, suit)
+
+
+def card_key(card):
+    return SUIT_ORDER.index(card[1]), -RANK_ORDER.index(card[0])
+
+
+@register.filter
+def by_suit(cards):
+    """A hand sorted by suit (spades, hearts, diamonds, clubs), high to low within a suit, as
+    [(suit, [cards])] for the suits the hand holds."""
+    ordered = sorted(cards, key=card_key)
+    return [(suit, [c for c in ordered if c[1] == suit]) for suit in SUIT_ORDER if any(c[1] == suit for c in ordered)]
+
+
+@register.simple_tag
+def contract_name(ruleset, contract):
+    """A contract's display name as the score sheets print it (Copas, Kupa, Koz ♥ ...)."""
+    return contract_label(ruleset, {"contract": contract}) if contract else ""
+
+
+# ------------------------------------------------------------------ actions and contracts at the table
+ACTION_LABELS = {
+    "match": _("Match the bid"),
+    "pass": _("Pass"),
+    "open_auction": _("Open the auction"),
+    "ultimatum": _("Ultimatum: 8 up, or I play down"),
+    "take": _("Take it: 8 up"),
+    "accept": _("Accept the bid"),
+    "decline": _("Decline the bid"),
+    "forfeit": _("Forfeit the hand"),
+    "cancel": _("Cancel the deal (misdeal)"),
+    "declare_slam": _("Declare a slam"),
+}
+DIRECTIONS = {"up": _("up"), "down": _("down")}
+
+
+def _trump_label(trump):
+    if trump:
+        return pgettext_lazy("positive hand", "up with %(suit)s as trumps") % {"suit": SUIT_NAMES.get(trump, trump)}
+    return pgettext_lazy("positive hand", "up with no trumps")
+
+
+@register.simple_tag
+def action_label(ruleset, action):
+    """A readable label for any of the engine's action dicts (DESIGN.md 3.1), for its button.
+
+    Unknown types fall back to the type's slug, so a new action still gets a working button.
+    """
+    kind = action.get("type")
+    if kind == "play":
+        return card_name(action["card"])
+    if kind == "contract":
+        return contract_name(ruleset, f"trump {action['suit']}" if action.get("suit") else action["name"])
+    if kind in ("bid", "counteroffer"):
+        text = _("Bid %(tricks)s %(direction)s") if kind == "bid" else _("Ask for %(tricks)s %(direction)s")
+        direction = DIRECTIONS.get(action["direction"], action["direction"])
+        return text % {"tricks": action["tricks"], "direction": direction}
+    if kind == "choose":
+        if action.get("mode") == "down":
+            return _("Play down")
+        return _("Play %(how)s") % {"how": _trump_label(action.get("trump"))}
+    if kind == "nominate":
+        return _("Name seat %(seat)s the first dealer") % {"seat": action["dealer"] + 1}
+    return ACTION_LABELS.get(kind, kind)
+
+
+@register.simple_tag
+def contract_title(ruleset, contract):
+    """The display name of a view's ``contract`` (a dict, or None before it is chosen)."""
+    if not contract:
+        return ""
+    name = contract["name"]
+    if name == "trump" and contract.get("trump"):
+        return contract_name(ruleset, f"trump {contract['trump']}")
+    if name == "positive" and contract.get("mode"):
+        how = _("down") if contract["mode"] == "down" else _trump_label(contract.get("trump"))
+        return f"{contract_name(ruleset, 'positive').strip()} {how}"
+    return contract_name(ruleset, name)

@@ -1,0 +1,246 @@
+"""Pages for reading a match after the fact: its score sheet, and the audit replay with the
+verification report. Thin views: who may see what is decided by games.service (seat_replay,
+visible_state), the facts by the engine and games.audit; nothing here reads a hidden hand."""
+import re
+from collections import defaultdict
+
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from . import eventlog, service
+from .audit import verify_match
+from .engine import EngineError
+from .engine.playout import contract_label, score_sheet_rows
+from .models import Match
+from .templatetags.cards import card_name, suit_name
+
+NUMBER = re.compile(r"[0-9]{1,9}")
+CHECKS = {
+    "chain": gettext_lazy("Hash chain"),
+    "head": gettext_lazy("End of the log"),
+    "seed": gettext_lazy("Seed commitment"),
+    "rules": gettext_lazy("Every action re-checked by the rules"),
+}
+
+
+def seat_names(match):
+    """The name of whoever holds each seat: the user's or the bot's."""
+    names = [_("open seat %(seat)s") % {"seat": i} for i in range(4)]
+    for seat in match.seats.select_related("user", "bot"):
+        holder = seat.user.username if seat.user else seat.bot.name if seat.bot else None
+        if holder:
+            names[seat.index] = holder
+    return names
+
+
+# ------------------------------------------------------------------ the score sheet
+def score_sheet(request, pk):
+    match = get_object_or_404(Match, pk=pk)
+    view = service.visible_state(match, request.user)  # scores, progress: as this viewer sees them
+    # The view holds no record of past contracts; the engine's deal records do, and hold
+    # nothing but contracts and scores (no card), so the sheet reads them from the replay.
+    sheet = score_sheet_rows(service.match_state(match))
+    names = seat_names(match)
+    for row in sheet["rows"]:
+        row["who"] = names[row["seat"]] if row["seat"] is not None else ""
+    winners = [names[s] for s in view.get("winners") or ()]
+    return render(request, "games/sheet.html", {"match": match, "view": view, "sheet": sheet, "names": names,
+                                                "winners": winners})
+
+
+# ------------------------------------------------------------------ the audit replay
+def audit(request, pk):
+    match = get_object_or_404(Match, pk=pk)
+    step = request.htmx and not request.htmx.history_restore_request
+    # The end of the last deal that is over: the last event anyone may replay (the whole log
+    # once the game is over). Who may replay it is for seat_replay to say.
+    last = max(1, service.finished_through(eventlog.stream_events(match.stream)))
+    try:
+        version = parse_version(request.GET.get("version"))
+        replay = replay_for(match, request.user, parse_seat(request.GET.get("seat")),
+                            last if version is None else version)
+        context = {"match": match, **step_context(match, request.user, replay, last)}
+    except service.ServiceError as e:
+        context, status = {"match": match, "error": e}, e.status
+    else:
+        status = 200
+        if not step:
+            findings = verify_match(match)
+            context["report"] = {"ok": all(f.ok for f in findings),
+                                 "checks": [{**f.as_json(), "label": CHECKS.get(f.check, f.check)} for f in findings]}
+    response = render(request, "games/_audit_step.html" if step else "games/audit.html", context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def parse_seat(raw):
+    if raw in (None, ""):
+        return None
+    return int(raw) if NUMBER.fullmatch(raw) else raw  # seat_replay refuses anything but 0-3 or "all"
+
+
+def parse_version(raw):
+    if raw in (None, ""):
+        return None
+    if not NUMBER.fullmatch(raw):
+        raise service.ServiceError(400, "invalid_version", _("version must be a whole number, such as 1"))
+    return int(raw)
+
+
+def replay_for(match, user, seat, version):
+    """service.seat_replay, the seat defaulting to every hand open (an arbiter who may), else
+    the viewer's own seat, else seat 0: a default is never refused where another would be
+    shown; a seat the viewer chose is refused (or not) exactly as seat_replay says."""
+    if seat is not None:
+        return safe_replay(match, user, seat, version)
+    own = service.viewer_access(match, user)[0] or 0
+    if service.is_arbiter(match, user):
+        try:
+            return safe_replay(match, user, "all", version)
+        except service.ServiceError as e:
+            if e.code != "arbiter_only":
+                raise
+    return safe_replay(match, user, own, version)
+
+
+def safe_replay(match, user, seat, version):
+    """seat_replay, or a replay that breaks on a corrupted log (the report says where): no
+    engine message is shown, it could name a card."""
+    try:
+        return service.seat_replay(match, user, seat, version)
+    except EngineError:
+        return {"match": match.pk, "version": version, "seat": seat, "view": None, "events": []}
+
+
+def may_open_every_hand(match, user):
+    """Whether seat_replay would show this viewer every hand (at some version): asked of the
+    service, which checks "all" before anything else, rather than restating its rule."""
+    if not service.is_arbiter(match, user):
+        return False
+    try:
+        service.seat_replay(match, user, "all", 1)
+    except service.ServiceError as e:
+        return e.code != "arbiter_only"
+    return True
+
+
+def step_context(match, user, replay, last):
+    names = seat_names(match)
+    seat, version, view = replay["seat"], replay["version"], replay["view"]
+    context = {
+        "seat": seat, "version": version, "last": max(last, version), "previous": max(1, version - 1),
+        "next": version + 1, "seat_choices": [(str(i), names[i]) for i in range(4)],
+        "all_hands": seat == "all" or may_open_every_hand(match, user),
+    }
+    if view is None:
+        return {**context, "broken": True}
+    event = replay["events"][-1]["event"]
+    last_trick = view["tricks"][-1] if view["tricks"] and not view["trick"] else None
+    return {**context, "view": view, "event": describe(event, names, view["ruleset"]), "event_type": event["type"],
+            "seats": seat_panels(view, seat, names), "contract": current_contract(view),
+            "trick": [{**t, "name": names[t["seat"]]} for t in view["trick"]],
+            "last_trick": last_trick and {**last_trick, "leader_name": names[last_trick["leader"]],
+                                          "winner_name": names[last_trick["winner"]]}}
+
+
+def seat_panels(view, seat, names):
+    """Each seat as the replay shows it: its live hand if the viewer saw it (None if hidden),
+    and once the deal is over the four hands as dealt, which the table then sees."""
+    hands = view["hands"] if seat == "all" else [view["hand"] if i == seat else None for i in range(4)]
+    last_deal = view.get("last_deal")
+    over = last_deal and last_deal["deal"] == view["deal"] and view["phase"] in ("deal_over", "over")
+    return [{"index": i, "name": names[i], "hand": hands[i], "size": view["hand_sizes"][i],
+             "dealt": last_deal["dealt_hands"][i] if over else None, "tricks": view["tricks_won"][i],
+             "score": view["scores"][i], "to_act": view["to_act"] == i} for i in range(4)]
+
+
+def current_contract(view):
+    """The contract in play, named as the score sheets name it."""
+    c = view.get("contract")
+    if not c:
+        return ""
+    name = c["name"]
+    if name == "trump":
+        name = f"trump {c.get('trump')}"
+    elif name == "positive" and c.get("mode"):
+        name = f"positive {c['mode']}" + (f" {c.get('trump') or 'no trump'}" if c["mode"] == "up" else "")
+    return contract_label(view["ruleset"], {"contract": name})
+
+
+REASONS = {
+    "complete": gettext_lazy("all tricks played"),
+    "penalties_exhausted": gettext_lazy("no penalty card left"),
+    "forfeit": gettext_lazy("forfeited"),
+    "slam": gettext_lazy("a King slam"),
+    "failed_slam": gettext_lazy("a failed King slam"),
+    "rifki_unguarded": gettext_lazy("the king or ace of hearts unguarded"),
+    "trump_no_high_cards": gettext_lazy("a hand with no card above a ten"),
+    "kiz_split": gettext_lazy("each player took one queen"),
+}
+
+# What each event says, in words. Decisions carry the acting seat as "who".
+EVENTS = {
+    "game_started": gettext_lazy("The game started."),
+    "deal_started": gettext_lazy("Deal %(deal)s was dealt; %(dealer)s deals."),
+    "play": gettext_lazy("%(who)s played the %(card)s."),
+    "trick": gettext_lazy("Trick %(number)s was won by %(winner)s."),
+    "hand_ended_early": gettext_lazy("No penalty card is left after trick %(after_trick)s: the hand ends early."),
+    "deal_ended": gettext_lazy("Deal %(deal)s ended (%(reason)s) with scores %(scores)s."),
+    "deal_cancelled": gettext_lazy("Deal %(deal)s was cancelled: %(reason)s (%(who)s)."),
+    "deal_cancelled_no_seat": gettext_lazy("Deal %(deal)s was cancelled: %(reason)s."),
+    "auction_ended": gettext_lazy("The auction ended: %(winner)s holds the bid of %(tricks)s %(direction)s."),
+    "auction_ended_no_bid": gettext_lazy("The auction ended: nobody bid."),
+    "game_ended": gettext_lazy("The game ended (%(result)s). Final scores %(scores)s; won by %(winners)s."),
+    "contract": gettext_lazy("%(who)s chose the contract %(contract)s."),
+    "nominate": gettext_lazy("%(who)s named %(dealer)s the first dealer."),
+    "choose": gettext_lazy("%(who)s chose to play %(mode)s%(trump)s."),
+    "open_auction": gettext_lazy("%(who)s put the hand to auction."),
+    "bid": gettext_lazy("%(who)s bid %(tricks)s %(direction)s."),
+    "match": gettext_lazy("%(who)s matched the standing bid."),
+    "pass": gettext_lazy("%(who)s passed."),
+    "accept": gettext_lazy("%(who)s accepted."),
+    "decline": gettext_lazy("%(who)s declined."),
+    "counteroffer": gettext_lazy("%(who)s asked for %(tricks)s %(direction)s."),
+    "ultimatum": gettext_lazy("%(who)s issued the ultimatum."),
+    "take": gettext_lazy("%(who)s took the ultimatum."),
+    "forfeit": gettext_lazy("%(who)s forfeited the hand."),
+    "cancel": gettext_lazy("%(who)s cancelled the deal for want of high cards."),
+    "declare_slam": gettext_lazy("%(who)s declared the King slam."),
+    "action_fallback": gettext_lazy("%(who)s's bot failed (%(reason)s); its first legal action was played."),
+    "seat_taken_over": gettext_lazy("%(who)s's seat is now played by the built-in %(by)s bot."),
+}
+
+
+def describe(event, names, ruleset):
+    """One sentence for an event, with players by name and cards by their full names."""
+    kind = event["type"]
+    if kind == "auction_ended" and event.get("winner") is None:
+        kind = "auction_ended_no_bid"
+    elif kind == "deal_cancelled" and event.get("seat") is None:
+        kind = "deal_cancelled_no_seat"
+    text = EVENTS.get(kind)
+    if text is None:
+        return event["type"]
+
+    def name(seat):
+        return names[seat] if isinstance(seat, int) and 0 <= seat <= 3 else _("nobody")
+
+    def scores(values):
+        return ", ".join(f"{names[i]} {v}" for i, v in enumerate(values or ()))
+
+    fields = {**event, "who": name(event.get("seat")), "dealer": name(event.get("dealer", event.get("declarer"))),
+              "winner": name(event.get("winner")), "scores": scores(event.get("scores")),
+              "winners": ", ".join(names[s] for s in event.get("winners") or ()) or _("nobody"),
+              "reason": REASONS.get(event.get("reason"), event.get("reason"))}
+    if event["type"] == "play":
+        fields["card"] = card_name(event["card"])
+    elif event["type"] == "contract":
+        label = f"trump {event['suit']}" if event.get("suit") else event.get("name")
+        fields["contract"] = contract_label(ruleset, {"contract": label})
+    elif event["type"] == "choose":
+        trump = event.get("trump")
+        fields["trump"] = "" if event.get("mode") != "up" else \
+            _(" with %(suit)s as trumps") % {"suit": suit_name(trump)} if trump else _(" without trumps")
+    return text % defaultdict(str, fields)  # a field the event lacks reads as nothing

@@ -1,0 +1,223 @@
+"""The table (issue 7): a person plays their seat in the browser, anyone else watches.
+
+Thin views over games.service: what a viewer sees comes only from ``service.visible_state``
+(the one redaction, DESIGN.md 3.5) and every action goes through ``service.submit_action``,
+which checks seat, turn, version and legality exactly as the API does. The page polls a
+fragment with htmx; the fragment carries the version it shows, so an unchanged table costs
+one indexed read and a 204.
+"""
+import json
+import uuid
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from games import service
+
+from .models import Event, Match
+from .templatetags.cards import action_label
+
+# ------------------------------------------------------------------ the table
+# What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
+PHASES = {
+    "play": gettext_lazy("play a card"),
+    "contract": gettext_lazy("choose the contract"),
+    "positive_choice": gettext_lazy("choose how to play the positive hand"),
+    "auction": gettext_lazy("bid or pass"),
+    "auction_won": gettext_lazy("accept or decline the winning bid"),
+    "ultimatum": gettext_lazy("take the ultimatum or pass"),
+    "declined": gettext_lazy("choose how to play the hand"),
+    "name_trump": gettext_lazy("name the trumps"),
+    "misdeal_claim": gettext_lazy("claim a misdeal or play on"),
+}
+
+# Refusals from the service, said plainly; the engine's own reason follows an illegal move.
+REFUSALS = {
+    "not_your_seat": gettext_lazy("You hold no seat at this table, so you cannot act here."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "version_conflict": gettext_lazy("The table moved on before your action arrived; nothing was played. "
+                                     "Here is the table as it is now."),
+    "match_over": gettext_lazy("The game is over; no more actions are possible."),
+    "invalid_input": gettext_lazy("That action could not be read; nothing was played."),
+}
+
+
+def seat_names(rows):
+    """Each seat's name, told apart by seat number where one bot holds several seats."""
+    count = {}
+    for r in rows:
+        count[r["name"]] = count.get(r["name"], 0) + 1
+    for r in rows:
+        if count[r["name"]] > 1:
+            r["name"] = _("%(name)s, seat %(seat)s") % {"name": r["name"], "seat": r["index"] + 1}
+    return [r["name"] for r in rows]
+
+
+def seat_name(seat):
+    if seat.user_id:
+        return seat.user.username
+    if seat.bot_id:
+        return seat.bot.name
+    return _("open seat")
+
+
+def table_context(request, match, error=None):
+    # The version is read before the state: a page never claims a newer version than the
+    # cards it shows, so a poll re-renders rather than missing a change.
+    match.refresh_from_db()
+    view = service.visible_state(match, request.user)
+    seats = list(match.seats.select_related("user", "bot").order_by("index"))
+    me = next((s.index for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
+    to_act = view["to_act"]
+    role_seat = view.get("declarer") if view["ruleset"] == "rifki" else view.get("dealer")
+    rows = [{"index": s.index, "name": seat_name(s), "is_bot": bool(s.bot_id), "is_you": s.index == me,
+             "to_act": s.index == to_act, "role": s.index == role_seat, "cards": view["hand_sizes"][s.index],
+             "tricks": view["tricks_won"][s.index], "score": view["scores"][s.index]} for s in seats]
+    names = seat_names(rows)
+    legal = view["legal_actions"]  # only ever the viewer's own, when it is their turn
+    acting = seats[to_act] if to_act is not None else None
+    last = view["tricks"][-1] if view["tricks"] else None
+    auction = view.get("auction")
+    return {
+        "match": match, "view": view, "version": match.version, "seats": rows, "me": me, "error": error,
+        "your_turn": me is not None and to_act == me,
+        "status": status_line(view, me, names),
+        "playable": {a["card"] for a in legal if a["type"] == "play"},
+        "choices": [{"action": a, "json": json.dumps(a, sort_keys=True)} for a in legal if a["type"] != "play"],
+        "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in view["trick"]],
+        "last_trick": last and trick_played(view["ruleset"], last, names),
+        "auction": auction_lines(view["ruleset"], auction, names) if auction and auction["bidders"] else None,
+        "role_label": _("Declarer") if view["ruleset"] == "rifki" else _("Dealer"),
+        "deal_rows": [{"deal": i + 1, "scores": r} for i, r in enumerate(view["deal_scores"])],
+        "winners": [names[s] for s in view.get("winners", [])],
+        "names": names,
+        "clock": clock(match, names[to_act]) if acting is not None else None,
+        "bot_timeout": bot_time_limit(match, acting),
+        "command_id": uuid.uuid4().hex,  # a double click repeats the command, not the move
+    }
+
+
+def bot_time_limit(match, seat):
+    """The seconds a webhook or polling bot has for its turn; a built-in bot has no deadline
+    (it plays at once, in the worker), and neither has a person."""
+    if seat is None or not seat.bot_id or seat.bot.kind == "builtin":
+        return None
+    return match.bot_turn_timeout
+
+
+# The seat after seat i in play (DESIGN.md 3.1): King goes clockwise, Rifki counter-clockwise.
+STEP = {"king": 1, "rifki": 3}
+
+
+def trick_played(ruleset, trick, names):
+    """A finished trick as [(who, card)] in the order played, and its winner."""
+    step = STEP.get(ruleset, 1)
+    return {"cards": [{"name": names[(trick["leader"] + step * i) % 4], "card": card}
+                      for i, card in enumerate(trick["cards"])],
+            "winner": names[trick["winner"]]}
+
+
+def status_line(view, me, names):
+    to_act = view["to_act"]
+    if view["is_over"]:
+        return _("The game is over.")
+    what = PHASES.get(view["phase"], view["phase"])
+    if to_act is None:
+        return _("Waiting for the next deal.")
+    if to_act == me:
+        return _("Your turn: %(what)s.") % {"what": what}
+    return _("Waiting for %(name)s to %(what)s.") % {"name": names[to_act], "what": what}
+
+
+def clock(match, name):
+    """How long the seat to act has had its turn: since the last event was recorded.
+
+    The page counts on from the seconds given here, so a phone's wrong clock does not matter.
+    """
+    since = (Event.objects.filter(stream=match.stream, version=match.version)
+             .values_list("recorded_at", flat=True).first())
+    seconds = max(0, int((timezone.now() - since).total_seconds())) if since else 0
+    shown = format_html('<time data-elapsed="{}" datetime="PT{}S">{}</time>', seconds, seconds,
+                        f"{seconds // 60}:{seconds % 60:02d}")
+    # Safe: the name is escaped and the time built by format_html.
+    return mark_safe(_("%(name)s has been thinking for %(time)s") % {"name": conditional_escape(name), "time": shown})
+
+
+def auction_lines(ruleset, auction, names):
+    """The King auction as sentences: the standing bid, and each call so far in order."""
+    high = auction["standing_bid"]
+    standing = high and _("%(bid)s, by %(name)s") % {"bid": action_label(ruleset, {"type": "bid", **high}),
+                                                    "name": names[high["bidder"]]}
+    return {"standing": standing,
+            "calls": [{"name": names[e["seat"]], "label": action_label(ruleset, e)} for e in auction["history"]]}
+
+
+def get_match(pk):
+    return get_object_or_404(Match, pk=pk)
+
+
+@require_GET
+def table(request, pk):
+    return render(request, "games/table.html", table_context(request, get_match(pk)))
+
+
+@never_cache
+@require_GET
+def table_live(request, pk):
+    """The table fragment, or 204 when the client already shows this version."""
+    match = get_match(pk)
+    if request.GET.get("v") == str(match.version):
+        return HttpResponse(status=204)
+    return render(request, "games/_table.html", table_context(request, match))
+
+
+@require_POST
+def table_act(request, pk):
+    """Submit one action for the viewer's seat; answer with the table as it now is.
+
+    Refusals keep their HTTP status (403, 409, 422, 400) and show their reason in the table;
+    nothing is stored for them (the service appends only legal actions at the expected version).
+    """
+    match = get_match(pk)
+    error, status = None, 200
+    try:
+        if not request.user.is_authenticated:
+            raise service.ServiceError(403, "not_your_seat", "log in to play")
+        action, expected = read_action(request.POST)
+        service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
+    except service.ServiceError as e:
+        error, status = refusal(e), e.status
+    if not request.htmx:
+        if error is None:
+            return redirect("table", match.pk)  # a plain form post: back to the page, no resubmission
+        return render(request, "games/table.html", table_context(request, match, error), status=status)
+    response = render(request, "games/_table.html", table_context(request, match, error), status=status)
+    if error is not None:
+        response["X-Table-Refusal"] = "1"  # the page swaps this error response in (table.html)
+    return response
+
+
+def read_action(data):
+    """The action posted: a card button sends ``card``, any other choice its action as JSON."""
+    try:
+        action = {"type": "play", "card": data["card"]} if "card" in data else json.loads(data.get("action", ""))
+        expected = int(data.get("expected_version", ""))
+    except ValueError:
+        raise service.ServiceError(400, "invalid_input", "the action is JSON, the expected version a number") from None
+    return action, expected
+
+
+def refusal(error):
+    known = REFUSALS.get(error.code)
+    if known is not None:
+        return str(known)
+    if error.status == 422:  # an illegal move: the engine says why ("must follow suit")
+        return _("That move is not allowed: %(reason)s") % {"reason": error.message}
+    return error.message

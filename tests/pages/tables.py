@@ -1,0 +1,56 @@
+"""Helpers for the table page tests (tests/pages/test_table_*.py): a table of one person and
+three built-in bots, a logged-in browser, and reading the buttons a page offers."""
+import html
+import random
+import re
+
+from django.test import Client
+
+from games import service
+from games.models import Match
+from tests.engine.helpers import random_hands
+
+BUTTON = re.compile(r"<button\b([^>]*)>", re.S)
+ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+
+
+def browser(user=None):
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def king_deal(person, bot, dealer=0, contract="no_hearts", seed=42):
+    """One fixed King deal: ``person`` in seat 0, ``bot`` in the other three; the dealer leads."""
+    board = {"dealer": dealer, "contract": contract, "hands": random_hands(random.Random(seed))}
+    return service.do_create_match("king", {}, [person, bot, bot, bot], board=board, created_by=person)
+
+
+def buttons(page):
+    """The enabled buttons of a page, as dicts of their attributes (unescaped)."""
+    found = []
+    for match in BUTTON.finditer(page):
+        attrs = {name: html.unescape(value or "") for name, value in ATTRIBUTE.findall(match.group(1))}
+        if "disabled" not in attrs:
+            found.append(attrs)
+    return found
+
+
+def choices(page):
+    """What the page lets its viewer post: the enabled card and choice buttons, as form data."""
+    return [{b["name"]: b["value"]} for b in buttons(page) if b.get("name") in ("card", "action")]
+
+
+def bots_play_until_the_person_acts(match, seat=0, limit=500):
+    """Run the bots' turns in this process (as the worker would) until ``seat`` is to act or the
+    game is over; returns the engine state then."""
+    from bots import runner
+
+    for _ in range(limit):
+        match.refresh_from_db()
+        state = service.match_state(match)
+        if match.status == Match.Status.OVER or state.to_act == seat:
+            return state
+        runner.run_turns(match.pk, match.version)
+    raise AssertionError("the bots never handed the turn back")

@@ -1,0 +1,17 @@
+"""The home page's live tables link to the table page, where anyone may watch."""
+from django.test import Client
+
+from games.models import Match
+from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
+from tests.tournaments.conftest import organiser, tournament  # noqa: F401  (shared fixtures)
+from tournaments import service
+
+
+def test_the_home_page_links_a_live_table_to_its_page(tournament, make_bot):
+    for i in range(4):
+        service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name=f"b{i}"))
+    service.do_start_round(tournament.pk, tournament.organiser)
+    match = Match.objects.get()
+    page = Client().get("/").content.decode()
+    assert f'href="/matches/{match.pk}/"' in page
+    assert Client().get(f"/matches/{match.pk}/").status_code == 200

@@ -1,0 +1,224 @@
+"""The organiser's forms. They only turn posted text into the service's arguments: what a
+tournament, an entry or a ruling may be is decided by tournaments.service (and the engine for
+game flags), so the pages and the API refuse the same things with the same messages."""
+import json
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from bots.models import Bot
+from games.engine import king, rifki
+
+FLAGS = {"king": king.FLAGS, "rifki": rifki.FLAGS}  # every engine flag, with its default and values
+
+RULESET_CHOICES = [("king", _("King (Brazilian)")), ("rifki", _("Rifki (Turkish King)"))]
+FORMAT_CHOICES = [("swiss", _("Swiss")), ("round_robin", _("Round robin")), ("duplicate", _("Duplicate"))]
+TABLE_POINTS_CHOICES = [("place", _("By place at the table: 3/2/1/0, ties split")), ("score", _("By game score"))]
+FILL_CHOICES = [("house_bots", _("Complete tables with house bots (never ranked)")),
+                ("byes", _("Players sit out in turn (byes)"))]
+TIE_BREAK_CHOICES = [("", _("none")), ("game_score", _("Game score")), ("opponents_points", _("Opponents' points")),
+                     ("wins", _("Wins")), ("head_to_head", _("Head to head"))]
+DEFAULT_TIE_BREAKS = ["game_score", "opponents_points"]
+YES_NO = [("true", _("yes")), ("false", _("no"))]
+
+# Where a service refusal belongs on the creation form (the rest go on top of the form).
+FIELD_OF_CODE = {"invalid_name": "name", "invalid_format": "format", "invalid_rounds": "rounds",
+                 "invalid_table_points": "table_points", "invalid_fill": "fill", "invalid_tie_breaks": "tie_break_1",
+                 "invalid_timeout": "bot_turn_timeout", "invalid_boards": "boards"}
+
+
+def flag_field_name(ruleset, flag):
+    return f"{ruleset}__{flag}"
+
+
+def flag_as_text(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def flag_from_text(flag, text):
+    """The posted text as the flag's type; anything that does not parse is passed on as given,
+    for the engine to refuse with its own message."""
+    if flag.kind is bool:
+        return {"true": True, "false": False}.get(text, text)
+    if flag.kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if flag.kind is list:
+        try:
+            return [int(v) for v in text.split(",")]
+        except ValueError:
+            return text
+    return text
+
+
+def flag_field(name, flag):
+    help_text = _("Default: %(value)s") % {"value": flag_as_text(flag.default) or "—"}
+    if flag.kind is bool or flag.choices:
+        choices = YES_NO if flag.kind is bool else [(c, c) for c in flag.choices]
+        return forms.CharField(label=name, required=False, initial=flag_as_text(flag.default), help_text=help_text,
+                               widget=forms.Select(choices=choices))
+    widget = forms.NumberInput if flag.kind is int else forms.TextInput
+    return forms.CharField(label=name, required=False, initial=flag_as_text(flag.default), help_text=help_text,
+                           widget=widget())
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES)
+    format = forms.ChoiceField(label=_("Format"), choices=FORMAT_CHOICES)
+    rounds = forms.IntegerField(label=_("Rounds"), initial=3, widget=forms.NumberInput(attrs={"min": 1, "max": 50}))
+    table_points = forms.ChoiceField(label=_("Table points"), choices=TABLE_POINTS_CHOICES)
+    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False,
+                                    initial=DEFAULT_TIE_BREAKS[0])
+    tie_break_2 = forms.ChoiceField(label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False,
+                                    initial=DEFAULT_TIE_BREAKS[1])
+    tie_break_3 = forms.ChoiceField(label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False)
+    tie_break_4 = forms.ChoiceField(label=_("Fourth tie-break"), choices=TIE_BREAK_CHOICES, required=False)
+    fill = forms.ChoiceField(label=_("Incomplete tables"), choices=FILL_CHOICES)
+    bot_turn_timeout = forms.FloatField(label=_("Bot turn timeout (seconds)"), initial=2.0,
+                                        widget=forms.NumberInput(attrs={"min": 0.1, "max": 60, "step": 0.1}))
+    rated = forms.BooleanField(label=_("Rated (counts for the leaderboards)"), required=False, initial=True)
+    autopilot = forms.BooleanField(label=_("Autopilot: once round 1 is started, close each round when its last "
+                                           "table finishes and start the next"), required=False)
+    boards = forms.CharField(label=_("Fixed boards (JSON list of engine boards; leave empty for full games)"),
+                             required=False, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for ruleset, flags in FLAGS.items():
+            for flag_name, flag in flags.items():
+                self.fields[flag_field_name(ruleset, flag_name)] = flag_field(flag_name, flag)
+
+    def flag_fields(self, ruleset):
+        return [self[flag_field_name(ruleset, name)] for name in FLAGS[ruleset]]
+
+    def king_flags(self):
+        return self.flag_fields("king")
+
+    def rifki_flags(self):
+        return self.flag_fields("rifki")
+
+    def clean_boards(self):
+        text = self.cleaned_data["boards"].strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError as e:
+            raise forms.ValidationError(_("The boards are not valid JSON: %(error)s"), params={"error": e}) from e
+
+    def arguments(self):
+        """The keyword arguments of service.do_create_tournament, from the cleaned form."""
+        data = self.cleaned_data
+        ruleset = data["ruleset"]
+        options = {name: flag_from_text(flag, data[flag_field_name(ruleset, name)])
+                   for name, flag in FLAGS[ruleset].items() if data[flag_field_name(ruleset, name)] != ""}
+        tie_breaks = [data[f"tie_break_{i}"] for i in range(1, 5) if data[f"tie_break_{i}"]]
+        return {"name": data["name"], "ruleset": ruleset, "options": options, "format": data["format"],
+                "rounds": data["rounds"], "boards": data["boards"], "table_points": data["table_points"],
+                "tie_breaks": tie_breaks, "fill": data["fill"], "bot_turn_timeout": data["bot_turn_timeout"],
+                "rated": data["rated"], "autopilot": data["autopilot"]}
+
+    def add_refusal(self, error):
+        """Show a service refusal next to the field it is about (or above the form)."""
+        self.add_error(FIELD_OF_CODE.get(error.code), error.message)
+
+
+class EntrantForm(forms.Form):
+    """Register a person (by username) or a bot (by name or id): the page posts one of the two."""
+
+    user = forms.CharField(label=_("Username"), required=False, max_length=150)
+    bot = forms.CharField(label=_("Bot name or id"), required=False, max_length=60,
+                          widget=forms.TextInput(attrs={"list": "bot-names"}))
+
+    def clean_user(self):
+        name = self.cleaned_data["user"].strip()
+        if not name:
+            return None
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no user %(name)s."), params={"name": name})
+        return user
+
+    def clean_bot(self):
+        name = self.cleaned_data["bot"].strip()
+        if not name:
+            return None
+        bot = Bot.objects.filter(name=name).first() or (Bot.objects.filter(pk=int(name)).first()
+                                                        if name.isdigit() and len(name) < 18 else None)
+        if bot is None:
+            raise forms.ValidationError(_("There is no bot %(name)s."), params={"name": name})
+        return bot
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and (data.get("user") is None) == (data.get("bot") is None):
+            raise forms.ValidationError(_("Give either a username or a bot."))
+        return data
+
+
+RULING_KIND_CHOICES = [("penalty", _("Penalty")), ("adjust_score", _("Adjusted score")),
+                       ("annul_match", _("Annul the match")), ("replay_match", _("Replay the match on new cards"))]
+METHOD_CHOICES = [("", _("(for an adjusted score)")),
+                  ("assigned", _("Assigned: the scores the table is deemed to have made")),
+                  ("artificial", _("Artificial: a change per seat")),
+                  ("split", _("Split: a different change per seat")),
+                  ("weighted", _("Weighted: outcomes with weights"))]
+OFFENCE_CHOICES = [("", _("(for a penalty)")), ("revoke", _("Revoke")), ("slow_play", _("Slow play")),
+                   ("other", _("Other"))]
+SEAT_CHOICES = [("", _("(for a penalty)"))] + [(str(s), str(s)) for s in range(4)]
+
+
+class RulingForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Ruling"), choices=RULING_KIND_CHOICES)
+    match = forms.TypedChoiceField(label=_("Match"), coerce=int)
+    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+    method = forms.ChoiceField(label=_("Adjustment method"), choices=METHOD_CHOICES, required=False)
+    value_0 = forms.FloatField(label=_("Seat 0: score or change"), required=False)
+    value_1 = forms.FloatField(label=_("Seat 1: score or change"), required=False)
+    value_2 = forms.FloatField(label=_("Seat 2: score or change"), required=False)
+    value_3 = forms.FloatField(label=_("Seat 3: score or change"), required=False)
+    outcomes = forms.CharField(label=_("Weighted outcomes (JSON list of {\"weight\", \"scores\"})"), required=False)
+    offence = forms.ChoiceField(label=_("Offence"), choices=OFFENCE_CHOICES, required=False)
+    seat = forms.TypedChoiceField(label=_("Penalised seat"), choices=SEAT_CHOICES, coerce=int, required=False,
+                                  empty_value=None)
+    points = forms.FloatField(label=_("Penalty points"), required=False)
+
+    def __init__(self, *args, tables=(), **kwargs):
+        """``tables``: the tournament's tables, as the rounds of tournaments.read give them."""
+        super().__init__(*args, **kwargs)
+        self.fields["match"].choices = [
+            (match, _("Round %(round)s, table %(table)s: match %(match)s") % {"round": r, "table": t, "match": match})
+            for r, t, match in tables]
+
+    def clean_outcomes(self):
+        text = self.cleaned_data["outcomes"].strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError as e:
+            raise forms.ValidationError(_("The outcomes are not valid JSON: %(error)s"), params={"error": e}) from e
+
+    def arguments(self):
+        """(kind, match, reason, details) for service.do_record_ruling."""
+        data = self.cleaned_data
+        details = {}
+        if data["kind"] == "adjust_score":
+            details["method"] = data["method"] or None
+            values = [data[f"value_{s}"] for s in range(4)]
+            if any(v is not None for v in values):
+                details["scores" if data["method"] == "assigned" else "deltas"] = values
+            if data["outcomes"] is not None:
+                details["outcomes"] = data["outcomes"]
+        elif data["kind"] == "penalty":
+            details = {"offence": data["offence"] or None, "seat": data["seat"], "points": data["points"]}
+        return data["kind"], data["match"], data["reason"], details
+

@@ -1,0 +1,15 @@
+"""The organiser's pages (tournaments/views_organiser.py)."""
+from django.urls import path
+
+from . import views_organiser as views
+
+urlpatterns = [
+    path("tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("tournaments/<id:pk>/manage/", views.manage, name="tournament-manage"),
+    path("tournaments/<id:pk>/manage/rounds/", views.manage_rounds, name="tournament-manage-rounds"),
+    path("tournaments/<id:pk>/manage/register/", views.register, name="tournament-register"),
+    path("tournaments/<id:pk>/manage/withdraw/<id:entrant_id>/", views.withdraw, name="tournament-withdraw"),
+    path("tournaments/<id:pk>/manage/start-round/", views.start_round, name="tournament-start-round"),
+    path("tournaments/<id:pk>/manage/close-round/", views.close_round, name="tournament-close-round"),
+    path("tournaments/<id:pk>/manage/rulings/", views.record_ruling, name="tournament-rulings"),
+]

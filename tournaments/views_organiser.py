@@ -1,0 +1,151 @@
+"""The organiser's pages: create a tournament, then register entrants, run rounds and record
+rulings. Thin views: every change is a call to tournaments.service, which validates it and
+appends its event; a refusal (ServiceError) is shown with its message and HTTP status, and
+nothing is stored."""
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from bots.models import Bot
+from games import eventlog
+from games.service import ServiceError
+
+from . import service
+from .forms import EntrantForm, RulingForm, TournamentForm
+from .models import Entrant, Tournament
+from .views import tournament_context
+
+
+@login_required
+def tournament_new(request):
+    form = TournamentForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                tournament = service.do_create_tournament(request.user, **form.arguments())
+            except ServiceError as e:
+                form.add_refusal(e)
+                status = e.status
+            else:
+                messages.success(request, _("The tournament is created. Register its entrants, then start round 1."))
+                return redirect("tournament-manage", tournament.pk)
+    return render(request, "tournaments/new.html", {"form": form}, status=status)
+
+
+def organiser_only(view):
+    """The tournament's organiser or staff only: anyone else gets the service's 403 refusal."""
+    @login_required
+    @wraps(view)
+    def wrapped(request, pk, **kwargs):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        try:
+            service.check_organiser(tournament, request.user)
+        except ServiceError as e:
+            return render(request, "tournaments/refused.html", {"tournament": tournament, "error": e},
+                          status=e.status)
+        return view(request, tournament, **kwargs)
+    return wrapped
+
+
+def ruling_tables(tournament):
+    """(round, table, match) of every match the tournament's tables played, replays included."""
+    return tournament.tables.order_by("round", "table", "replay").values_list("round", "table", "match_id")
+
+
+def passes(check, *args):
+    try:
+        check(*args)
+    except ServiceError:
+        return False
+    return True
+
+
+def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
+    context = tournament_context(tournament.pk)
+    tournament = context["tournament"]
+    return context | {
+        "entrants": tournament.entrants.order_by("pk"),
+        "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
+        "entrant_form": entrant_form or EntrantForm(),
+        "ruling_form": ruling_form or RulingForm(tables=ruling_tables(tournament)),
+        "rulings": [r.payload for r in eventlog.stream_events(tournament.stream) if r.type == "ruling"],
+        "can_start": passes(service.check_round_can_start, tournament),
+        "can_close": tournament.current_round > tournament.closed_round,  # do_close_round's "no_open_round"
+        "error": error,
+    }
+
+
+def manage_page(request, tournament, status=200, **forms):
+    return render(request, "tournaments/manage.html", manage_context(tournament, **forms), status=status)
+
+
+@organiser_only
+def manage(request, tournament):
+    return manage_page(request, tournament)
+
+
+@organiser_only
+def manage_rounds(request, tournament):
+    """The round tables of the manage page (htmx refreshes them while a round is played)."""
+    return render(request, "tournaments/_manage_rounds.html", tournament_context(tournament.pk))
+
+
+def attempt(request, tournament, change, done, **forms):
+    """Make the change through the service; on a refusal, the manage page with its message and status."""
+    try:
+        change()
+    except ServiceError as e:
+        return manage_page(request, tournament, status=e.status, error=e.message, **forms)
+    messages.success(request, done)
+    return redirect("tournament-manage", tournament.pk)
+
+
+@require_POST
+@organiser_only
+def register(request, tournament):
+    form = EntrantForm(request.POST)
+    if not form.is_valid():
+        return manage_page(request, tournament, status=400, entrant_form=form)
+    user, bot = form.cleaned_data["user"], form.cleaned_data["bot"]
+    return attempt(request, tournament, lambda: service.do_register(tournament.pk, request.user, user=user, bot=bot),
+                   _("%(name)s is registered.") % {"name": user or bot}, entrant_form=form)
+
+
+@require_POST
+@organiser_only
+def withdraw(request, tournament, entrant_id):
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+    return attempt(request, tournament, lambda: service.do_withdraw(entrant.pk, request.user),
+                   _("%(name)s is withdrawn.") % {"name": entrant.name})
+
+
+@require_POST
+@organiser_only
+def start_round(request, tournament):
+    return attempt(request, tournament, lambda: service.do_start_round(tournament.pk, request.user),
+                   _("Round %(number)s has started.") % {"number": tournament.current_round + 1})
+
+
+@require_POST
+@organiser_only
+def close_round(request, tournament):
+    return attempt(request, tournament, lambda: service.do_close_round(tournament.pk, request.user),
+                   _("Round %(number)s is closed.") % {"number": tournament.current_round})
+
+
+@require_POST
+@organiser_only
+def record_ruling(request, tournament):
+    form = RulingForm(request.POST, tables=ruling_tables(tournament))
+    if not form.is_valid():
+        return manage_page(request, tournament, status=400, ruling_form=form)
+    kind, match, reason, details = form.arguments()
+    return attempt(request, tournament,
+                   lambda: service.do_record_ruling(tournament.pk, request.user, kind, match, reason, **details),
+                   _("The ruling is recorded."), ruling_form=form)
