@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,7 +42,7 @@ def score_sheet(request, pk):
     view = service.visible_state(match, request.user)  # scores, progress: as this viewer sees them
     # The view holds no record of past contracts; the engine's deal records do, and hold
     # nothing but contracts and scores (no card), so the sheet reads them from the replay.
-    sheet = score_sheet_rows(service.match_state(match))
+    sheet = score_sheet_rows(service.match_state(match), gettext)
     names = seat_names(match)
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
@@ -166,7 +167,7 @@ def current_contract(view):
         name = f"trump {c.get('trump')}"
     elif name == "positive" and c.get("mode"):
         name = f"positive {c['mode']}" + (f" {c.get('trump') or 'no trump'}" if c["mode"] == "up" else "")
-    return contract_label(view["ruleset"], {"contract": name})
+    return contract_label(view["ruleset"], {"contract": name}, gettext)
 
 
 REASONS = {
@@ -238,7 +239,7 @@ def describe(event, names, ruleset):
         fields["card"] = card_name(event["card"])
     elif event["type"] == "contract":
         label = f"trump {event['suit']}" if event.get("suit") else event.get("name")
-        fields["contract"] = contract_label(ruleset, {"contract": label})
+        fields["contract"] = contract_label(ruleset, {"contract": label}, gettext)
     elif event["type"] == "choose":
         trump = event.get("trump")
         fields["trump"] = "" if event.get("mode") != "up" else \

@@ -4,25 +4,33 @@ import random
 from . import new_game
 from .errors import InvalidOptions
 
+
+def N_(text):
+    """Marks a display string for the translators (``manage.py makemessages --keyword=N_``).
+    The engine has no Django: the web pages pass ``gettext`` as ``translate``; the text sheet
+    prints the strings as they are."""
+    return text
+
+
 LABELS = {
     "king": {
-        "no_tricks": "Vazas (no tricks)",
-        "no_hearts": "Copas (no hearts)",
-        "no_queens": "Mulheres (no queens)",
-        "no_men": "Homens (no K, J)",
-        "no_king_of_hearts": "King (no K of hearts)",
-        "no_last_two": "Duas Ultimas (last two)",
-        "no_tricks+no_last_two": "Vazas + Duas Ultimas",
-        "no_hearts+no_king_of_hearts": "Copas + King",
-        "no_queens+no_men": "Mulheres + Homens",
+        "no_tricks": N_("Vazas (no tricks)"),
+        "no_hearts": N_("Copas (no hearts)"),
+        "no_queens": N_("Mulheres (no queens)"),
+        "no_men": N_("Homens (no K, J)"),
+        "no_king_of_hearts": N_("King (no K of hearts)"),
+        "no_last_two": N_("Duas Ultimas (last two)"),
+        "no_tricks+no_last_two": N_("Vazas + Duas Ultimas"),
+        "no_hearts+no_king_of_hearts": N_("Copas + King"),
+        "no_queens+no_men": N_("Mulheres + Homens"),
     },
     "rifki": {
-        "no_tricks": "El Almaz (no tricks)",
-        "no_hearts": "Kupa (no hearts)",
-        "no_queens": "Kiz (no queens)",
-        "no_men": "Erkek (no K, J)",
-        "no_king_of_hearts": "Rifki (no K of hearts)",
-        "no_last_two": "Son Iki (last two)",
+        "no_tricks": N_("El Almaz (no tricks)"),
+        "no_hearts": N_("Kupa (no hearts)"),
+        "no_queens": N_("Kiz (no queens)"),
+        "no_men": N_("Erkek (no K, J)"),
+        "no_king_of_hearts": N_("Rifki (no K of hearts)"),
+        "no_last_two": N_("Son Iki (last two)"),
     },
 }
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -47,19 +55,26 @@ def play_out(ruleset, seed, bots="random", options=None):
     return state
 
 
-def contract_label(ruleset, record):
+TRUMP_LABEL = N_("Koz %(suit)s (trumps)")
+POSITIVE_LABEL = N_("Positiva %(detail)s")
+
+
+def contract_label(ruleset, record, translate=N_):
+    """A deal's contract as the score sheets name it; ``translate`` (gettext, on the pages)
+    turns the names into the reader's language. The positive hand's detail (its mode, trumps
+    and bid) is the engine's own record."""
     name = record["contract"]
     label = LABELS.get(ruleset, {}).get(name)
     if label:
-        return label
+        return translate(label)
     if name.startswith("trump "):
         suit = name.split()[1]
-        return f"Koz {SUIT_SYMBOLS.get(suit, suit)} (trumps)"
+        return translate(TRUMP_LABEL) % {"suit": SUIT_SYMBOLS.get(suit, suit)}
     if name.startswith("positive"):
         detail = name[len("positive"):].strip()
         for letter, symbol in SUIT_SYMBOLS.items():
             detail = detail.replace(f"up {letter}", f"up {symbol}")
-        return f"Positiva {detail}"
+        return translate(POSITIVE_LABEL) % {"detail": detail}
     return name
 
 
@@ -70,7 +85,7 @@ def game_sums_to_zero(state):
         and not state.options.get("short_mode")
 
 
-def score_sheet_rows(state):
+def score_sheet_rows(state, translate=N_):
     """The score sheet as data, one row per finished deal (its number, the dealer or declarer,
     the contract, the four scores and the hand total), the totals and the zero-sum check.
 
@@ -84,7 +99,7 @@ def score_sheet_rows(state):
             "deal": record["deal"],
             "seat": record.get("dealer", record.get("declarer")),
             "contract": record["contract"],
-            "label": contract_label(state.ruleset, record),
+            "label": contract_label(state.ruleset, record, translate),
             "scored": record["scored"],
             "scores": scores,
             "total": sum(scores) if scores is not None else None,

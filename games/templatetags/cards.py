@@ -1,6 +1,7 @@
 """How the pages show cards, seats and contracts: one place, so the table, the score sheet and
 the audit replay name them alike (and translate them alike)."""
 from django import template
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -64,7 +65,7 @@ def by_suit(cards):
 @register.simple_tag
 def contract_name(ruleset, contract):
     """A contract's display name as the score sheets print it (Copas, Kupa, Koz ♥ ...)."""
-    return contract_label(ruleset, {"contract": contract}) if contract else ""
+    return contract_label(ruleset, {"contract": contract}, gettext) if contract else ""
 
 
 # ------------------------------------------------------------------ actions and contracts at the table

@@ -1,0 +1,37 @@
+"""Contract names come from the engine (Copas, Kupa, Koz ♥ ...), which knows no Django; the
+pages pass them through gettext, so a catalogue translates them on the table, the score sheet
+and the audit page, while the engine's text sheet prints them as they are."""
+import pytest
+
+from games.engine.playout import contract_label, play_out, score_sheet, score_sheet_rows
+from games.templatetags import cards
+
+
+def shout(text):
+    """A stand-in catalogue that marks every string it translates."""
+    return f"\u00ab{text}\u00bb"
+
+
+@pytest.mark.parametrize("ruleset, contract, expected", [
+    ("king", "no_hearts", "\u00abCopas (no hearts)\u00bb"),
+    ("rifki", "no_last_two", "\u00abSon Iki (last two)\u00bb"),
+    ("rifki", "trump H", "\u00abKoz \u2665 (trumps)\u00bb"),
+    ("king", "positive down", "\u00abPositiva down\u00bb"),
+])
+def test_every_kind_of_contract_name_goes_through_the_translation_hook(ruleset, contract, expected):
+    assert contract_label(ruleset, {"contract": contract}, shout) == expected
+
+
+def test_the_pages_translate_contract_names_with_gettext(monkeypatch):
+    monkeypatch.setattr(cards, "gettext", shout)
+
+    assert cards.contract_name("king", "no_queens") == "\u00abMulheres (no queens)\u00bb"
+
+
+def test_the_score_sheet_rows_translate_while_the_text_sheet_prints_the_engines_names():
+    state = play_out("rifki", 3)
+
+    plain = score_sheet_rows(state)["rows"]
+    translated = score_sheet_rows(state, shout)["rows"]
+    assert [row["label"] for row in translated] == [f"\u00ab{row['label']}\u00bb" for row in plain]
+    assert all(row["label"] in score_sheet(state) for row in plain if len(row["label"]) <= 44)
