@@ -12,7 +12,7 @@ ENGINE_SOURCES := $(wildcard games/engine/*.py) tools/build_engine.py
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv engine browser clean
+.PHONY: run test bench venv engine system-packages clean
 
 venv: $(STAMP)
 
@@ -48,13 +48,14 @@ run: $(STAMP) $(ENGINE_STAMP)
 	$(PY) manage.py runserver 127.0.0.1:$(PORT) & server=$$!; \
 	wait $$server
 
-# Browser tests drive Debian's Chromium with Playwright; nothing is downloaded at run time.
-browser:
-	@command -v chromium >/dev/null 2>&1 || bash tools/install_chromium.sh
+# Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is
+# downloaded at run time) and gettext for makemessages.
+system-packages:
+	@command -v chromium >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 || bash tools/install_system_packages.sh
 
 # The whole suite runs on the compiled engine (what production runs); the engine's own tests
 # then run again on its Python sources, which must behave exactly alike.
-test: $(STAMP) $(ENGINE_STAMP) browser
+test: $(STAMP) $(ENGINE_STAMP) system-packages
 	$(PY) -m pytest $(PYTEST_ARGS)
 	KINGRIFKI_ENGINE=python $(PY) -m pytest tests/engine $(PYTEST_ARGS)
 	@# The event log's triggers are written per database: with DATABASE_URL set (CI runs on

@@ -283,7 +283,8 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         try:
             produced = state.apply(action)
         except engine.IllegalAction as e:
-            raise ServiceError(422, e.code, e.message, reason=e.reason,
+            rule = {"rule": e.rule} if e.rule else {}  # a card's trick rule alone, for the pages
+            raise ServiceError(422, e.code, e.message, reason=e.reason, **rule,
                                legal_actions=[dict(a) for a in state.legal_actions()]) from e
         new_events = [*before, *produced, *after]
         rows = eventlog.append(match.stream, match.version, new_events,

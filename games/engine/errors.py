@@ -20,10 +20,16 @@ class EngineError(ValueError):
 class IllegalAction(EngineError):
     """An action that the rules do not allow in the current position.
 
-    The state is left exactly as it was before the call.
+    The state is left exactly as it was before the call. ``rule``, for a card that the rules of
+    trick play forbid, is the rule alone ("you must follow the suit led"), without the card or
+    the legal cards: a display string the pages translate (``games.engine.text``).
     """
 
     code = "illegal_action"
+
+    def __init__(self, message, code=None, rule=None):
+        super().__init__(message, code)
+        self.rule = rule
 
 
 class InvalidOptions(EngineError):

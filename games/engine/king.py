@@ -7,6 +7,7 @@ from .errors import IllegalAction, InvalidBoard
 from .options import Flag
 from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
 from .state import DEAL_OVER, GameState
+from .text import N_
 
 KING_UNITS = {"no_tricks": -20, "no_hearts": -20, "no_queens": -50, "no_men": -30,
               "no_king_of_hearts": -160, "no_last_two": -90}
@@ -210,14 +211,14 @@ def _trump_discard(cards: list[str], trumps: list[str], trick: list[str],
     return cards, why
 
 
-ANY: Final = ("not_in_hand", "it is not in the hand")
-FOLLOW: Final = ("must_follow_suit", "you must follow the suit led")
-HEARTS_LEAD: Final = ("hearts_lead_restricted", "a heart may not be led while you hold another suit")
-KH_LEAD: Final = ("king_of_hearts_forced", "leading hearts while holding the king of hearts, you must lead the king")
-KH_FORCED: Final = ("king_of_hearts_forced", "the king of hearts must be played at the first legal opportunity")
-PENALTY_DISCARD: Final = ("must_discard_penalty", "when void you must discard a penalty card")
-MUST_RUFF: Final = ("must_ruff", "when void in the suit led you must play a trump")
-MUST_OVERTRUMP: Final = ("must_overtrump", "you must beat the trump already in the trick")
+ANY: Final = ("not_in_hand", N_("it is not in the hand"))
+FOLLOW: Final = ("must_follow_suit", N_("you must follow the suit led"))
+HEARTS_LEAD: Final = ("hearts_lead_restricted", N_("a heart may not be led while you hold another suit"))
+KH_LEAD: Final = ("king_of_hearts_forced", N_("leading hearts while holding the king of hearts, you must lead the king"))
+KH_FORCED: Final = ("king_of_hearts_forced", N_("the king of hearts must be played at the first legal opportunity"))
+PENALTY_DISCARD: Final = ("must_discard_penalty", N_("when void you must discard a penalty card"))
+MUST_RUFF: Final = ("must_ruff", N_("when void in the suit led you must play a trump"))
+MUST_OVERTRUMP: Final = ("must_overtrump", N_("you must beat the trump already in the trick"))
 
 
 BOARD_FIELDS: Final = ("dealer", "hands", "contract", "mode", "trump", "accepted_bid")

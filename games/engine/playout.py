@@ -1,15 +1,10 @@
 """Play a whole game with simple bots and print its score sheet (the engine's demo)."""
 import random
+import re
 
 from . import new_game
 from .errors import InvalidOptions
-
-
-def N_(text):
-    """Marks a display string for the translators (``manage.py makemessages --keyword=N_``).
-    The engine has no Django: the web pages pass ``gettext`` as ``translate``; the text sheet
-    prints the strings as they are."""
-    return text
+from .text import N_  # the web pages pass ``gettext`` as ``translate``; the text sheet prints as is
 
 
 LABELS = {
@@ -56,13 +51,25 @@ def play_out(ruleset, seed, bots="random", options=None):
 
 
 TRUMP_LABEL = N_("Koz %(suit)s (trumps)")
-POSITIVE_LABEL = N_("Positiva %(detail)s")
+# King's positive hand as king.py records it: "positive down", "positive up H", "positive up no
+# trump" or "positive (forfeit)", then ", bid 8 up by P2" when a bid was accepted.
+POSITIVE = re.compile(r"positive(?: \((?P<forfeit>forfeit)\)| up (?P<trump>[SHDC]|no trump)| (?P<down>down))"
+                      r"(?:, bid (?P<tricks>\d+) (?P<direction>up|down) by P(?P<seat>\d))?")
+POSITIVE_LABELS = {
+    "forfeit": N_("Positiva (forfeit)"),
+    "up": N_("Positiva up %(suit)s"),
+    "no trump": N_("Positiva up no trump"),
+    "down": N_("Positiva down"),
+}
+BID_LABELS = {
+    "up": N_("%(contract)s, bid %(tricks)s up by P%(seat)s"),
+    "down": N_("%(contract)s, bid %(tricks)s down by P%(seat)s"),
+}
 
 
 def contract_label(ruleset, record, translate=N_):
     """A deal's contract as the score sheets name it; ``translate`` (gettext, on the pages)
-    turns the names into the reader's language. The positive hand's detail (its mode, trumps
-    and bid) is the engine's own record."""
+    turns the names into the reader's language, positive hands' details included."""
     name = record["contract"]
     label = LABELS.get(ruleset, {}).get(name)
     if label:
@@ -70,12 +77,34 @@ def contract_label(ruleset, record, translate=N_):
     if name.startswith("trump "):
         suit = name.split()[1]
         return translate(TRUMP_LABEL) % {"suit": SUIT_SYMBOLS.get(suit, suit)}
-    if name.startswith("positive"):
-        detail = name[len("positive"):].strip()
-        for letter, symbol in SUIT_SYMBOLS.items():
-            detail = detail.replace(f"up {letter}", f"up {symbol}")
-        return translate(POSITIVE_LABEL) % {"detail": detail}
+    positive = POSITIVE.fullmatch(name)
+    if positive:
+        return positive_label(positive, translate)
     return name
+
+
+def positive_label(positive, translate):
+    trump = positive["trump"]
+    if positive["forfeit"] or positive["down"]:
+        label = translate(POSITIVE_LABELS[positive["forfeit"] or positive["down"]])
+    elif trump == "no trump":
+        label = translate(POSITIVE_LABELS["no trump"])
+    else:
+        label = translate(POSITIVE_LABELS["up"]) % {"suit": SUIT_SYMBOLS[trump]}
+    if positive["tricks"] is None:
+        return label
+    return translate(BID_LABELS[positive["direction"]]) % {
+        "contract": label, "tricks": positive["tricks"], "seat": positive["seat"]}
+
+# Why a deal was not scored, as a sheet says it (the engine records "cancelled: <reason>" for a
+# Rifki misdeal and the slam's outcome for a King slam, which ends the game).
+END_LABELS = {
+    "cancelled: rifki_unguarded": N_("cancelled and redealt: a lone king or ace of hearts"),
+    "cancelled: trump_no_high_cards": N_("cancelled and redealt: a hand with no card above a ten"),
+    "cancelled: kiz_split": N_("cancelled and redealt: each player took one queen"),
+    "slam": N_("a King slam, which ends the game"),
+    "failed_slam": N_("a failed King slam, which ends the game"),
+}
 
 
 def game_sums_to_zero(state):
@@ -104,6 +133,7 @@ def score_sheet_rows(state, translate=N_):
             "scores": scores,
             "total": sum(scores) if scores is not None else None,
             "end": record["end"],
+            "end_label": translate(END_LABELS[record["end"]]) if record["end"] in END_LABELS else record["end"],
         })
     total = sum(state.scores)
     return {

@@ -10,6 +10,7 @@ from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .options import Flag
 from .scoring import NEGATIVE_CONTRACTS
 from .state import DEAL_OVER, GameState
+from .text import N_
 
 RIFKI_UNITS = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": -60,
                "no_king_of_hearts": -320, "no_last_two": -180}
@@ -164,17 +165,17 @@ def _head(follow: list[str], trick: list[str], led: str) -> tuple[list[str], tup
     return follow, FOLLOW
 
 
-ANY: Final = ("not_in_hand", "it is not in the hand")
-FOLLOW: Final = ("must_follow_suit", "you must follow the suit led")
-TRUMP_LEAD: Final = ("trump_lead_restricted", "trumps may not be led until a trump has been played, unless you hold only trumps")
-HEARTS_LEAD: Final = ("hearts_lead_restricted", "hearts may not be led until a heart has been discarded, unless you hold only hearts")
-HIGHEST_HEART: Final = ("highest_heart_forced", "holding only hearts before any heart has fallen, you must lead your highest")
-MUST_HEAD: Final = ("must_head", "you must beat the highest card in the trick")
-MUST_RUFF: Final = ("must_ruff", "void in the suit led, you must play a trump")
-MUST_OVERRUFF: Final = ("must_overruff", "you must beat the trump already in the trick")
-COVERED: Final = ("covered_penalty", "a higher card is in the trick: you must play your penalty card of that suit")
-VOID_DISCARD: Final = ("must_discard_penalty", "void in the suit led, you must discard a penalty card")
-VOID_HEART: Final = ("must_discard_heart", "void in the suit led, you must discard a heart")
+ANY: Final = ("not_in_hand", N_("it is not in the hand"))
+FOLLOW: Final = ("must_follow_suit", N_("you must follow the suit led"))
+TRUMP_LEAD: Final = ("trump_lead_restricted", N_("trumps may not be led until a trump has been played, unless you hold only trumps"))
+HEARTS_LEAD: Final = ("hearts_lead_restricted", N_("hearts may not be led until a heart has been discarded, unless you hold only hearts"))
+HIGHEST_HEART: Final = ("highest_heart_forced", N_("holding only hearts before any heart has fallen, you must lead your highest"))
+MUST_HEAD: Final = ("must_head", N_("you must beat the highest card in the trick"))
+MUST_RUFF: Final = ("must_ruff", N_("void in the suit led, you must play a trump"))
+MUST_OVERRUFF: Final = ("must_overruff", N_("you must beat the trump already in the trick"))
+COVERED: Final = ("covered_penalty", N_("a higher card is in the trick: you must play your penalty card of that suit"))
+VOID_DISCARD: Final = ("must_discard_penalty", N_("void in the suit led, you must discard a penalty card"))
+VOID_HEART: Final = ("must_discard_heart", N_("void in the suit led, you must discard a heart"))
 
 
 def trump_scores(tricks_won):

@@ -336,7 +336,7 @@ class GameState:
             return IllegalAction(f"{card} is not in seat {seat}'s hand", code="not_in_hand")
         legal, why = self._compute_legal_cards()
         code, message = why
-        return IllegalAction(f"{card} cannot be played: {message} (legal: {' '.join(legal)})", code=code)
+        return IllegalAction(f"{card} cannot be played: {message} (legal: {' '.join(legal)})", code=code, rule=message)
 
     def _fold_play(self, ev: dict[str, Any]) -> None:
         seat: int = ev["seat"]

@@ -35,3 +35,29 @@ def test_the_score_sheet_rows_translate_while_the_text_sheet_prints_the_engines_
     translated = score_sheet_rows(state, shout)["rows"]
     assert [row["label"] for row in translated] == [f"\u00ab{row['label']}\u00bb" for row in plain]
     assert all(row["label"] in score_sheet(state) for row in plain if len(row["label"]) <= 44)
+
+
+@pytest.mark.parametrize("contract, expected", [
+    ("positive up H", "\u00abPositiva up %(suit)s\u00bb" % {"suit": "\u2665"}),
+    ("positive up no trump", "\u00abPositiva up no trump\u00bb"),
+    ("positive (forfeit)", "\u00abPositiva (forfeit)\u00bb"),
+    ("positive up S, bid 8 up by P2", "\u00ab\u00abPositiva up \u2660\u00bb, bid 8 up by P2\u00bb"),
+    ("positive down, bid 5 down by P0", "\u00ab\u00abPositiva down\u00bb, bid 5 down by P0\u00bb"),
+])
+def test_a_positive_hands_mode_trumps_and_bid_are_translated_too(contract, expected):
+    assert contract_label("king", {"contract": contract}, shout) == expected
+
+
+def test_every_positive_hand_the_engine_records_reads_as_before_in_the_text_sheet():
+    """Untranslated, each positive label is the engine's record with suit symbols, as the
+    text sheet has always printed it."""
+    seen = set()
+    for seed in range(40):
+        state = play_out("king", seed)
+        seen |= {r["contract"] for r in state.deals if r["contract"].startswith("positive")}
+    assert any(", bid " in name for name in seen) and "positive (forfeit)" in seen, seen
+    for name in seen:
+        expected = "Positiva" + name[len("positive"):]
+        for letter, symbol in {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}.items():
+            expected = expected.replace(f"up {letter}", f"up {symbol}")
+        assert contract_label("king", {"contract": name}) == expected
