@@ -16,10 +16,31 @@ def entrant_key(entrant):
     return f"user:{entrant.user_id}" if entrant.user_id else f"bot:{entrant.bot_id}"
 
 
+# (heads, book): the last rating book this process built and the stream heads it was built
+# from, swapped as one tuple so that a concurrent request never pairs one with the other's.
+_last_book = (None, None)
+
+
 def rating_book():
-    """(ratings by ruleset, names by key, kinds by key) from every finished rated tournament."""
+    """(ratings by ruleset, names by key, kinds by key) from every finished rated tournament.
+
+    Memoised under the finished tournaments' stream heads (the hash covers every event, names
+    and times included): the bot and leaderboard pages replay the streams again only when a
+    tournament finished or a ruling changed one. Per process, since the ratings do not pickle.
+    """
+    global _last_book
+    heads = list(Tournament.objects.filter(status=Tournament.Status.FINISHED, rated=True)
+                 .order_by("pk").values_list("pk", "version", "head_hash"))
+    known, book = _last_book
+    if known != heads:
+        book = rebuild_rating_book([pk for pk, _, _ in heads])
+        _last_book = (heads, book)
+    return book
+
+
+def rebuild_rating_book(tournament_ids):
     book, names, kinds = {}, {}, {}
-    for tournament in Tournament.objects.filter(status=Tournament.Status.FINISHED, rated=True).order_by("pk"):
+    for tournament in Tournament.objects.filter(pk__in=tournament_ids).order_by("pk"):
         entrants = {e.pk: e for e in tournament.entrants.all()}
         for e in entrants.values():
             names[entrant_key(e)], kinds[entrant_key(e)] = e.name, e.kind
