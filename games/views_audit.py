@@ -9,6 +9,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_htmx.http import push_url
 
 from . import eventlog, service
 from .audit import verify_match
@@ -53,27 +54,60 @@ def score_sheet(request, pk):
 
 # ------------------------------------------------------------------ the audit replay
 def audit(request, pk):
+    """The replay at ?seat=&version=. A refusal keeps its status (403, 400) and is shown in place
+    of the step, with the stepper at a place this viewer may see (see ``fallback_replay``); an
+    htmx step marks it with X-Table-Refusal, the header the table page's refusals carry, so the
+    page swaps it in as table.html does, and leaves the address at the last step shown."""
     match = get_object_or_404(Match, pk=pk)
     step = request.htmx and not request.htmx.history_restore_request
     # The end of the last deal that is over: the last event anyone may replay (the whole log
     # once the game is over). Who may replay it is for seat_replay to say.
     last = max(1, service.finished_through(eventlog.stream_events(match.stream)))
+    error = None
     try:
-        version = parse_version(request.GET.get("version"))
-        replay = replay_for(match, request.user, parse_seat(request.GET.get("seat")),
-                            last if version is None else version)
-        context = {"match": match, **step_context(match, request.user, replay, last)}
+        replay = requested_replay(match, request.user, request.GET, last)
     except service.ServiceError as e:
-        context, status = {"match": match, "error": e}, e.status
-    else:
-        status = 200
-        if not step:
-            findings = verify_match(match)
-            context["report"] = {"ok": all(f.ok for f in findings),
-                                 "checks": [{**f.as_json(), "label": CHECKS.get(f.check, f.check)} for f in findings]}
-    response = render(request, "games/_audit_step.html" if step else "games/audit.html", context, status=status)
+        error, replay = e, fallback_replay(match, request.user, request.GET, last, e)
+    context = {"match": match, "error": error}
+    if replay is not None:
+        context.update(step_context(match, request.user, replay, last))
+    if not step and error is None:
+        findings = verify_match(match)
+        context["report"] = {"ok": all(f.ok for f in findings),
+                             "checks": [{**f.as_json(), "label": CHECKS.get(f.check, f.check)} for f in findings]}
+    response = render(request, "games/_audit_step.html" if step else "games/audit.html", context,
+                      status=error.status if error else 200)
+    if error is not None:
+        response["X-Table-Refusal"] = "1"  # the page swaps this error response in (audit.html)
+        if step:
+            push_url(response, False)  # a refused step is no place to go back to
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def requested_replay(match, user, query, last):
+    """The replay the query asks for (?seat=, ?version=), each defaulting as ``replay_for`` says."""
+    version = parse_version(query.get("version"))
+    return replay_for(match, user, parse_seat(query.get("seat")), last if version is None else version)
+
+
+# The parameter a refusal is about (its code, as seat_replay and parse_version give it).
+REFUSED_PARAMETER = {"invalid_version": "version", "deal_not_over": "version",
+                     "invalid_seat": "seat", "arbiter_only": "seat"}
+
+
+def fallback_replay(match, user, query, last, error):
+    """Where the stepper stands after a refusal: the query without the parameter refused (its
+    default instead), else the page's defaults, else None when this viewer may see no step at
+    all. seat_replay decides each; nothing here restates who may see what."""
+    refused = REFUSED_PARAMETER.get(error.code)
+    kept = {name: query.get(name) for name in ("seat", "version") if name != refused}
+    for attempt in (kept, {}) if refused else ({},):
+        try:
+            return requested_replay(match, user, attempt, last)
+        except service.ServiceError:
+            continue
+    return None
 
 
 def parse_seat(raw):

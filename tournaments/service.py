@@ -258,6 +258,17 @@ def check_round_can_start(tournament):
         raise ServiceError(409, "round_in_progress", f"round {tournament.current_round} is not closed yet")
 
 
+def check_round_can_close(tournament):
+    """Refuses unless a round is open and no table keeps it waiting (its own tables and, before
+    the last round closes, any replay ordered earlier)."""
+    if tournament.current_round == tournament.closed_round:
+        raise ServiceError(409, "no_open_round", "there is no round to close")
+    waiting = tables_waiting(tournament)
+    if waiting:
+        raise ServiceError(409, "results_missing", f"{waiting} table(s) have not finished (round "
+                           f"{tournament.current_round}, or a replay ordered earlier)", waiting=waiting)
+
+
 def draw(tournament, round_no, entrant_ids, history, bye_history):
     """(tables of entrant ids in seat order, boards per table or None, entrant ids on bye)."""
     byes = []
@@ -373,12 +384,7 @@ def do_close_round(tournament_id, by):
     with transaction.atomic():
         tournament = locked(tournament_id)
         check_organiser(tournament, by)
-        if tournament.current_round == tournament.closed_round:
-            raise ServiceError(409, "no_open_round", "there is no round to close")
-        waiting = tables_waiting(tournament)
-        if waiting:
-            raise ServiceError(409, "results_missing", f"{waiting} table(s) have not finished (round "
-                               f"{tournament.current_round}, or a replay ordered earlier)")
+        check_round_can_close(tournament)
         events = [{"type": "round_closed", "round": tournament.current_round}]
         if tournament.current_round == tournament.rounds:
             # The seed is revealed: anyone can now re-derive every deal of the event.

@@ -15,9 +15,11 @@ from games import eventlog
 from games.service import ServiceError
 
 from . import service
-from .forms import EntrantForm, RulingForm, TournamentForm
+from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm
 from .models import Entrant, Tournament
 from .views import tournament_context
+
+RULING_KINDS = dict(RULING_KIND_CHOICES)  # the ruling form's names for each kind, translated
 
 
 @login_required
@@ -66,17 +68,33 @@ def passes(check, *args):
     return True
 
 
+def closing(tournament):
+    """Whether the open round can be closed now (do_close_round's own check), and else how
+    many tables it waits for; a stale page's close is still refused by do_close_round (409)."""
+    try:
+        service.check_round_can_close(tournament)
+    except ServiceError as e:
+        return {"can_close": False, "waiting": e.details.get("waiting", 0)}
+    return {"can_close": True, "waiting": 0}
+
+
+def rounds_context(pk):
+    """The round tables with the close button or what it waits for (the part htmx refreshes)."""
+    context = tournament_context(pk)
+    return context | closing(context["tournament"])
+
+
 def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
-    context = tournament_context(tournament.pk)
+    context = rounds_context(tournament.pk)
     tournament = context["tournament"]
     return context | {
         "entrants": tournament.entrants.order_by("pk"),
         "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
         "entrant_form": entrant_form or EntrantForm(),
         "ruling_form": ruling_form or RulingForm(tables=ruling_tables(tournament)),
-        "rulings": [r.payload for r in eventlog.stream_events(tournament.stream) if r.type == "ruling"],
+        "rulings": [{**r.payload, "kind_label": RULING_KINDS.get(r.payload["kind"], r.payload["kind"])}
+                    for r in eventlog.stream_events(tournament.stream) if r.type == "ruling"],
         "can_start": passes(service.check_round_can_start, tournament),
-        "can_close": tournament.current_round > tournament.closed_round,  # do_close_round's "no_open_round"
         "error": error,
     }
 
@@ -92,8 +110,9 @@ def manage(request, tournament):
 
 @organiser_only
 def manage_rounds(request, tournament):
-    """The round tables of the manage page (htmx refreshes them while a round is played)."""
-    return render(request, "tournaments/_manage_rounds.html", tournament_context(tournament.pk))
+    """The round tables of the manage page (htmx refreshes them while a round is played), with
+    the close button once the round can close."""
+    return render(request, "tournaments/_manage_rounds.html", rounds_context(tournament.pk))
 
 
 def attempt(request, tournament, change, done, **forms):

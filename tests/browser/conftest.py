@@ -1,7 +1,7 @@
-"""Browser tests: Playwright drives Debian's Chromium (``make browser`` installs it; Playwright's
-own browser download is never used) against the site served by pytest-django's live server on
-the test PostgreSQL database, while a real Celery worker, reading the same database through
-Redis, plays every bot seat.
+"""Browser tests: Playwright drives Debian's Chromium (``make system-packages`` installs it;
+Playwright's own browser download is never used) against the site served by pytest-django's
+live server on the test PostgreSQL database, while a real Celery worker, reading the same
+database through Redis, plays every bot seat.
 
 They are ``services`` tests: without PostgreSQL and Redis they skip, and with REQUIRE_SERVICES=1
 (CI) a skip is a failure. Each test saves screenshots under var/screenshots/.
@@ -61,7 +61,8 @@ def browser(monkeypatch):
     """A headless Chromium, started afresh for each test."""
     path = chromium_path()
     if path is None:
-        pytest.skip("Chromium is not installed (make browser installs it)")
+        pytest.skip("Chromium is not installed (make system-packages installs it)")
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread, which Django's guard against
@@ -69,8 +70,16 @@ def browser(monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+            # While that loop runs, Django keeps this thread's database connections apart from
+            # its usual ones (as an async context's), so the connection the test's own queries
+            # opened is one that pytest-django's teardown, after the loop, never sees: left
+            # open, it kept the test database from being dropped ("being accessed by other
+            # users"). Close it here, while the loop still runs and it can be seen.
+            connections.close_all()
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """An arbiter opens a finished deal on the audit page, steps through it event by event with
-every hand open, then looks from one seat's eyes, and reads the verification report."""
+every hand open, then looks from one seat's eyes, and reads the verification report; a refused
+step says why in place and the stepper goes on working without a reload."""
 import re
 
 import pytest
@@ -49,3 +50,22 @@ def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(new
     view = service.seat_replay(match, arbiter, 2, 8)["view"]
     assert seat_two == sorted(view["hand"])
     screenshot(page, "seat-2")
+
+    # A refused step (an event past the end, as a stale or edited page might ask for) says why
+    # where the step was, leaves the address alone, and the stepper goes on working: no reload.
+    here = page.url
+    page.eval_on_selector("#audit-slider", "el => { el.max = 100000; el.value = 100000;"
+                                           " el.dispatchEvent(new Event('change', {bubbles: true})); }")
+    page.wait_for_selector("#audit-error[role=alert] >> text=version is 1 to")
+    assert page.url == here
+    assert page.input_value("#audit-seat") == "2" and page.inner_text("#audit-version").strip() == str(len(rows))
+    screenshot(page, "refused-step")
+    page.click("#audit-prev")
+    page.wait_for_function("v => document.querySelector('#audit-version').textContent.trim() === String(v)",
+                           arg=len(rows) - 1)
+    assert page.locator("#audit-error").count() == 0
+    page.click("#audit-next")
+    page.wait_for_function("v => document.querySelector('#audit-version').textContent.trim() === String(v)",
+                           arg=len(rows))
+    assert page.get_attribute("#audit-event", "data-event-type") == rows[-1].type
+    assert re.search(r"/audit/\?seat=2&version=" + str(len(rows)) + "$", page.url)

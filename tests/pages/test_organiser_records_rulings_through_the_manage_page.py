@@ -59,6 +59,9 @@ def test_each_kind_of_ruling_is_recorded_as_an_event(client, played):
     assert all(r["author"] == "organiser" for r in rulings(t))
     page = client.get(f"/tournaments/{t.pk}/manage/").content.decode()
     assert "The ruling is recorded." in page and "fouled board" in page
+    # The list of rulings names each kind as the form does, never by its code.
+    assert f"Annul the match on match {first} by organiser: fouled board" in page
+    assert f"Replay the match on new cards on match {second}" in page and "annul_match on" not in page
     assert f'<option value="{replay["replacement"]}">' in page  # the replacement can be ruled on too
 
 

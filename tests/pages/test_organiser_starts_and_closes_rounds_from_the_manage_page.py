@@ -1,6 +1,7 @@
 """The organiser starts a round and closes it from the manage page: each is an event in the
-tournament's stream; the round's tables link to their table and audit pages; closing a round
-whose tables are still playing is refused with the service's message."""
+tournament's stream; the round's tables link to their table and audit pages; the close button
+comes once the round's tables are over, and closing a round whose tables are still playing
+(from a stale page) is refused with the service's message."""
 import pytest
 
 from games import eventlog
@@ -36,16 +37,18 @@ def test_a_round_is_started_played_and_closed_from_the_page(client, small_event)
     match = TournamentTable.objects.get(tournament=t).match
     page = client.get(base).content.decode()
     assert "Round 1 has started." in page
-    assert 'id="close-round"' in page and 'id="start-round"' not in page
+    assert 'id="close-round"' not in page and 'id="start-round"' not in page  # not while the table plays
+    assert "Round 1 cannot be closed yet: 1 table is still playing." in page
     assert f'href="/matches/{match.pk}/"' in page and f'href="/matches/{match.pk}/audit/"' in page
     assert f'hx-get="{base}rounds/"' in page
 
-    r = client.post(base + "close-round/")
+    r = client.post(base + "close-round/")  # as a stale page would
     assert r.status_code == 409 and "1 table(s) have not finished" in r.content.decode()
     assert types(t)[-1] == "round_started"
 
     run_until_over(match)
-    assert f'href="/matches/{match.pk}/"' in client.get(base + "rounds/").content.decode()
+    rounds = client.get(base + "rounds/").content.decode()
+    assert f'href="/matches/{match.pk}/"' in rounds and 'id="close-round"' in rounds
     assert client.post(base + "close-round/").status_code == 302
     assert types(t)[-2:] == ["round_closed", "tournament_ended"]
     page = client.get(base).content.decode()

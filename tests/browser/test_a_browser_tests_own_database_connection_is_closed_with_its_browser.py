@@ -1,0 +1,35 @@
+"""While Playwright's sync API drives the browser, its event loop runs in the test's thread, and
+Django keeps the connection of the test's own queries apart from the one pytest-django closes
+(as an async context's). The browser fixture closes it when the browser closes: left open, it
+kept PostgreSQL from dropping the test database at the end of the run ("being accessed by other
+users")."""
+import asyncio
+
+import psycopg
+import pytest
+from django.db import connection
+
+from tests.services.conftest import postgres_url  # noqa: F401  (fixture)
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def sessions(url, pid):
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
+        return admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()[0]
+
+
+@pytest.fixture
+def backend(postgres_url):  # noqa: F811
+    """Set up before the browser, so torn down after it: the test's connection is gone by then."""
+    seen = {}
+    yield seen
+    assert sessions(postgres_url, seen["pid"]) == 0, "the test's own database connection is still open"
+
+
+def test_the_connection_of_a_browser_tests_own_queries_is_closed_with_the_browser(backend, browser, postgres_url,  # noqa: F811
+                                                                                   django_user_model):
+    assert asyncio._get_running_loop() is not None, "Playwright's loop runs in this thread"
+    assert not django_user_model.objects.filter(username="nobody").exists()
+    backend["pid"] = connection.connection.info.backend_pid
+    assert sessions(postgres_url, backend["pid"]) == 1
