@@ -84,9 +84,21 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 # Every page string goes through Django's translation functions; Portuguese and Turkish are
-# the next catalogues (locale/<code>/LC_MESSAGES, from `manage.py makemessages`).
-LANGUAGES = [("en", "English"), ("pt-br", "Português (Brasil)"), ("tr", "Türkçe")]
+# the next catalogues (locale/<code>/LC_MESSAGES, from `manage.py makemessages -l pt_BR`).
+# The site offers English and each language whose catalogue it ships: a picker offering a
+# language with no catalogue would change nothing but the pages' lang attribute.
+NEXT_LANGUAGES = [("pt-br", "Português (Brasil)"), ("tr", "Türkçe")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+
+
+def offered_languages(locale_dir, candidates=NEXT_LANGUAGES):
+    from django.utils.translation import to_locale
+
+    return [("en", "English")] + [(code, name) for code, name in candidates
+                                  if (locale_dir / to_locale(code) / "LC_MESSAGES" / "django.po").exists()]
+
+
+LANGUAGES = offered_languages(LOCALE_PATHS[0])
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import service
 
 from .models import Event, Match
-from .templatetags.cards import action_label
+from .templatetags.cards import action_label, bid_words
 
 # ------------------------------------------------------------------ the table
 # What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
@@ -113,7 +113,8 @@ def table_context(request, match, error=None):
         "your_turn": me is not None and to_act == me,
         "status": status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
-        "choices": [{"action": a, "json": json.dumps(a, sort_keys=True)} for a in legal if a["type"] != "play"],
+        "choices": [{"label": choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
+                    for a in legal if a["type"] != "play"],
         "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in view["trick"]],
         "last_trick": last and trick_played(view["ruleset"], last, names),
         "auction": auction_lines(view["ruleset"], auction, names) if auction and auction["bidders"] else None,
@@ -147,11 +148,20 @@ def trick_played(ruleset, trick, names):
             "winner": names[trick["winner"]]}
 
 
+def choice_label(view, action):
+    if view["phase"] == "misdeal_claim" and action["type"] == "pass":
+        return _("Play on")  # every seat is asked, so that asking tells nobody who is weak
+    return action_label(view["ruleset"], action)
+
+
 def status_line(view, me, names):
     to_act = view["to_act"]
     if view["is_over"]:
         return _("The game is over.")
     what = PHASES.get(view["phase"], view["phase"])
+    if view["phase"] == "misdeal_claim" and to_act == me and view["legal_actions"] == [{"type": "pass"}]:
+        # Every seat is asked in turn; this one holds a card above a ten and cannot cancel.
+        return _("Your turn: you hold a card above a ten, so you cannot claim a misdeal; play on.")
     if to_act is None:
         return _("Waiting for the next deal.")
     if to_act == me:
@@ -176,8 +186,7 @@ def clock(match, name):
 def auction_lines(ruleset, auction, names):
     """The King auction as sentences: the standing bid, and each call so far in order."""
     high = auction["standing_bid"]
-    standing = high and _("%(bid)s, by %(name)s") % {"bid": action_label(ruleset, {"type": "bid", **high}),
-                                                    "name": names[high["bidder"]]}
+    standing = high and _("%(bid)s, by %(name)s") % {"bid": bid_words(high), "name": names[high["bidder"]]}
     return {"standing": standing,
             "calls": [{"name": names[e["seat"]], "label": action_label(ruleset, e)} for e in auction["history"]]}
 

@@ -84,6 +84,12 @@ ACTION_LABELS = {
 DIRECTIONS = {"up": _("up"), "down": _("down")}
 
 
+def bid_words(bid):
+    """A King bid's tricks and direction ("8 up"), from a bid action or the auction's standing bid."""
+    return _("%(tricks)s %(direction)s") % {"tricks": bid["tricks"],
+                                            "direction": DIRECTIONS.get(bid["direction"], bid["direction"])}
+
+
 def _trump_label(trump):
     if trump:
         return pgettext_lazy("positive hand", "up with %(suit)s as trumps") % {"suit": SUIT_NAMES.get(trump, trump)}
@@ -102,9 +108,8 @@ def action_label(ruleset, action):
     if kind == "contract":
         return contract_name(ruleset, f"trump {action['suit']}" if action.get("suit") else action["name"])
     if kind in ("bid", "counteroffer"):
-        text = _("Bid %(tricks)s %(direction)s") if kind == "bid" else _("Ask for %(tricks)s %(direction)s")
-        direction = DIRECTIONS.get(action["direction"], action["direction"])
-        return text % {"tricks": action["tricks"], "direction": direction}
+        text = _("Bid %(bid)s") if kind == "bid" else _("Ask for %(bid)s")
+        return text % {"bid": bid_words(action)}
     if kind == "choose":
         if action.get("mode") == "down":
             return _("Play down")
