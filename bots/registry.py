@@ -45,6 +45,14 @@ def registration_problems(kind, url, strategy):
     return {}
 
 
+def needs_credentials(bot):
+    """Whether the bot uses its token and secret: a built-in bot runs on the site and never does.
+
+    Every bot still stores digests (the columns are unique and required), so a built-in bot's are
+    those of a token nobody is shown on the pages."""
+    return bot.kind != Bot.Kind.BUILTIN
+
+
 def register(owner, name, kind, url="", strategy="", description=""):
     """Create a bot whose fields passed validation; returns (bot, token, secret)."""
     if Bot.objects.filter(name__iexact=name).exists():

@@ -3,12 +3,29 @@ see a bot's matches, faults and rating.
 
 A bot's page is public, like a player's record: its kind, description, matches, faults and
 ratings. Only its owner sees the token management (the token's prefix, the webhook URL and
-the rotate button); rotating someone else's bot is a 404, as in the API.
+the link to rotate); rotating someone else's bot is a 404, as in the API.
+
+The token and secret are shown once, on the POST response that issued them (never cached, see
+``credentials_page``), and never kept anywhere in plain text. So that a reload of that response
+(which the browser re-POSTs) cannot silently issue yet another token:
+
+- rotating goes through a confirmation page (``GET /bots/{id}/rotate/``) whose form sends a
+  ``confirm`` key derived from the bot's *current* token hash (``rotation_key``); a POST without
+  it is refused (400), and one whose key no longer matches (the token was replaced since the form
+  was shown: a reload) is refused too (409). Neither rotates anything;
+- registering again a name one already owns says so and links to that bot's page.
+
+Built-in bots run on the site and never use a token or secret, so their pages show none.
 """
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from games.engine import RULESETS
 from games.service import ServiceError
@@ -28,18 +45,36 @@ def credentials_page(request, bot, token, secret, status=200):
 @login_required
 def bot_list(request):
     form = BotForm(request.POST if request.method == "POST" else None)
-    status = 200
+    status, already_yours = 200, None
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            try:
-                bot, token, secret = registry.register(request.user, **form.cleaned_data)
-            except ServiceError as e:
-                form.add_error("name", e.message)
-                status = e.status
+            name = form.cleaned_data["name"]
+            already_yours = request.user.bots.filter(name__iexact=name).first()
+            if already_yours is not None:
+                # Most often a reload of the page that showed the new bot's credentials.
+                status = 409
             else:
-                return credentials_page(request, bot, token, secret, status=201)
-    return render(request, "bots/list.html", {"bots": request.user.bots.order_by("pk"), "form": form}, status=status)
+                try:
+                    bot, token, secret = registry.register(request.user, **form.cleaned_data)
+                except ServiceError as e:
+                    if e.code == "name_taken":
+                        form.add_error("name", _("The bot name %(name)s is taken; please choose another.")
+                                       % {"name": name})
+                    else:
+                        form.add_error("name", e.message)
+                    status = e.status
+                else:
+                    if not registry.needs_credentials(bot):
+                        # The site runs it: nothing to show once, so the usual redirect after a POST.
+                        messages.success(request, _("The built-in bot %(name)s is registered. The site runs it, "
+                                                    "so it needs no token or secret.") % {"name": bot.name})
+                        response = redirect("bot", bot.pk)
+                        response.status_code = 303  # See Other: a reload shows the page, posts nothing
+                        return response
+                    return credentials_page(request, bot, token, secret, status=201)
+    return render(request, "bots/list.html", {"bots": request.user.bots.order_by("pk"), "form": form,
+                                              "already_yours": already_yours}, status=status)
 
 
 def ratings(bot):
@@ -53,13 +88,39 @@ def bot_detail(request, pk):
     matches = registry.matches(bot)
     return render(request, "bots/detail.html", {
         "bot": bot, "owner": request.user == bot.owner, "matches": matches, "faults": registry.faults(bot),
-        "ratings": ratings(bot)})
+        "ratings": ratings(bot), "needs_credentials": registry.needs_credentials(bot)})
+
+
+def rotation_key(bot):
+    """The confirmation form's ``confirm`` value: bound to the bot's current token, so a form (or
+    a reloaded POST) from before the last rotation no longer matches. Keyed with SECRET_KEY; it
+    reveals nothing of the token."""
+    return salted_hmac("bots.views.rotation_key", f"{bot.pk}:{bot.token_hash}").hexdigest()[:32]
 
 
 @never_cache
-@require_POST
 @login_required
+@require_http_methods(["GET", "POST"])
 def bot_rotate(request, pk):
     bot = get_object_or_404(Bot, pk=pk, owner=request.user)
-    token, secret = registry.rotate(bot)
-    return credentials_page(request, bot, token, secret)
+    refusal, status = None, 200
+    if not registry.needs_credentials(bot):
+        refusal = _("Nothing was changed: a built-in bot runs on the site and has no token or secret to replace.")
+        return render(request, "bots/rotate.html", {"bot": bot, "refusal": refusal, "key": None,
+                                                    "bot_url": reverse("bot", args=[bot.pk])}, status=400)
+    if request.method == "POST":
+        confirm = request.POST.get("confirm", "")
+        with transaction.atomic():  # two submissions of one form: the second sees the first's new token
+            bot = Bot.objects.select_for_update().get(pk=bot.pk)
+            if not confirm:
+                refusal, status = _("Nothing was changed: a new token is issued only from this confirmation form. "
+                                    "Your current token and secret still work."), 400
+            elif not constant_time_compare(confirm, rotation_key(bot)):
+                refusal, status = _("Nothing was changed: the token was already replaced after this form was "
+                                    "shown (perhaps the page showing the new token was reloaded). The token issued "
+                                    "then is the one that works; if you did not copy it, issue another below."), 409
+            else:
+                token, secret = registry.rotate(bot)
+                return credentials_page(request, bot, token, secret)
+    return render(request, "bots/rotate.html", {"bot": bot, "refusal": refusal, "key": rotation_key(bot),
+                                                "bot_url": reverse("bot", args=[bot.pk])}, status=status)

@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -155,17 +156,32 @@ class EntrantDetailView(APIView):
 class StandingsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("export", str, enum=["csv"], description="csv: a CSV sheet")],
+    @extend_schema(parameters=[OpenApiParameter("export", str, enum=["csv", "json"],
+                                                description="csv: a CSV sheet; json: this JSON as a file; either "
+                                                            "downloads as tournament-{id}-standings.csv/.json")],
                    responses={200: OpenApiTypes.OBJECT, 404: ERROR},
                    summary="Standings (from events), with the root hash to check a printed sheet against")
     def get(self, request, pk):
         t = get_tournament(pk)
         value = projection.current_standings(t)
-        if request.query_params.get("export") == "csv":
+        export = request.query_params.get("export")
+        if export == "csv":
             text = folds.standings_csv(folds.ranking(value))
-            return HttpResponse(f"# root_hash {read.root_hash(t)}\n{text}", content_type="text/csv")
-        return Response({"tournament": t.pk, "version": t.version, "root_hash": read.root_hash(t),
-                         "standings": read.standings_rows(t)})
+            response = HttpResponse(f"# root_hash {read.root_hash(t)}\n{text}",
+                                    content_type="text/csv; charset=utf-8")
+            return attachment(response, f"tournament-{t.pk}-standings.csv")
+        data = {"tournament": t.pk, "version": t.version, "root_hash": read.root_hash(t),
+                "standings": read.standings_rows(t)}
+        if export == "json":  # the same JSON as a file, whatever the browser's Accept header asks for
+            response = HttpResponse(JSONRenderer().render(data), content_type="application/json")
+            return attachment(response, f"tournament-{t.pk}-standings.json")
+        return Response(data)
+
+
+def attachment(response, filename):
+    """The response as a download named ``filename`` (a browser would otherwise call it download.csv)."""
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 class ResultsView(APIView):
@@ -180,11 +196,14 @@ class ResultsView(APIView):
         t = get_tournament(pk)
         rows = eventlog.stream_events(t.stream)
         results = folds.results_json(eventlog.as_engine_event(r) for r in rows)
-        return Response({"id": t.pk, "name": t.name, "status": t.status,
-                         "version": rows[-1].version if rows else 0,
-                         "root_hash": read.root_hash(t, (rows[-1].version, rows[-1].hash) if rows else None),
-                         "seed_sha256": t.seed_sha256,
-                         "seed": t.seed if t.status == Tournament.Status.FINISHED else None} | results)
+        response = Response({"id": t.pk, "name": t.name, "status": t.status,
+                             "version": rows[-1].version if rows else 0,
+                             "root_hash": read.root_hash(t, (rows[-1].version, rows[-1].hash) if rows else None),
+                             "seed_sha256": t.seed_sha256,
+                             "seed": t.seed if t.status == Tournament.Status.FINISHED else None} | results)
+        if request.accepted_renderer.format == "json":  # shown in place; saved under a name that says what it is
+            response["Content-Disposition"] = f'inline; filename="tournament-{t.pk}-results.json"'
+        return response
 
 
 class RoundsView(APIView):
@@ -284,7 +303,7 @@ class TournamentExportView(APIView):
         if t.status != Tournament.Status.FINISHED:
             raise ServiceError(409, "not_finished", "a tournament's log is exported once it is over (its matches "
                                "hold every dealt hand)")
-        return jsonl_download(tournament_export_lines(t), f"tournament-{t.pk}.jsonl")
+        return jsonl_download(tournament_export_lines(t), f"tournament-{t.pk}-log.jsonl")
 
 
 class TournamentVerifyView(APIView):

@@ -58,7 +58,8 @@ def test_rotating_shows_new_credentials_once_and_the_old_token_stops_working(cli
     old, _ = credentials(client_of.post("/bots/", {"name": "deepking", "kind": "polling"}).content.decode())
     bot = Bot.objects.get()
     assert 'id="rotate-token"' in client_of.get(f"/bots/{bot.pk}/").content.decode()
-    r = client_of.post(f"/bots/{bot.pk}/rotate/")
+    confirm = re.search(r'name="confirm" value="([^"]+)"', client_of.get(f"/bots/{bot.pk}/rotate/").content.decode())
+    r = client_of.post(f"/bots/{bot.pk}/rotate/", {"confirm": confirm.group(1)})
     assert r.status_code == 200 and "no-store" in r["Cache-Control"]
     new, secret = credentials(r.content.decode())
     bot.refresh_from_db()
@@ -72,7 +73,8 @@ def test_someone_elses_bot_cannot_be_rotated(client_of, django_user_model):
     bot = Bot.objects.get()
     other = Client()
     other.force_login(django_user_model.objects.create_user("other", password="long-enough-pass"))
-    assert other.post(f"/bots/{bot.pk}/rotate/").status_code == 404
+    assert other.post(f"/bots/{bot.pk}/rotate/", {"confirm": "x"}).status_code == 404
+    assert other.get(f"/bots/{bot.pk}/rotate/").status_code == 404
     page = other.get(f"/bots/{bot.pk}/").content.decode()
     assert 'id="rotate-token"' not in page and bot.token_prefix not in page
     assert Bot.objects.get().token_hash == bot.token_hash
@@ -86,10 +88,13 @@ def test_someone_elses_bot_cannot_be_rotated(client_of, django_user_model):
     ({"name": "hooky", "kind": "polling", "url": "https://example.com/"}, 400, "only a webhook bot has a URL"),
     ({"name": "house", "kind": "builtin"}, 400, "a built-in bot needs one of"),
     ({"name": "house", "kind": "builtin", "strategy": "oracle"}, 400, "Select a valid choice"),
-    ({"name": "Taken", "kind": "polling"}, 409, "the bot name &#x27;Taken&#x27; is taken"),
+    ({"name": "Taken", "kind": "polling"}, 409, "The bot name Taken is taken; please choose another."),
 ])
-def test_a_bad_registration_is_refused_with_its_message_and_nothing_is_stored(client_of, data, status, message):
-    client_of.post("/bots/", {"name": "taken", "kind": "polling"})
+def test_a_bad_registration_is_refused_with_its_message_and_nothing_is_stored(client_of, data, status, message,
+                                                                               django_user_model):
+    someone = Client()  # the taken name is someone else's (one's own is test_bot_pages_a_reloaded_registration_...)
+    someone.force_login(django_user_model.objects.create_user("someone", password="long-enough-pass"))
+    someone.post("/bots/", {"name": "taken", "kind": "polling"})
     r = client_of.post("/bots/", data)
     page = r.content.decode()
     assert r.status_code == status and message in page, page
