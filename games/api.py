@@ -329,7 +329,7 @@ class MatchExportView(APIView):
         if not seed_is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
             raise service.ServiceError(403, "not_public", "a match's log is exported once it is over and public")
-        return jsonl_download(match_export_lines(match), f"match-{match.pk}.jsonl")
+        return jsonl_download(match_export_lines(match), f"match-{match.pk}-log.jsonl")
 
 
 def jsonl_download(lines, filename):

@@ -1,6 +1,6 @@
 """The tournament page's exports download under names that say what they are, not
 "download.csv": tournament-12-standings.csv and .json, tournament-12-results.json (shown in
-place, saved under that name) and tournament-12-log.jsonl; a match's log is match-34.jsonl."""
+place, saved under that name) and tournament-12-log.jsonl; a match's log is match-34-log.jsonl."""
 import json
 
 import pytest
@@ -48,4 +48,4 @@ def test_the_tournament_log_downloads_as_its_log(finished_tournament):  # noqa: 
 def test_a_match_log_downloads_under_the_matchs_name(play):  # noqa: F811
     match = play()
     r = Client().get(f"/api/v1/matches/{match.pk}/export/")
-    assert r.status_code == 200 and r["Content-Disposition"] == f'attachment; filename="match-{match.pk}.jsonl"'
+    assert r.status_code == 200 and r["Content-Disposition"] == f'attachment; filename="match-{match.pk}-log.jsonl"'
