@@ -17,6 +17,7 @@ from .engine import EngineError
 from .engine.playout import contract_label, score_sheet_rows
 from .models import Match
 from .templatetags.cards import card_name, suit_name
+from .views_table import seat_names as told_apart
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 CHECKS = {
@@ -44,7 +45,8 @@ def score_sheet(request, pk):
     # The view holds no record of past contracts; the engine's deal records do, and hold
     # nothing but contracts and scores (no card), so the sheet reads them from the replay.
     sheet = score_sheet_rows(service.match_state(match), gettext)
-    names = seat_names(match)
+    # As the table page names them: one bot holding several seats is told apart by seat number.
+    names = told_apart([{"index": i, "name": name} for i, name in enumerate(seat_names(match))])
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
     winners = [names[s] for s in view.get("winners") or ()]

@@ -24,6 +24,8 @@ def backend(postgres_url):  # noqa: F811
     """Set up before the browser, so torn down after it: the test's connection is gone by then."""
     seen = {}
     yield seen
+    if "pid" not in seen:  # the test never got as far as its query (no browser, say): its own report says why
+        return
     assert sessions(postgres_url, seen["pid"]) == 0, "the test's own database connection is still open"
 
 

@@ -1,0 +1,43 @@
+"""GET matches/<id>/sheet/ where one bot holds three seats: the sheet names each seat as the table
+page does ("house-heuristic, seat 3", from games.views_table.seat_names), in the players'
+columns, the dealer column and the winners line, so no two columns read the same."""
+import html
+import re
+
+import pytest
+
+from games import service, views_table
+from games.service import do_create_match
+from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db
+ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
+CELL = re.compile(r"<t[hd][^>]*>(.*?)</t[hd]>", re.S)
+
+
+def table_rows(page, part):
+    body = re.search(rf"<{part}>(.*?)</{part}>", page, re.S).group(1)
+    return [[html.unescape(c).strip() for c in CELL.findall(r)] for r in ROW.findall(body)]
+
+
+def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot, client):  # noqa: F811
+    alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
+    match = run_until_over(do_create_match("king", {"quick_game_combined_negatives": True},
+                                           [alone, house, house, house], seed=b"seats" * 4))
+    page = client.get(f"/matches/{match.pk}/sheet/").content.decode()
+    names = ["club-bot", "house-heuristic, seat 2", "house-heuristic, seat 3", "house-heuristic, seat 4"]
+
+    assert table_rows(page, "thead")[0][3:7] == names  # four columns, four different headings
+    state = service.match_state(match)
+    assert [row[1] for row in table_rows(page, "tbody")] == [names[d["dealer"]] for d in state.deals]
+    winners = html.unescape(re.search(r'id="winners">(.*?)</p>', page, re.S).group(1))
+    assert winners.split(": ", 1)[1] == ", ".join(names[s] for s in state.winners)
+    # The very names the table page shows: the sheet reuses its function, not a copy of it.
+    table = client.get(f"/matches/{match.pk}/").content.decode()
+    assert all(f">{html.escape(name)}</th>" in table for name in names)
+
+
+def test_the_sheet_imports_the_table_pages_function_rather_than_a_copy_of_it():
+    from games import views_audit
+
+    assert any(value is views_table.seat_names for value in vars(views_audit).values())
