@@ -17,7 +17,7 @@ from .engine import EngineError
 from .engine.playout import contract_label, score_sheet_rows
 from .models import Match
 from .templatetags.cards import card_name, suit_name
-from .views_table import seat_names as told_apart
+from .views_table import match_seat_names
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 CHECKS = {
@@ -28,25 +28,14 @@ CHECKS = {
 }
 
 
-def seat_names(match):
-    """The name of whoever holds each seat: the user's or the bot's."""
-    names = [_("open seat %(seat)s") % {"seat": i} for i in range(4)]
-    for seat in match.seats.select_related("user", "bot"):
-        holder = seat.user.username if seat.user else seat.bot.name if seat.bot else None
-        if holder:
-            names[seat.index] = holder
-    return names
-
-
 # ------------------------------------------------------------------ the score sheet
 def score_sheet(request, pk):
     match = get_object_or_404(Match, pk=pk)
     view = service.visible_state(match, request.user)  # scores, progress: as this viewer sees them
     # The view holds no record of past contracts; the engine's deal records do, and hold
     # nothing but contracts and scores (no card), so the sheet reads them from the replay.
-    sheet = score_sheet_rows(service.match_state(match), gettext)
-    # As the table page names them: one bot holding several seats is told apart by seat number.
-    names = told_apart([{"index": i, "name": name} for i, name in enumerate(seat_names(match))])
+    names = match_seat_names(match)  # one bot holding several seats is told apart by seat number
+    sheet = score_sheet_rows(service.match_state(match), gettext, names)
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
     winners = [names[s] for s in view.get("winners") or ()]
@@ -164,7 +153,7 @@ def may_open_every_hand(match, user):
 
 
 def step_context(match, user, replay, last):
-    names = seat_names(match)
+    names = match_seat_names(match)
     seat, version, view = replay["seat"], replay["version"], replay["view"]
     context = {
         "seat": seat, "version": version, "last": max(last, version), "previous": max(1, version - 1),

@@ -27,13 +27,19 @@ from .templatetags.cards import action_label, bid_words
 
 # ------------------------------------------------------------------ the table
 # What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
+# Every phase in which a seat acts (the engines' PHASE_ACTIONS) has its words; in the King's
+# positive hand %(dealer)s is the dealer, the Beneficiary whose offer the others answer.
 PHASES = {
     "play": gettext_lazy("play a card"),
     "contract": gettext_lazy("choose the contract"),
+    "nominate_dealer": gettext_lazy("name the first dealer"),
     "positive_choice": gettext_lazy("choose how to play the positive hand"),
     "auction": gettext_lazy("bid or pass"),
     "auction_won": gettext_lazy("accept or decline the winning bid"),
-    "ultimatum": gettext_lazy("take the ultimatum or pass"),
+    "no_bids": gettext_lazy("choose how to play the hand, as nobody bid"),
+    "counteroffer": gettext_lazy("accept or refuse %(dealer)s's counter-offer"),
+    "ultimatum": gettext_lazy("answer %(dealer)s's ultimatum: 8 up, or %(dealer)s plays the hand down"),
+    "final_offer": gettext_lazy("answer %(dealer)s's ultimatum: 8 up, or %(dealer)s plays the hand down"),
     "declined": gettext_lazy("choose how to play the hand"),
     "name_trump": gettext_lazy("name the trumps"),
     "misdeal_claim": gettext_lazy("claim a misdeal or play on"),
@@ -88,7 +94,13 @@ def seat_name(seat):
         return seat.user.username
     if seat.bot_id:
         return seat.bot.name
-    return _("open seat")
+    return _("open seat %(seat)s") % {"seat": seat.index + 1}
+
+
+def match_seat_names(match):
+    """The four seats' names as every page of a match shows them (table, score sheet, audit)."""
+    seats = match.seats.select_related("user", "bot").order_by("index")
+    return seat_names([{"index": s.index, "name": seat_name(s)} for s in seats])
 
 
 def table_context(request, match, error=None):
@@ -158,7 +170,8 @@ def status_line(view, me, names):
     to_act = view["to_act"]
     if view["is_over"]:
         return _("The game is over.")
-    what = PHASES.get(view["phase"], view["phase"])
+    dealer = view.get("dealer")
+    what = str(PHASES.get(view["phase"], _("act"))) % {"dealer": names[dealer] if dealer is not None else ""}
     if view["phase"] == "misdeal_claim" and to_act == me and view["legal_actions"] == [{"type": "pass"}]:
         # Every seat is asked in turn; this one holds a card above a ten and cannot cancel.
         return _("Your turn: you hold a card above a ten, so you cannot claim a misdeal; play on.")

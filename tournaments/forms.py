@@ -10,13 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from bots.models import Bot
 from games.engine import king, rifki
 
+from .models import Tournament
+
 FLAGS = {"king": king.FLAGS, "rifki": rifki.FLAGS}  # every engine flag, with its default and values
 
 RULESET_CHOICES = [("king", _("King (Brazilian)")), ("rifki", _("Rifki (Turkish King)"))]
-FORMAT_CHOICES = [("swiss", _("Swiss")), ("round_robin", _("Round robin")), ("duplicate", _("Duplicate"))]
-TABLE_POINTS_CHOICES = [("place", _("By place at the table: 3/2/1/0, ties split")), ("score", _("By game score"))]
-FILL_CHOICES = [("house_bots", _("Complete tables with house bots (never ranked)")),
-                ("byes", _("Players sit out in turn (byes)"))]
 TIE_BREAK_CHOICES = [("", _("none")), ("game_score", _("Game score")), ("opponents_points", _("Opponents' points")),
                      ("wins", _("Wins")), ("head_to_head", _("Head to head"))]
 DEFAULT_TIE_BREAKS = ["game_score", "opponents_points"]
@@ -72,16 +70,17 @@ def flag_field(name, flag):
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES)
-    format = forms.ChoiceField(label=_("Format"), choices=FORMAT_CHOICES)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices,
+                               initial=Tournament.Format.SWISS)
     rounds = forms.IntegerField(label=_("Rounds"), initial=3, widget=forms.NumberInput(attrs={"min": 1, "max": 50}))
-    table_points = forms.ChoiceField(label=_("Table points"), choices=TABLE_POINTS_CHOICES)
+    table_points = forms.ChoiceField(label=_("Table points"), choices=Tournament.TablePoints.choices)
     tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False,
                                     initial=DEFAULT_TIE_BREAKS[0])
     tie_break_2 = forms.ChoiceField(label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False,
                                     initial=DEFAULT_TIE_BREAKS[1])
     tie_break_3 = forms.ChoiceField(label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False)
     tie_break_4 = forms.ChoiceField(label=_("Fourth tie-break"), choices=TIE_BREAK_CHOICES, required=False)
-    fill = forms.ChoiceField(label=_("Incomplete tables"), choices=FILL_CHOICES)
+    fill = forms.ChoiceField(label=_("Incomplete tables"), choices=Tournament.Fill.choices)
     bot_turn_timeout = forms.FloatField(label=_("Bot turn timeout (seconds)"), initial=2.0,
                                         widget=forms.NumberInput(attrs={"min": 0.1, "max": 60, "step": 0.1}))
     rated = forms.BooleanField(label=_("Rated (counts for the leaderboards)"), required=False, initial=True)
@@ -173,7 +172,14 @@ METHOD_CHOICES = [("", _("(for an adjusted score)")),
                   ("weighted", _("Weighted: outcomes with weights"))]
 OFFENCE_CHOICES = [("", _("(for a penalty)")), ("revoke", _("Revoke")), ("slow_play", _("Slow play")),
                    ("other", _("Other"))]
-SEAT_CHOICES = [("", _("(for a penalty)"))] + [(str(s), str(s)) for s in range(4)]
+# Seats are numbered from 1 on the pages (as the table page names them), from 0 in the events.
+SEAT_CHOICES = [("", _("(for a penalty)"))] + [(str(s), _("Seat %(number)s") % {"number": s + 1}) for s in range(4)]
+# What each kind of ruling needs from the form beyond its kind, match and reason, and what to
+# say when it is left out; the service still checks every value (the API's rulings too).
+NEEDS = {"penalty": (("offence", _("Choose the offence.")), ("seat", _("Choose the penalised seat.")),
+                     ("points", _("Give the penalty points."))),
+         "adjust_score": (("method", _("Choose how the score is adjusted.")),)}
+PER_SEAT_METHODS = ("assigned", "artificial", "split")
 
 
 class RulingForm(forms.Form):
@@ -181,10 +187,10 @@ class RulingForm(forms.Form):
     match = forms.TypedChoiceField(label=_("Match"), coerce=int)
     reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
     method = forms.ChoiceField(label=_("Adjustment method"), choices=METHOD_CHOICES, required=False)
-    value_0 = forms.FloatField(label=_("Seat 0: score or change"), required=False)
-    value_1 = forms.FloatField(label=_("Seat 1: score or change"), required=False)
-    value_2 = forms.FloatField(label=_("Seat 2: score or change"), required=False)
-    value_3 = forms.FloatField(label=_("Seat 3: score or change"), required=False)
+    value_0 = forms.FloatField(label=_("Seat 1: score or change"), required=False)
+    value_1 = forms.FloatField(label=_("Seat 2: score or change"), required=False)
+    value_2 = forms.FloatField(label=_("Seat 3: score or change"), required=False)
+    value_3 = forms.FloatField(label=_("Seat 4: score or change"), required=False)
     outcomes = forms.CharField(label=_("Weighted outcomes (JSON list of {\"weight\", \"scores\"})"), required=False)
     offence = forms.ChoiceField(label=_("Offence"), choices=OFFENCE_CHOICES, required=False)
     seat = forms.TypedChoiceField(label=_("Penalised seat"), choices=SEAT_CHOICES, coerce=int, required=False,
@@ -206,6 +212,19 @@ class RulingForm(forms.Form):
             return json.loads(text)
         except ValueError as e:
             raise forms.ValidationError(_("The outcomes are not valid JSON: %(error)s"), params={"error": e}) from e
+
+    def clean(self):
+        data = super().clean()
+        kind, method = data.get("kind"), data.get("method")
+        needs = list(NEEDS.get(kind, ()))
+        if kind == "adjust_score" and method in PER_SEAT_METHODS:
+            needs += [(f"value_{s}", _("Give a number for each seat.")) for s in range(4)]
+        elif kind == "adjust_score" and method == "weighted":
+            needs.append(("outcomes", _("Give the outcomes and their weights.")))
+        for name, message in needs:
+            if name not in self.errors and data.get(name) in (None, ""):
+                self.add_error(name, message)
+        return data
 
     def arguments(self):
         """(kind, match, reason, details) for service.do_record_ruling."""

@@ -6,26 +6,28 @@ same transaction as each event, so that pages and the API need not replay the st
 """
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin"
-        SWISS = "swiss"
-        DUPLICATE = "duplicate"
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+        DUPLICATE = "duplicate", _("Duplicate")
 
     class TablePoints(models.TextChoices):
-        PLACE = "place", "by place at the table: 3/2/1/0, ties split"
-        SCORE = "score", "by game score"
+        PLACE = "place", _("By place at the table: 3/2/1/0, ties split")
+        SCORE = "score", _("By game score")
 
     class Fill(models.TextChoices):
-        HOUSE_BOTS = "house_bots", "complete tables with house bots (never ranked)"
-        BYES = "byes", "players sit out in turn"
+        HOUSE_BOTS = "house_bots", _("Complete tables with house bots (never ranked)")
+        BYES = "byes", _("Players sit out in turn (byes)")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration"
-        RUNNING = "running"
-        FINISHED = "finished"
+        REGISTRATION = "registration", _("Open for registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=120)
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised")
@@ -55,20 +57,28 @@ class Tournament(models.Model):
     def stream(self):
         return f"tournament/{self.pk}"
 
+    @property
+    def round_progress(self):
+        """How far the rounds have gone, as the pages say it ("round 2 of 3")."""
+        if self.current_round == 0:
+            return ngettext("%(total)s round, none started yet", "%(total)s rounds, none started yet",
+                            self.rounds) % {"total": self.rounds}
+        return gettext("round %(current)s of %(total)s") % {"current": self.current_round, "total": self.rounds}
+
     def __str__(self):
         return self.name
 
 
 class Entrant(models.Model):
     class Kind(models.TextChoices):
-        USER = "user"
-        BOT = "bot"
-        HOUSE_BOT = "house_bot"
+        USER = "user", _("person")
+        BOT = "bot", _("bot")
+        HOUSE_BOT = "house_bot", _("house bot, not ranked")
 
     class Status(models.TextChoices):
-        REGISTERED = "registered"
-        CHECKED_IN = "checked_in"
-        WITHDRAWN = "withdrawn"
+        REGISTERED = "registered", _("registered")
+        CHECKED_IN = "checked_in", _("checked in")
+        WITHDRAWN = "withdrawn", _("withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,

@@ -65,11 +65,17 @@ BID_LABELS = {
     "up": N_("%(contract)s, bid %(tricks)s up by P%(seat)s"),
     "down": N_("%(contract)s, bid %(tricks)s down by P%(seat)s"),
 }
+# The same, where the page knows who holds each seat (the score sheet, the audit page).
+BID_LABELS_NAMED = {
+    "up": N_("%(contract)s, bid %(tricks)s up by %(name)s"),
+    "down": N_("%(contract)s, bid %(tricks)s down by %(name)s"),
+}
 
 
-def contract_label(ruleset, record, translate=N_):
+def contract_label(ruleset, record, translate=N_, names=None):
     """A deal's contract as the score sheets name it; ``translate`` (gettext, on the pages)
-    turns the names into the reader's language, positive hands' details included."""
+    turns the names into the reader's language, positive hands' details included, and
+    ``names`` (the four seats' names), where given, names the bidder of an accepted bid."""
     name = record["contract"]
     label = LABELS.get(ruleset, {}).get(name)
     if label:
@@ -79,11 +85,11 @@ def contract_label(ruleset, record, translate=N_):
         return translate(TRUMP_LABEL) % {"suit": SUIT_SYMBOLS.get(suit, suit)}
     positive = POSITIVE.fullmatch(name)
     if positive:
-        return positive_label(positive, translate)
+        return positive_label(positive, translate, names)
     return name
 
 
-def positive_label(positive, translate):
+def positive_label(positive, translate, names=None):
     trump = positive["trump"]
     if positive["forfeit"] or positive["down"]:
         label = translate(POSITIVE_LABELS[positive["forfeit"] or positive["down"]])
@@ -93,6 +99,9 @@ def positive_label(positive, translate):
         label = translate(POSITIVE_LABELS["up"]) % {"suit": SUIT_SYMBOLS[trump]}
     if positive["tricks"] is None:
         return label
+    if names is not None:
+        return translate(BID_LABELS_NAMED[positive["direction"]]) % {
+            "contract": label, "tricks": positive["tricks"], "name": names[int(positive["seat"])]}
     return translate(BID_LABELS[positive["direction"]]) % {
         "contract": label, "tricks": positive["tricks"], "seat": positive["seat"]}
 
@@ -114,9 +123,10 @@ def game_sums_to_zero(state):
         and not state.options.get("short_mode")
 
 
-def score_sheet_rows(state, translate=N_):
+def score_sheet_rows(state, translate=N_, names=None):
     """The score sheet as data, one row per finished deal (its number, the dealer or declarer,
     the contract, the four scores and the hand total), the totals and the zero-sum check.
+    ``translate`` and ``names`` as for contract_label.
 
     Only public facts: contracts and scores, never a card. ``check`` is None while the rules
     promise no zero sum (a game in progress, one fixed deal, a Rifki short game or slam).
@@ -128,7 +138,7 @@ def score_sheet_rows(state, translate=N_):
             "deal": record["deal"],
             "seat": record.get("dealer", record.get("declarer")),
             "contract": record["contract"],
-            "label": contract_label(state.ruleset, record, translate),
+            "label": contract_label(state.ruleset, record, translate, names),
             "scored": record["scored"],
             "scores": scores,
             "total": sum(scores) if scores is not None else None,

@@ -61,3 +61,28 @@ def test_every_positive_hand_the_engine_records_reads_as_before_in_the_text_shee
         for letter, symbol in {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}.items():
             expected = expected.replace(f"up {letter}", f"up {symbol}")
         assert contract_label("king", {"contract": name}) == expected
+
+
+@pytest.mark.parametrize("contract, expected", [
+    ("positive up S, bid 8 up by P2", "\u00ab\u00abPositiva up \u2660\u00bb, bid 8 up by Cy\u00bb"),
+    ("positive down, bid 5 down by P0", "\u00ab\u00abPositiva down\u00bb, bid 5 down by Ana\u00bb"),
+    ("positive down", "\u00abPositiva down\u00bb"),
+])
+def test_where_the_seats_names_are_known_an_accepted_bid_names_its_bidder(contract, expected):
+    assert contract_label("king", {"contract": contract}, shout, ["Ana", "Bo", "Cy", "Di"]) == expected
+
+
+def test_the_score_sheet_names_the_bidder_of_each_accepted_bid():
+    names = ["Ana", "Bo", "Cy", "Di"]
+    for seed in range(40):
+        state = play_out("king", seed)
+        plain = [r["label"] for r in score_sheet_rows(state)["rows"]]
+        if any(", bid " in label for label in plain):
+            break
+    named = [r["label"] for r in score_sheet_rows(state, names=names)["rows"]]
+    for before, after in zip(plain, named):
+        if ", bid " in before:
+            seat = int(before.rsplit(" by P", 1)[1])
+            assert after == before.rsplit(" by P", 1)[0] + f" by {names[seat]}"
+        else:
+            assert after == before

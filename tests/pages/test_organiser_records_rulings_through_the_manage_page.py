@@ -63,15 +63,23 @@ def test_each_kind_of_ruling_is_recorded_as_an_event(client, played):
     assert f"Annul the match on match {first} by organiser: fouled board" in page
     assert f"Replay the match on new cards on match {second}" in page and "annul_match on" not in page
     assert f'<option value="{replay["replacement"]}">' in page  # the replacement can be ruled on too
+    # Seats are numbered from 1, as on the table page; the events keep the engine's 0-3.
+    assert '<option value="1">Seat 2</option>' in page and "Seat 1: score or change" in page
 
 
 @pytest.mark.parametrize("data, status, message", [
-    ({"kind": "penalty", "seat": 1, "points": 10}, 400, "offence is one of revoke, slow_play, other"),
-    ({"kind": "penalty", "offence": "revoke", "seat": 1}, 400, "ruling &#x27;points&#x27; must hold finite numbers"),
+    ({"kind": "penalty", "seat": 1, "points": 10}, 400, "Choose the offence."),
+    ({"kind": "penalty", "offence": "revoke", "seat": 1}, 400, "Give the penalty points."),
     ({"kind": "penalty", "offence": "revoke", "seat": 1, "points": 0}, 400, "a penalty takes a positive number"),
-    ({"kind": "penalty", "offence": "revoke", "points": 5}, 400, "ruling &#x27;seat&#x27; must be an integer"),
-    ({"kind": "adjust_score", "value_0": 1, "value_1": 1, "value_2": 1, "value_3": 1}, 400, "method is one of"),
-    ({"kind": "adjust_score", "method": "assigned", "value_0": 1}, 400, "scores must be a list of 4 numbers"),
+    ({"kind": "penalty", "offence": "revoke", "points": 5}, 400, "Choose the penalised seat."),
+    ({"kind": "penalty", "offence": "revoke", "seat": 9, "points": 5}, 400, "Select a valid choice"),
+    ({"kind": "adjust_score", "value_0": 1, "value_1": 1, "value_2": 1, "value_3": 1}, 400,
+     "Choose how the score is adjusted."),
+    ({"kind": "adjust_score", "method": "assigned", "value_0": 1}, 400, "Give a number for each seat."),
+    ({"kind": "adjust_score", "method": "weighted"}, 400, "Give the outcomes and their weights."),
+    ({"kind": "adjust_score", "method": "weighted", "outcomes": "[{"}, 400, "The outcomes are not valid JSON"),
+    ({"kind": "adjust_score", "method": "weighted", "outcomes": '[{"weight": 0.5, "scores": [1, 2, 3, 4]}]'}, 400,
+     "outcome weights are positive and sum to 1"),
     ({"kind": "annul_match", "reason": ""}, 400, "This field is required."),
     ({"kind": "annul_match", "match": 987654}, 400, "Select a valid choice"),
     ({"kind": "pardon"}, 400, "Select a valid choice"),

@@ -37,7 +37,8 @@ def test_the_sheet_has_the_engines_rows_totals_and_a_zero_sum_that_holds(finishe
     assert table_rows(page, "thead")[0][3:7] == names
     rows = table_rows(page, "tbody")
     assert [[int(v) for v in row[3:7]] for row in rows] == state.deal_scores
-    assert [row[2] for row in rows] == [contract_label("king", d) for d in state.deals]
+    assert [row[2] for row in rows] == [contract_label("king", d, names=names) for d in state.deals]
+    assert any(" by sheet-bot-" in row[2] for row in rows)  # an accepted bid names its bidder
     assert [row[1] for row in rows] == [names[d["dealer"]] for d in state.deals]
     assert [int(row[7]) for row in rows] == [sum(s) for s in state.deal_scores]
     totals = table_rows(page, "tfoot")[0]

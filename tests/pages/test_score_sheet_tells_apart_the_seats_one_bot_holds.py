@@ -37,7 +37,13 @@ def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot
     assert all(f">{html.escape(name)}</th>" in table for name in names)
 
 
-def test_the_sheet_imports_the_table_pages_function_rather_than_a_copy_of_it():
+def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_than_a_copy_of_it(make_bot, client):  # noqa: F811
     from games import views_audit
 
-    assert any(value is views_table.seat_names for value in vars(views_audit).values())
+    assert any(value is views_table.match_seat_names for value in vars(views_audit).values())
+    assert not hasattr(views_audit, "seat_names")
+    alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
+    match = run_until_over(do_create_match("king", {"quick_game_combined_negatives": True},
+                                           [alone, house, house, house], seed=b"audit" * 4))
+    page = html.unescape(client.get(f"/matches/{match.pk}/audit/?seat=1&version=10").content.decode())
+    assert '<option value="2">house-heuristic, seat 3</option>' in page
