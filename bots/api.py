@@ -37,6 +37,9 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
         bot = Bot.objects.select_related("owner").filter(token_hash=digest(header[1].decode(errors="replace"))).first()
         if bot is None or not bot.is_active or not bot.owner.is_active:
             raise exceptions.AuthenticationFailed("invalid, rotated or disabled bot token", code="invalid_token")
+        if not registry.needs_credentials(bot):  # one registered before built-in bots were given none
+            raise exceptions.AuthenticationFailed("a built-in bot runs on the site and takes no token",
+                                                  code="invalid_token")
         return bot.owner, bot
 
     def authenticate_header(self, request):
@@ -96,7 +99,8 @@ def bot_detail(bot):
 BOT = inline_serializer("Bot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
                                 "kind": serializers.CharField()})
 NEW_BOT = inline_serializer("NewBot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
-                                       "token": serializers.CharField(), "secret": serializers.CharField()})
+                                       "token": serializers.CharField(allow_null=True, help_text="null for a built-in bot"),
+                                       "secret": serializers.CharField(allow_null=True, help_text="null for a built-in bot")})
 
 
 def own_bot(request, pk):
@@ -153,8 +157,9 @@ class BotDetailView(APIView):
 class BotRotateView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: NEW_BOT, 404: ERROR},
-                   summary="Replace your bot's token and secret; the old ones stop working at once")
+    @extend_schema(request=None, responses={200: NEW_BOT, 404: ERROR, 409: ERROR},
+                   summary="Replace your bot's token and secret; the old ones stop working at once "
+                           "(a built-in bot has none: 409)")
     def post(self, request, pk):
         bot = own_bot(request, pk)
         token, secret = registry.rotate(bot)

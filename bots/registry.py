@@ -54,17 +54,22 @@ def needs_credentials(bot):
 
 
 def register(owner, name, kind, url="", strategy="", description=""):
-    """Create a bot whose fields passed validation; returns (bot, token, secret)."""
+    """Create a bot whose fields passed validation; returns (bot, token, secret), where a
+    built-in bot's token and secret are None: the site runs it, and no one is given them."""
     if Bot.objects.filter(name__iexact=name).exists():
         raise ServiceError(409, "name_taken", f"the bot name {name!r} is taken")
     token, secret, hashes = new_credentials()
     bot = Bot.objects.create(owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description,
                              **hashes)
+    if not needs_credentials(bot):
+        return bot, None, None
     return bot, token, secret
 
 
 def rotate(bot):
     """Replace the bot's token and secret (the old ones stop working at once); returns (token, secret)."""
+    if not needs_credentials(bot):
+        raise ServiceError(409, "no_credentials", "a built-in bot runs on the site and has no token or secret")
     token, secret, hashes = new_credentials()
     for field, value in hashes.items():
         setattr(bot, field, value)
