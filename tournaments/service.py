@@ -11,7 +11,7 @@ from django.db import transaction
 
 from bots.models import Bot
 from games import engine, eventlog
-from games.models import Match, Seat
+from games.models import Match
 from games.service import ServiceError
 
 from . import seating
