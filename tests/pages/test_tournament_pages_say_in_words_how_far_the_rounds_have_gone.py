@@ -1,6 +1,6 @@
 """The home, tournament and manage pages say a tournament's status and progress in words
 ("Open for registration: 3 rounds, none started yet", "Running: round 1 of 3"), never as a
-code or as "round 0"; the names of formats, statuses and entrants' kinds come from the models'
+code or as "round 0", and a table's link says where it leads ("Watch live"); the names of formats, statuses and entrants' kinds come from the models'
 choices, through gettext, the same on every page and in the form."""
 import html
 import re
@@ -36,7 +36,10 @@ def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, m
     client.force_login(organiser)
 
     assert "Club night King, Swiss Round 1 of 3 Running" in text(client.get("/"))
-    assert "Running: round 1 of 3." in text(client.get(f"/tournaments/{tournament.pk}/"))
+    public = client.get(f"/tournaments/{tournament.pk}/")
+    assert "Running: round 1 of 3." in text(public)
+    match = tournament.tables.get().match_id  # each table's link says what it leads to
+    assert f'<a href="/matches/{match}/">Watch live</a>' in public.content.decode()
     manage = text(client.get(f"/tournaments/{tournament.pk}/manage/"))
     assert "King, Swiss: Running, round 1 of 3." in manage
     assert "b0 bot registered from round 1" in manage  # the entrant's kind and status, in words
