@@ -158,6 +158,7 @@ def step_context(match, user, replay, last):
     context = {
         "seat": seat, "version": version, "last": max(last, version), "previous": max(1, version - 1),
         "next": version + 1, "seat_choices": [(str(i), names[i]) for i in range(4)],
+        "viewer_name": names[seat] if isinstance(seat, int) else None,
         "all_hands": seat == "all" or may_open_every_hand(match, user),
     }
     if view is None:

@@ -1,4 +1,4 @@
-"""GET matches/<id>/sheet/ where one bot holds three seats: the sheet names each seat as the table
+"""GET matches/<id>/sheet/ (and /audit/) where one bot holds three seats: the pages name each seat as the table
 page does ("house-heuristic, seat 3", from games.views_table.seat_names), in the players'
 columns, the dealer column and the winners line, so no two columns read the same."""
 import html
@@ -47,3 +47,7 @@ def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_tha
                                            [alone, house, house, house], seed=b"audit" * 4))
     page = html.unescape(client.get(f"/matches/{match.pk}/audit/?seat=1&version=10").content.decode())
     assert '<option value="2">house-heuristic, seat 3</option>' in page
+    assert "The hands as house-heuristic, seat 2 saw them" in page  # ?seat=1, by name, not number
+    panels = re.findall(r'<li class="audit-seat[^"]*" data-seat="\d">\s*<h4>(.*?)</h4>', page, re.S)
+    headings = [h.split("<small>")[0].strip() for h in panels]
+    assert headings == ["club-bot", "house-heuristic, seat 2", "house-heuristic, seat 3", "house-heuristic, seat 4"]
