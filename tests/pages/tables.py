@@ -54,3 +54,18 @@ def bots_play_until_the_person_acts(match, seat=0, limit=500):
             return state
         runner.run_turns(match.pk, match.version)
     raise AssertionError("the bots never handed the turn back")
+
+
+def into_the_second_deal(players, created_by, seed, actions=3):
+    """A King match of four people, each playing their first legal action, through its first
+    deal and ``actions`` into the second: live, with a finished deal behind it."""
+    match = service.do_create_match("king", {}, players, seed=seed, created_by=created_by)
+    while not service.match_state(match).deal_scores:
+        state = service.match_state(match)
+        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+        match.refresh_from_db()
+    for _ in range(actions):
+        state = service.match_state(match)
+        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+        match.refresh_from_db()
+    return match

@@ -11,6 +11,7 @@ import pytest
 from games import eventlog, service
 from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal
+from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_steps_event_by_event_in_words import HTMX, link
 
 pytestmark = pytest.mark.django_db
@@ -79,15 +80,7 @@ def test_a_bad_seat_or_version_keeps_what_was_good_and_the_stepper(players, staf
 
 
 def test_an_event_of_a_deal_still_in_play_falls_back_to_the_end_of_the_last_finished_deal(players, staff):
-    match = service.do_create_match("king", {}, players, seed=b"refusals" * 4, created_by=staff)
-    while not service.match_state(match).deal_scores:
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
-        match.refresh_from_db()
-    for _ in range(3):  # into the second deal
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
-        match.refresh_from_db()
+    match = into_the_second_deal(players, staff, b"refusals" * 4)
     finished = service.finished_through(eventlog.stream_events(match.stream))
     before = log_of(match)
     page = refused(browser(players[1]), f"/matches/{match.pk}/audit/?seat=1&version={match.version}", 403,

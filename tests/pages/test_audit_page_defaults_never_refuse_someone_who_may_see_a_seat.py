@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from games import eventlog, service
 from games.models import Match
 from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
+from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 
 pytestmark = pytest.mark.django_db
@@ -42,15 +43,7 @@ def test_a_creator_who_may_not_open_every_hand_yet_falls_back_to_a_seat(players,
 
 
 def test_a_live_match_opens_at_the_end_of_its_last_finished_deal(players, staff):
-    match = service.do_create_match("king", {}, players, seed=b"defaults" * 4, created_by=staff)
-    while not service.match_state(match).deal_scores:
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
-        match.refresh_from_db()
-    for _ in range(3):  # into the second deal
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
-        match.refresh_from_db()
+    match = into_the_second_deal(players, staff, b"defaults" * 4)
     finished = service.finished_through(eventlog.stream_events(match.stream))
     assert 0 < finished < match.version
     url = f"/matches/{match.pk}/audit/"

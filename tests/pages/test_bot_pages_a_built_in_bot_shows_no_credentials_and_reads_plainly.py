@@ -8,18 +8,6 @@ from django.test import Client
 from bots.models import Bot
 
 
-@pytest.fixture
-def author(django_user_model):
-    return django_user_model.objects.create_user("author", password="long-enough-pass")
-
-
-@pytest.fixture
-def client_of(author):
-    client = Client()
-    client.force_login(author)
-    return client
-
-
 def test_registering_a_built_in_bot_shows_no_credentials_and_leads_to_its_page(client_of):
     r = client_of.post("/bots/", {"name": "my-heuristic", "kind": "builtin", "strategy": "heuristic"})
     bot = Bot.objects.get()

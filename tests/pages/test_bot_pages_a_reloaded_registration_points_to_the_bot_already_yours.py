@@ -2,22 +2,9 @@
 credentials) is refused (409) with a plain message that the bot is already yours and a link to
 its page, where a new token can be issued; nothing new is stored or rotated. A name taken by
 someone else still reads as taken."""
-import pytest
 from django.test import Client
 
 from bots.models import Bot
-
-
-@pytest.fixture
-def author(django_user_model):
-    return django_user_model.objects.create_user("author", password="long-enough-pass")
-
-
-@pytest.fixture
-def client_of(author):
-    client = Client()
-    client.force_login(author)
-    return client
 
 
 def test_resubmitting_the_registration_says_the_bot_is_already_yours_and_links_to_it(client_of):

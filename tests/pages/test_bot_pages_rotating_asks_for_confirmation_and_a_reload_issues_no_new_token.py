@@ -14,18 +14,6 @@ from bots.models import Bot
 
 
 @pytest.fixture
-def author(django_user_model):
-    return django_user_model.objects.create_user("author", password="long-enough-pass")
-
-
-@pytest.fixture
-def client_of(author):
-    client = Client()
-    client.force_login(author)
-    return client
-
-
-@pytest.fixture
 def bot(client_of):
     client_of.post("/bots/", {"name": "my-poller", "kind": "polling"})
     return Bot.objects.get()

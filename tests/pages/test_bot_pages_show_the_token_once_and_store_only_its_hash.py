@@ -11,18 +11,6 @@ from rest_framework.test import APIClient
 from bots.models import Bot
 
 
-@pytest.fixture
-def author(django_user_model):
-    return django_user_model.objects.create_user("author", password="long-enough-pass")
-
-
-@pytest.fixture
-def client_of(author):
-    client = Client()
-    client.force_login(author)
-    return client
-
-
 def credentials(page):
     return re.search(r'id="bot-token">(krb_[^<]+)<', page).group(1), re.search(r'id="bot-secret">(krs_[^<]+)<',
                                                                               page).group(1)
