@@ -44,7 +44,7 @@ def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(new
     screenshot(page, "all-hands")
 
     page.select_option("#audit-seat", "2")
-    page.wait_for_selector("#audit-hands-heading >> text=seat 2")
+    page.wait_for_selector("#audit-hands-heading >> text=The hands as b2 saw them")  # seat 2 holds b2
     assert page.locator("#audit-hands [data-hand]").count() == 1
     seat_two = sorted(page.locator("[data-hand='2'] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
     view = service.seat_replay(match, arbiter, 2, 8)["view"]
