@@ -12,6 +12,8 @@ from tests.engine.helpers import random_hands
 
 BUTTON = re.compile(r"<button\b([^>]*)>", re.S)
 ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
+CELL = re.compile(r"<t[hd][^>]*>(.*?)</t[hd]>", re.S)
 
 
 def browser(user=None):
@@ -25,6 +27,12 @@ def king_deal(person, bot, dealer=0, contract="no_hearts", seed=42):
     """One fixed King deal: ``person`` in seat 0, ``bot`` in the other three; the dealer leads."""
     board = {"dealer": dealer, "contract": contract, "hands": random_hands(random.Random(seed))}
     return service.do_create_match("king", {}, [person, bot, bot, bot], board=board, created_by=person)
+
+
+def table_rows(page, part):
+    """The cells of a page's first <thead>, <tbody> or <tfoot>, row by row, as text."""
+    body = re.search(rf"<{part}>(.*?)</{part}>", page, re.S).group(1)
+    return [[html.unescape(c).strip() for c in CELL.findall(r)] for r in ROW.findall(body)]
 
 
 def buttons(page):

@@ -2,7 +2,6 @@
 out: a row per deal with its contract, a column per player by name, the hand totals, the final
 totals equal to the match's scores and the zero-sum check; printable, linked to the table and
 the audit page."""
-import html
 import re
 
 import pytest
@@ -12,15 +11,9 @@ from games import service
 from games.engine.playout import contract_label
 from games.service import do_create_match
 from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+from tests.pages.tables import table_rows
 
 pytestmark = pytest.mark.django_db
-ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
-CELL = re.compile(r"<t[hd][^>]*>(.*?)</t[hd]>", re.S)
-
-
-def table_rows(page, part):
-    body = re.search(rf"<{part}>(.*?)</{part}>", page, re.S).group(1)
-    return [[html.unescape(c).strip() for c in CELL.findall(r)] for r in ROW.findall(body)]
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """GET matches/<id>/sheet/ (and /audit/) where one bot holds three seats: the pages name each seat as the table
-page does ("house-heuristic, seat 3", from games.views_table.seat_names), in the players'
+page does ("house-heuristic, seat 3", from games.views_table.match_seat_names), in the players'
 columns, the dealer column and the winners line, so no two columns read the same."""
 import html
 import re
@@ -9,15 +9,9 @@ import pytest
 from games import service, views_table
 from games.service import do_create_match
 from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+from tests.pages.tables import table_rows
 
 pytestmark = pytest.mark.django_db
-ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
-CELL = re.compile(r"<t[hd][^>]*>(.*?)</t[hd]>", re.S)
-
-
-def table_rows(page, part):
-    body = re.search(rf"<{part}>(.*?)</{part}>", page, re.S).group(1)
-    return [[html.unescape(c).strip() for c in CELL.findall(r)] for r in ROW.findall(body)]
 
 
 def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot, client):  # noqa: F811
