@@ -65,7 +65,7 @@ BID_LABELS = {
     "up": N_("%(contract)s, bid %(tricks)s up by P%(seat)s"),
     "down": N_("%(contract)s, bid %(tricks)s down by P%(seat)s"),
 }
-# The same, where the page knows who holds each seat (the score sheet, the audit page).
+# The same, where the page knows who holds each seat (the score sheet).
 BID_LABELS_NAMED = {
     "up": N_("%(contract)s, bid %(tricks)s up by %(name)s"),
     "down": N_("%(contract)s, bid %(tricks)s down by %(name)s"),
