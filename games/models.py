@@ -54,6 +54,16 @@ class Match(models.Model):
     # holds this back until its round closes: duplicate tables share a board's seed and cards,
     # which must stay hidden while another table still plays them (DESIGN.md 3.5).
     public_when_over = models.BooleanField(default=True)
+    # Who plays where else with the same cards (DESIGN.md 3.5). ``event`` names the event the
+    # match belongs to ("tournament/7"; blank for a casual match); ``cards_group`` names the
+    # cards it is dealt when other matches are dealt the same ones (a duplicate board, a fixed
+    # board), blank when its cards are its own. A finished deal of a grouped match reaches
+    # anyone who plays in the event only once no match of the group is live.
+    event = models.CharField(max_length=100, blank=True, default="", db_index=True)
+    cards_group = models.CharField(max_length=120, blank=True, default="", db_index=True)
+    # The seat to act at the head (None once over), written with each append like ``version``,
+    # so that a sweep can find the turns due to a bot without replaying any stream.
+    to_act = models.PositiveSmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
     # The stream's last hash, written with each append under the match's row lock, so that an
     # action needs no extra read to chain its events.

@@ -195,11 +195,14 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
 
 
 def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), board=None, created_by=None,
-                    seed=None):
+                    seed=None, event="", cards_group="", public_when_over=True, bot_turn_timeout=None):
     """Create a match, its seats and the first events of its stream; returns the Match.
 
     ``seed`` (bytes) fixes the deals; by default a random 32-byte seed is drawn. It stays
-    secret (only its SHA-256 is in the log) until the match is over.
+    secret (only its SHA-256 is in the log) until the match is over. ``event`` and
+    ``cards_group`` say which event it is part of and which other matches are dealt the same
+    cards (Match); ``public_when_over`` False holds its cards back from the public until the
+    event says so.
     """
     state = check_new_match(ruleset, options, list(seat_users), board, seed)
     start = state.events[0]
@@ -208,7 +211,10 @@ def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), 
             ruleset=ruleset, options=dict(state.options), board=state.board,
             seed=state.seed.hex() if state.seed else "", seed_sha256=start.get("seed_sha256", ""),
             status=Match.Status.OVER if state.is_over else Match.Status.LIVE,
-            version=len(state.events), created_by=created_by)
+            version=len(state.events), to_act=state.to_act, created_by=created_by, event=event,
+            cards_group=cards_group,
+            public_when_over=public_when_over,
+            **({} if bot_turn_timeout is None else {"bot_turn_timeout": bot_turn_timeout}))
         Seat.objects.bulk_create(
             Seat(match=match, index=i, bot=h if isinstance(h, bot_model()) else None,
                  user=h if h is not None and not isinstance(h, bot_model()) else None)
@@ -293,7 +299,8 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         match.version += len(new_events)
         match.head_hash = rows[-1].hash
         match.status = Match.Status.OVER if state.is_over else Match.Status.LIVE
-        match.save(update_fields=["version", "head_hash", "status"])
+        match.to_act = state.to_act
+        match.save(update_fields=["version", "head_hash", "status", "to_act"])
         # The new events alone suffice: a deal they start can only have ended within them.
         response = {"version": match.version, "status": match.status,
                     "events": redact_events(new_events, seat, reveal_finished=True)}

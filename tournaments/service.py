@@ -285,19 +285,31 @@ def draw(tournament, round_no, entrant_ids, history, bye_history):
     return [tuple(entrant_ids[i] for i in t.table) for t in tables], [f"b{t.board}" for t in tables], byes
 
 
+def cards_group(tournament, board_key, board_index):
+    """The name of the cards a table is dealt when other tables are dealt the same ones (a fixed
+    board, a duplicate board), or "" when its cards are its own (DESIGN.md 3.5)."""
+    if board_index is not None:
+        return f"{tournament.stream}/fixed/{board_index}"
+    if board_key:
+        return f"{tournament.stream}/board/{board_key}"
+    return ""
+
+
 def create_table_match(tournament, by, round_no, number, board_key, entrants, replay=0):
     """The match one table of a round plays (or replays): its seed derived from the tournament
     seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
     its round has closed everywhere (DESIGN.md 3.5)."""
     from games.service import do_create_match
 
-    fixed = tournament.boards[(round_no - 1) % len(tournament.boards)] if tournament.boards else None
+    board_index = (round_no - 1) % len(tournament.boards) if tournament.boards else None
+    fixed = tournament.boards[board_index] if tournament.boards else None
     seed = None if fixed else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key,
                                          replay)
     match = do_create_match(tournament.ruleset, tournament.options, [e.user or e.bot for e in entrants], fixed,
-                            created_by=by or tournament.organiser, seed=seed)
-    Match.objects.filter(pk=match.pk).update(bot_turn_timeout=tournament.bot_turn_timeout,
-                                             public_when_over=round_no <= tournament.closed_round)
+                            created_by=by or tournament.organiser, seed=seed, event=tournament.stream,
+                            cards_group=cards_group(tournament, board_key, board_index),
+                            public_when_over=round_no <= tournament.closed_round,
+                            bot_turn_timeout=tournament.bot_turn_timeout)
     TournamentTable.objects.create(tournament=tournament, round=round_no, table=number, board=board_key or "",
                                    replay=replay, match=match)
     return match
