@@ -153,7 +153,7 @@ def match_summary(match):
         "options": match.options,
         "seed_sha256": match.seed_sha256,
         # The seed is secret while the match runs; once it is over anyone can re-derive its deals.
-        "seed": match.seed if match.status == Match.Status.OVER and match.public_when_over and match.seed else None,
+        "seed": match.seed if service.is_public(match) and match.seed else None,
         "seats": [{"seat": s.index, "user": s.user.username if s.user else None, "bot": s.bot.name if s.bot else None}
                   for s in match.seats.select_related("user", "bot")],
         "created_at": match.created_at.isoformat(),

@@ -9,7 +9,7 @@ import secrets
 from collections import OrderedDict
 
 import django.dispatch
-from django.db import transaction
+from django.db import models, transaction
 
 from games import engine, eventlog
 from games.engine.redact import redact_events, redact_view
@@ -84,21 +84,57 @@ def remember(match_id, head, state):
 def seat_view(match, seat, state=None):
     """What ``seat`` may see now (its own cards, finished deals): the view a bot is sent."""
     state = current_state(match) if state is None else state
-    return redact_view(state, seat, reveal_finished=True)
+    return redact_view(state, seat, reveal_finished=not cards_still_in_play(match))
+
+
+# ------------------------------------------------------------------ who sees a finished deal
+def is_public(match):
+    """Whether the public may see the match's cards and seed: it is over, and so is whatever
+    else was dealt the same cards (for a tournament: its round has closed)."""
+    return match.status == Match.Status.OVER and match.public_when_over
+
+
+def cards_still_in_play(match):
+    """Whether a match dealt the same cards as ``match`` (a duplicate or fixed board) is live:
+    this one included, so its table's finished deals stay hidden too until every table is done."""
+    return bool(match.cards_group) and Match.objects.filter(cards_group=match.cards_group,
+                                                            status=Match.Status.LIVE).exists()
+
+
+# Apps that run events (tournaments) say who plays in theirs: ``check(event, user)`` is true for
+# an entrant, as a person or through their own bot. Registered at start-up, so that games never
+# imports them (DESIGN.md 2).
+EVENT_PLAYER_CHECKS = []
+
+
+def plays_in_event(match, user):
+    """Whether ``user`` plays in the event ``match`` belongs to: holds a seat in any of its
+    matches (in person or through a bot they own), or is an entrant by an event's own check."""
+    if not match.event or user is None or not user.is_authenticated:
+        return False
+    seated = Seat.objects.filter(match__event=match.event).filter(
+        models.Q(user=user) | models.Q(bot__owner=user)).exists()
+    return seated or any(check(match.event, user) for check in EVENT_PLAYER_CHECKS)
+
+
+def sees_finished_deals(match, user, seat):
+    """DESIGN.md 3.5: the table (``seat`` is not None) and staff see a deal's cards once it is
+    over, except that nobody who plays in the event sees cards another table is still playing
+    (duplicate and fixed boards); everyone else sees them once the match is public."""
+    if is_public(match):
+        return True
+    signed_in = user is not None and user.is_authenticated
+    if seat is None and not (signed_in and user.is_staff):
+        return False
+    return not (cards_still_in_play(match) and (seat is not None or plays_in_event(match, user)))
 
 
 def viewer_access(match, user):
-    """(seat or None, may see finished deals) for ``user`` looking at ``match`` (DESIGN.md 3.5).
-
-    Seated players and staff (organisers, arbiters) see a deal's cards once it is over;
-    anyone else sees them when the match (for a tournament: the round) is over.
-    """
+    """(seat or None, may see finished deals) for ``user`` looking at ``match`` (DESIGN.md 3.5)."""
     seat = None
     if user is not None and user.is_authenticated:
         seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
-        if seat is not None or user.is_staff:
-            return seat, True
-    return seat, match.status == Match.Status.OVER and match.public_when_over
+    return seat, sees_finished_deals(match, user, seat)
 
 
 def visible_state(match, user):
@@ -136,13 +172,16 @@ def seat_replay(match, user, seat, version):
         raise ServiceError(400, "invalid_version", f"version is 1 to {len(rows)}")
     if seat != "all" and seat not in range(4):
         raise ServiceError(400, "invalid_seat", "seat is 0 to 3, or 'all' for an arbiter")
-    public = match.status == Match.Status.OVER and match.public_when_over
+    public = is_public(match)
     signed_in = user is not None and user.is_authenticated
     staff = signed_in and user.is_staff
-    seated = signed_in and Seat.objects.filter(match=match, user=user).exists()
+    own_seat, may_see_finished = viewer_access(match, user)
     if seat == "all" and not (staff or (public and is_arbiter(match, user))):
         raise ServiceError(403, "arbiter_only", "only an arbiter sees every hand")
-    if not public and not ((staff or seated) and version <= finished_through(rows)):
+    if not public and not (may_see_finished and version <= finished_through(rows)):
+        if (staff or own_seat is not None) and cards_still_in_play(match):
+            raise ServiceError(403, "board_in_play", "another table is still playing these cards: the deal can be "
+                               "replayed by those who play in the event once every table has finished it")
         raise ServiceError(403, "deal_not_over", "a deal can be replayed once it is over: by the table and the "
                            "arbiters, and by everyone once the match is public")
     window = rows[:version]
@@ -183,6 +222,21 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
     outside = [h.pk for h in seat_users if isinstance(h, bot_model()) and h.kind != "builtin"]
     if len(outside) != len(set(outside)):
         raise ServiceError(400, "invalid_seats", "a webhook or polling bot can hold only one seat of a match")
+    # One owner, one seat (DESIGN.md 3.5): a person and their own webhook or polling bot, or two
+    # such bots of one owner, would be two doors to one table, each showing its owner a hand.
+    # Built-in bots (the house's, or anyone's) decide inside the site from one seat's view and
+    # show their owner nothing, so they are exempt.
+    doors = {}
+    for h in seat_users:
+        if h is None or (isinstance(h, bot_model()) and h.kind == "builtin"):
+            continue
+        owner = h.owner if isinstance(h, bot_model()) else h
+        doors.setdefault(owner.pk, (owner, []))[1].append(h)
+    for owner, held in doors.values():
+        if len(held) > 1:
+            names = [f"the bot {h.name!r}" if isinstance(h, bot_model()) else f"{h.username} in person" for h in held]
+            raise ServiceError(400, "same_owner", f"{' and '.join(names)} all belong to {owner.username}: one owner "
+                               "(a person with their bots) holds at most one seat of a match")
     inactive = [h.name for h in seat_users if isinstance(h, bot_model()) and not h.is_active]
     if inactive:
         raise ServiceError(400, "bot_disabled", f"the bot {inactive[0]!r} is disabled")
@@ -302,8 +356,10 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         match.to_act = state.to_act
         match.save(update_fields=["version", "head_hash", "status", "to_act"])
         # The new events alone suffice: a deal they start can only have ended within them.
+        # A seat's own answer: finished deals shown as to the table (seat_view), so never the
+        # cards of a board another table is still playing.
         response = {"version": match.version, "status": match.status,
-                    "events": redact_events(new_events, seat, reveal_finished=True)}
+                    "events": redact_events(new_events, seat, reveal_finished=not cards_still_in_play(match))}
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
         # Cached at once, not on commit: the key is the new head's hash, which commits to every

@@ -12,3 +12,10 @@ class TournamentsConfig(AppConfig):
         from .tasks import on_match_advanced
 
         match_advanced.connect(on_match_advanced, dispatch_uid="tournaments.on_match_advanced")
+        # Games asks who plays in an event before showing a board another table still plays.
+        from games.service import EVENT_PLAYER_CHECKS
+
+        from .players import plays_in
+
+        if plays_in not in EVENT_PLAYER_CHECKS:
+            EVENT_PLAYER_CHECKS.append(plays_in)
