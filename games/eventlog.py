@@ -8,15 +8,23 @@ microseconds, UTC), so none of it can change unnoticed.
 Appends are optimistic: the writer names the version it last saw; if another writer got there
 first the append raises ``VersionConflict`` and writes nothing. Call ``append`` inside
 ``transaction.atomic()`` together with whatever else the command changes.
+
+Each append also seals the stream's new head (``StreamHead``): ``seal = HMAC-SHA256(key,
+"stream|version|hash")`` with a key that is not in the database (``EVENT_HEAD_SEAL_KEY``, by
+default derived from ``SECRET_KEY``). Whoever holds only a copy of the database can rewrite an
+event and recompute every later hash and the match's head, but not the seal: the verification
+then fails at the head.
 """
 import hashlib
+import hmac
 import json
 from datetime import timezone as dt_timezone
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .models import Event
+from .models import Event, StreamHead
 
 GENESIS_HASH = "0" * 64
 
@@ -58,6 +66,31 @@ def root_hash(heads):
     return hashlib.sha256(canonical_json(rows).encode()).hexdigest()
 
 
+def seal_key():
+    """The head seals' key: ``EVENT_HEAD_SEAL_KEY`` when set, else one derived from SECRET_KEY
+    (a key of its own, so that a seal never doubles as any other HMAC made with SECRET_KEY)."""
+    configured = getattr(settings, "EVENT_HEAD_SEAL_KEY", "")
+    if configured:
+        return configured.encode()
+    return hmac.digest(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1", "sha256")
+
+
+def head_seal(stream, version, digest, key=None):
+    """HMAC-SHA256 of "stream|version|hash" (hex) under the seal key."""
+    message = f"{stream}|{int(version)}|{digest}".encode()
+    return hmac.new(key or seal_key(), message, hashlib.sha256).hexdigest()
+
+
+def seal_holds(sealed):
+    """Whether a StreamHead's seal is the one the key gives for its stream, version and hash."""
+    return hmac.compare_digest(sealed.seal, head_seal(sealed.stream, sealed.version, sealed.hash))
+
+
+def sealed_head(stream):
+    """The stream's StreamHead row, or None when it has none (a stream never appended to)."""
+    return StreamHead.objects.filter(stream=stream).first()
+
+
 def head(stream):
     """(version, hash) of the stream's last event; (0, GENESIS_HASH) for an empty stream."""
     last = Event.objects.filter(stream=stream).order_by("-version").values_list("version", "hash").first()
@@ -85,19 +118,39 @@ def append(stream, expected_version, events, metadata=None, known_head=None):
         rows.append(Event(stream=stream, version=version, type=event["type"], payload=payload, metadata=meta,
                           recorded_at=now, prev_hash=prev_hash, hash=digest))
         prev_hash = digest
+    if not rows:
+        return rows
+    sealed = StreamHead(stream=stream, version=version, hash=prev_hash, seal=head_seal(stream, version, prev_hash))
     try:
         with transaction.atomic():  # a savepoint: the caller's transaction survives a lost race
             Event.objects.bulk_create(rows)
+            # One upsert: the head and its seal move in the transaction of the events.
+            StreamHead.objects.bulk_create([sealed], update_conflicts=True, unique_fields=["stream"],
+                                           update_fields=["version", "hash", "seal"])
     except IntegrityError as e:
         current, _ = head(stream)
         raise VersionConflict(stream, expected_version, current) from e
     return rows
 
 
-def stream_events(stream, after=0, limit=None):
-    """The stream's events with version > ``after``, in order, as model rows."""
+def stream_events(stream, after=0, limit=None, upto=None):
+    """The stream's events with ``after`` < version (<= ``upto`` when given), in order, as model
+    rows. Readers of a match pass its row's version as ``upto``: they show the head the row
+    names, and rows planted past it (verify_match reports them) change nothing they show."""
     qs = Event.objects.filter(stream=stream, version__gt=after).order_by("version")
+    if upto is not None:
+        qs = qs.filter(version__lte=upto)
     return list(qs[:limit] if limit else qs)
+
+
+def through_game_end(rows):
+    """The rows up to and including the first ``game_ended``: a game is over there, and what a
+    log holds after it (never appended by the platform; verify_match reports it) is not
+    replayed into the game the pages show."""
+    for index, row in enumerate(rows):
+        if row.type == "game_ended":
+            return rows[:index + 1]
+    return rows
 
 
 def as_engine_event(row):

@@ -130,3 +130,22 @@ class CommandResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["stream", "actor", "command_id"], name="command_once_per_actor"),
         ]
+
+
+class StreamHead(models.Model):
+    """The sealed head of each stream: its last version and hash, and
+    ``seal = HMAC-SHA256(EVENT_HEAD_SEAL_KEY, "stream|version|hash")`` (games.eventlog.head_seal).
+
+    Written by ``games.eventlog.append`` in the transaction of each append. The hash chain
+    proves each event against the one before it, but whoever holds a copy of the database could
+    change an event and recompute every later hash and the match's head; without the key, not
+    this seal. verify_match and verify_tournament check it (docs/events.md, "Head seals").
+    """
+
+    stream = models.CharField(max_length=100, primary_key=True)
+    version = models.PositiveIntegerField()
+    hash = models.CharField(max_length=64)
+    seal = models.CharField(max_length=64)
+
+    def __str__(self):
+        return f"{self.stream}@{self.version}"
