@@ -38,16 +38,25 @@ def database_config(url: str | None, base_dir: Path) -> dict:
     return config
 
 
+EMBEDDED_TRANSPORT = "config.embedded_broker:Transport"
+EMBEDDED_RESULT_BACKEND = "config.embedded_broker:AtomicFilesystemBackend"
+
+
 def celery_config(redis_url: str | None, var_dir: Path) -> dict:
-    """Redis when REDIS_URL is set; otherwise kombu's filesystem broker and Celery's file
-    result backend under var_dir/celery, so `make run` needs no server."""
+    """Redis when REDIS_URL is set; otherwise the embedded broker and result store under
+    var_dir/celery (config/embedded_broker.py: kombu's filesystem transport and Celery's file
+    results, with atomic writes and claims), so `make run` needs no server."""
     if redis_url:
-        return {"broker_url": redis_url, "broker_transport_options": {}, "result_backend": redis_url}
+        return {"broker_url": redis_url, "broker_transport": None, "broker_transport_options": {},
+                "result_backend": redis_url}
     root = Path(var_dir).resolve() / "celery"
-    # Producer and consumer must read and write the same folder.
+    # Producer and consumer must read and write the same folder. A consumer claims a message
+    # by renaming it into processed/, which must be on the same filesystem as queue/.
     queue = str(root / "queue")
     return {
         "broker_url": "filesystem://",
+        # A class path may only be given here, not in the URL (kombu refuses imports from URLs).
+        "broker_transport": EMBEDDED_TRANSPORT,
         "broker_transport_options": {
             "data_folder_in": queue,
             "data_folder_out": queue,
@@ -55,14 +64,14 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
             "processed_folder": str(root / "processed"),
             "store_processed": False,
         },
-        "result_backend": f"file://{root / 'results'}",
+        "result_backend": f"{EMBEDDED_RESULT_BACKEND}+file://{root / 'results'}",
     }
 
 
 def celery_folders(config: dict) -> list[Path]:
-    """The folders a filesystem-broker config needs (none for Redis)."""
+    """The folders an embedded-broker config needs (none for Redis)."""
     if config["broker_url"] != "filesystem://":
         return []
     opts = config["broker_transport_options"]
-    results = config["result_backend"].removeprefix("file://")
+    results = config["result_backend"].partition("+file://")[2]
     return [Path(p) for p in (opts["data_folder_in"], opts["control_folder"], opts["processed_folder"], results)]

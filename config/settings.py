@@ -140,10 +140,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Celery: Redis when REDIS_URL is set, else a broker and result store on disk (no server).
+# Celery: Redis when REDIS_URL is set, else a broker and result store on disk (no server:
+# config/embedded_broker.py, safe for many producers and consumers).
 REDIS_URL = os.environ.get("REDIS_URL") or None
 _celery = celery_config(REDIS_URL, VAR_DIR)
 CELERY_BROKER_URL = _celery["broker_url"]
+CELERY_BROKER_TRANSPORT = _celery["broker_transport"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
 CELERY_RESULT_BACKEND = _celery["result_backend"]
 CELERY_TASK_SERIALIZER = "json"

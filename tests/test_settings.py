@@ -25,19 +25,35 @@ def test_postgresql_from_database_url(tmp_path):
     assert (db["NAME"], db["HOST"], db["PORT"], db["USER"]) == ("kingrifki", "127.0.0.1", 5432, "postgres")
 
 
-def test_celery_uses_the_filesystem_without_redis_url(tmp_path):
+def test_celery_uses_the_embedded_broker_without_redis_url(tmp_path):
     conf = celery_config(None, tmp_path)
     assert conf["broker_url"] == "filesystem://"
+    assert conf["broker_transport"] == "config.embedded_broker:Transport"  # the atomic one
     opts = conf["broker_transport_options"]
     assert opts["data_folder_in"] == opts["data_folder_out"]  # producer and worker share it
-    assert conf["result_backend"] == f"file://{tmp_path.resolve()}/celery/results"
-    assert all(Path(p).is_relative_to(tmp_path.resolve()) for p in celery_folders(conf))
+    assert conf["result_backend"] == (
+        f"config.embedded_broker:AtomicFilesystemBackend+file://{tmp_path.resolve()}/celery/results")
+    folders = celery_folders(conf)
+    assert folders[-1] == tmp_path.resolve() / "celery" / "results"
+    assert all(Path(p).is_relative_to(tmp_path.resolve()) for p in folders)
 
 
 def test_celery_uses_redis_with_redis_url(tmp_path):
     conf = celery_config("redis://127.0.0.1:6379/3", tmp_path)
     assert conf["broker_url"] == conf["result_backend"] == "redis://127.0.0.1:6379/3"
+    assert conf["broker_transport"] is None  # the URL's scheme decides
     assert celery_folders(conf) == []
+
+
+def test_running_settings_hand_the_broker_config_to_celery(settings):
+    from config.celery import app
+
+    assert app.conf.broker_url == settings.CELERY_BROKER_URL
+    assert app.conf.broker_transport == settings.CELERY_BROKER_TRANSPORT
+    if not settings.REDIS_URL:
+        with app.connection_for_write() as conn:
+            assert type(conn.transport).__module__ == "config.embedded_broker"
+        assert type(app.backend).__name__ == "AtomicFilesystemBackend"
 
 
 def test_env_parsing():
