@@ -29,6 +29,7 @@ def setup_django(workdir):
     os.environ.setdefault("SECRET_KEY", "bench-only")
     os.environ.setdefault("VAR_DIR", str(workdir / "var"))
     os.environ["CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
+    os.environ["BOT_WEBHOOK_QUEUE"] = os.environ["CELERY_QUEUE"]  # the one worker plays webhook turns too
     os.environ["BOT_WEBHOOKS_ALLOW_PRIVATE"] = "1"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django

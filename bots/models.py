@@ -1,11 +1,15 @@
 """The bot registry (DESIGN.md 3.6): bots that hold seats, and the turns they owe.
 
 A bot's token (for the polling API) and its signing secret (for webhook requests) are shown
-once, when issued; only their SHA-256 digests are stored. The webhook signature is keyed with
-the secret's digest, which the bot computes from its secret (see bots/webhook.py).
+once, when issued. The token is stored as its SHA-256 digest. The webhook signature is keyed
+with the secret's digest, which the bot computes from its secret and the platform must hold to
+sign; so that digest is stored sealed under a key from the settings, never in the clear
+(bots/signing.py): a copy of the database alone cannot sign a turn.
 """
 from django.conf import settings
 from django.db import models
+
+from .signing import unseal
 
 
 class Bot(models.Model):
@@ -22,12 +26,17 @@ class Bot(models.Model):
     description = models.TextField(blank=True, max_length=2000)
     token_hash = models.CharField(max_length=64, unique=True)
     token_prefix = models.CharField(max_length=12)
-    secret_hash = models.CharField(max_length=64)
+    # sha256(secret).hexdigest(), the HMAC key of the webhook signature, sealed: aesgcm1$<key id>$<data>.
+    signing_key_sealed = models.CharField(max_length=200)
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
         return self.name
+
+    def signing_key(self):
+        """The webhook signature's key, opened with the settings' key (SealedKeyError if it cannot be)."""
+        return unseal(self.signing_key_sealed)
 
 
 class Turn(models.Model):

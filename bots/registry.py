@@ -1,7 +1,8 @@
 """Registering bots and issuing their credentials: one path for the API and the pages.
 
-A bot's token and signing secret are returned once, when issued; only their SHA-256 digests
-are stored (bots/models.py).
+A bot's token and signing secret are returned once, when issued. The token is stored as its
+SHA-256 digest; the secret's digest, which keys the webhook signature, is stored sealed under
+the settings' key (bots/models.py, bots/signing.py).
 """
 import hashlib
 import secrets
@@ -11,6 +12,7 @@ from django.db.models import Count
 from games.models import Seat
 from games.service import ServiceError
 
+from . import signing
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
 from .strategies import STRATEGIES
@@ -24,9 +26,11 @@ def digest(text):
 
 
 def new_credentials():
-    """A token (for the polling API) and a signing secret (for webhooks), and their digests."""
+    """A token (for the polling API) and a signing secret (for webhooks), and the Bot fields
+    that stand for them: the token's digest and the secret's signing key, sealed."""
     token, secret = TOKEN_PREFIX + secrets.token_urlsafe(32), "krs_" + secrets.token_urlsafe(32)
-    return token, secret, {"token_hash": digest(token), "token_prefix": token[:10], "secret_hash": digest(secret)}
+    return token, secret, {"token_hash": digest(token), "token_prefix": token[:10],
+                           "signing_key_sealed": signing.seal(signing.signing_key_of(secret))}
 
 
 def registration_problems(kind, url, strategy):
@@ -48,8 +52,8 @@ def registration_problems(kind, url, strategy):
 def needs_credentials(bot):
     """Whether the bot uses its token and secret: a built-in bot runs on the site and never does.
 
-    Every bot still stores digests (the columns are unique and required), so a built-in bot's are
-    those of a token nobody is shown on the pages."""
+    Every bot still stores them (the columns are unique and required), so a built-in bot's are
+    those of a token and secret nobody is shown on the pages."""
     return bot.kind != Bot.Kind.BUILTIN
 
 
@@ -75,6 +79,18 @@ def rotate(bot):
         setattr(bot, field, value)
     bot.save(update_fields=list(hashes))
     return token, secret
+
+
+def reseal_signing_keys():
+    """Seal every bot's signing key under the current settings key (after a rotation, while the
+    old key is still in BOT_SECRET_ENCRYPTION_OLD_KEYS); returns how many were moved."""
+    moved = 0
+    for pk, stored in Bot.objects.values_list("pk", "signing_key_sealed").iterator():
+        resealed = signing.reseal(stored)
+        if resealed is not None:
+            # Only if no rotation of the bot's own credentials replaced it meanwhile.
+            moved += Bot.objects.filter(pk=pk, signing_key_sealed=stored).update(signing_key_sealed=resealed)
+    return moved
 
 
 def matches(bot, limit=200):

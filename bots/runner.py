@@ -2,7 +2,9 @@
 
 ``run_turns(match_id, version)`` is what the Celery task runs. Built-in bots decide in the
 worker; a table of them keeps playing in the same task for a time slice instead of paying a
-queue round trip per card. A webhook bot is called with a bounded wait; a polling bot's turn
+queue round trip per card. A webhook bot's turn is handed to a task on the webhook queue
+(``run_webhook_turn``), whose workers do nothing but wait on bots' servers, so a slow or
+hostile webhook never holds up the workers that play built-in bots; a polling bot's turn
 waits in the Turn table for the bot to fetch it. A fault (timeout, connection error, non-2xx,
 non-JSON, oversized or illegal answer) gets the deterministic fallback, recorded with its
 reason; after ``BOT_FAULT_LIMIT`` faults in a match the seat is handed to the built-in
@@ -61,8 +63,12 @@ def turn_request(match, seat, version, state, request_id, deadline):
     }
 
 
-def run_turns(match_id, version):
-    """Play the bot turns due at ``version`` (and on, for built-in bots, within a time slice)."""
+def run_turns(match_id, version, hand_off_webhook=None):
+    """Play the bot turns due at ``version`` (and on, for built-in bots, within a time slice).
+
+    A webhook bot's turn goes to ``hand_off_webhook(match_id, version)`` (the Celery task
+    queues it on the webhook queue); without one it is played here, as tests and tools do.
+    """
     started = time.monotonic()
     quiet = None  # the last version a built-in bot reached without announcing it
     match = Match.objects.filter(pk=match_id).first()
@@ -95,15 +101,47 @@ def run_turns(match_id, version):
                 if time.monotonic() - started < setting("BOT_TIME_SLICE_SECONDS", 2.0):
                     continue
                 return  # the slice is used up: the announcement below queues the rest
-            turn = open_turn(match, bot, seat, version)
-            if turn is not None and bot.kind == Bot.Kind.WEBHOOK:
-                play_webhook(match, bot, seat, turn, state, faults)  # announces its own action
+            if bot.kind == Bot.Kind.WEBHOOK:
+                # The webhook's action announces itself, covering the versions played quietly here.
                 quiet = None
+                if hand_off_webhook is not None:
+                    hand_off_webhook(match_id, version)
+                else:
+                    webhook_turn(match, bot, seat, version, state, faults)
+                return
+            open_turn(match, bot, seat, version)
             return  # a polling bot fetches its turn; the sweep faults it past the deadline
     finally:
         if quiet is not None:
             # Listeners (the next task, projections) hear of the version the slice reached.
             service.match_advanced.send(sender=Match, match_id=match_id, version=quiet)
+
+
+def run_webhook_turn(match_id, version):
+    """Call the webhook bot whose turn is due at ``version``: what the webhook queue's task runs.
+
+    Does nothing when the match has moved on, the seat is no longer the webhook's (taken over),
+    or another task is calling the bot for this turn right now (a redelivery, the sweep).
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status == Match.Status.OVER or match.version != version:
+        return
+    state = service.current_state(match)
+    seat = state.to_act
+    holder = Seat.objects.filter(match=match, index=seat, bot__kind=Bot.Kind.WEBHOOK).select_related("bot").first()
+    if holder is None:
+        return
+    faults, taken = seat_record(platform_rows(match), seat)
+    if not taken:
+        webhook_turn(match, holder.bot, seat, version, state, faults)
+
+
+def webhook_turn(match, bot, seat, version, state, faults):
+    turn, created = open_turn(match, bot, seat, version, created=True)
+    # A pending turn still within its deadline is being played by the task that opened it;
+    # past it, that task was lost (a killed worker, a lost message) and this one calls again.
+    if turn is not None and (created or turn.deadline <= timezone.now()):
+        play_webhook(match, bot, seat, turn, state, faults)
 
 
 def play_builtin(match, bot, seat, version, state, strategy):
@@ -116,24 +154,28 @@ def play_builtin(match, bot, seat, version, state, strategy):
     return service.do_act(match.pk, actor(bot), lambda m: seat, action, version, announce=False)
 
 
-def open_turn(match, bot, seat, version):
-    """The pending Turn for this version (created once), or None if it is already settled."""
+def open_turn(match, bot, seat, version, created=False):
+    """The pending Turn for this version (created once), or None if it is already settled;
+    with ``created=True``, (turn, whether this call created it)."""
     timeout = match.bot_turn_timeout
     try:
         with transaction.atomic():
-            turn, _ = Turn.objects.get_or_create(
+            turn, made = Turn.objects.get_or_create(
                 match=match, version=version,
                 defaults={"request_id": uuid.uuid4(), "bot": bot, "seat": seat,
                           "deadline": timezone.now() + timedelta(seconds=timeout)})
     except IntegrityError:
-        turn = Turn.objects.get(match=match, version=version)
-    return turn if turn.status == Turn.Status.PENDING else None
+        turn, made = Turn.objects.get(match=match, version=version), False
+    turn = turn if turn.status == Turn.Status.PENDING else None
+    return (turn, made) if created else turn
 
 
 def play_webhook(match, bot, seat, turn, state, faults):
     request = turn_request(match, seat, turn.version, state, turn.request_id, turn.deadline)
     try:
-        action = call(bot.url, bot.secret_hash, request, match.bot_turn_timeout)
+        # An unopenable key (the database moved without its settings key) is no fault of the
+        # bot's: SealedKeyError fails the task loudly and the turn stays pending for the sweep.
+        action = call(bot.url, bot.signing_key(), request, match.bot_turn_timeout)
         submit_answer(match, bot, seat, turn, action, faults)
     except BotFault as fault:
         fall_back(match, bot, seat, turn, fault.reason, faults)

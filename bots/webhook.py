@@ -1,16 +1,21 @@
-"""Calling a webhook bot: a signed POST of the turn request, a bounded wait for its answer.
+"""Calling a webhook bot: a signed POST of the turn request, and one hard deadline for all of it.
 
 Signature (header ``X-KingRifki-Signature: t=<unix seconds>,v1=<hex>``)::
 
     key = sha256(secret).hexdigest()          # the bot computes it from its secret
     v1  = HMAC-SHA256(key, f"{t}.{body}")     # body: the exact bytes of the request
 
-The platform stores only ``sha256(secret)``, so it signs with that digest. A bot should
+The platform keeps ``key`` sealed at rest (bots/signing.py) and opens it to sign. A bot should
 check the signature and that ``t`` is recent. Every way a call can fail is a ``BotFault``
 whose ``reason`` is recorded with the fallback action.
+
+The deadline covers the whole exchange: connecting, sending, the response's headers and its
+body. httpx's own timeouts bound each read or write separately, so a server that drips one
+byte a second would never trip them; the exchange therefore runs as a coroutine under
+``asyncio.timeout``, which cancels it wherever it is and closes its socket on the way out
+(no thread is left behind).
 """
-import hashlib
-import hmac
+import asyncio
 import json
 import ssl
 import time
@@ -21,6 +26,7 @@ import certifi
 import httpx
 
 from .netcheck import UnsafeURL, check_url
+from .signing import signature, signature_header  # noqa: F401  (the wire scheme, imported from here elsewhere)
 
 MAX_RESPONSE_BYTES = 64 * 1024
 SIGNATURE_HEADER = "X-KingRifki-Signature"
@@ -30,19 +36,6 @@ class BotFault(Exception):
     def __init__(self, reason, detail=""):
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason, self.detail = reason, detail
-
-
-def signing_key(secret_hash):
-    return secret_hash.encode()
-
-
-def signature(secret_hash, timestamp, body):
-    return hmac.new(signing_key(secret_hash), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
-
-
-def signature_header(secret_hash, body, now=None):
-    t = int(time.time() if now is None else now)
-    return f"t={t},v1={signature(secret_hash, t, body)}"
 
 
 def _target(checked):
@@ -61,41 +54,52 @@ def tls_context():
     return ssl.create_default_context(cafile=certifi.where())
 
 
-def call(url, secret_hash, turn_request, timeout):
-    """POST ``turn_request`` to the bot; return the action it answers, or raise BotFault."""
+def call(url, key, turn_request, timeout):
+    """POST ``turn_request`` signed with ``key``; return the action the bot answers within
+    ``timeout`` seconds (all told), or raise BotFault."""
+    deadline = time.monotonic() + timeout
     try:
-        checked = check_url(url)  # again before every call: DNS may have changed
+        # Again before every call: DNS may have changed. The lookup is the system resolver's
+        # (bounded by its own timeout); what it takes comes out of the bot's time.
+        checked = check_url(url)
     except UnsafeURL as e:
         raise BotFault("unsafe_url", str(e)) from e
     body = json.dumps(turn_request, separators=(",", ":")).encode()
     target, host = _target(checked)
     headers = {"Host": host, "Content-Type": "application/json", "User-Agent": "kingrifki-bot-caller/1",
-               SIGNATURE_HEADER: signature_header(secret_hash, body)}
+               SIGNATURE_HEADER: signature_header(key, body)}
     extensions = {"sni_hostname": checked.host} if checked.scheme == "https" else {}
-    started = time.monotonic()
+    remaining = deadline - time.monotonic()
     try:
-        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=False, trust_env=False,
-                          verify=tls_context()) as client:
-            with client.stream("POST", target, content=body, headers=headers, extensions=extensions) as response:
-                chunks, size = [], 0
-                for chunk in response.iter_bytes():
-                    size += len(chunk)
-                    if size > MAX_RESPONSE_BYTES:
-                        raise BotFault("oversized", f"the answer is over {MAX_RESPONSE_BYTES} bytes")
-                    if time.monotonic() - started > timeout:
-                        raise BotFault("timeout", f"no whole answer within {timeout} s")
-                    chunks.append(chunk)
-                status = response.status_code
-    except httpx.TimeoutException as e:
-        raise BotFault("timeout", f"no answer within {timeout} s") from e
+        if remaining <= 0:
+            raise TimeoutError
+        status, raw = asyncio.run(exchange(target, body, headers, extensions, remaining))
+    except (TimeoutError, httpx.TimeoutException) as e:
+        raise BotFault("timeout", f"no whole answer within {timeout} s") from e
     except httpx.HTTPError as e:
         raise BotFault("connection_error", type(e).__name__) from e
     if not 200 <= status < 300:
         raise BotFault("http_error", f"status {status}")
     try:
-        answer = json.loads(b"".join(chunks))
+        answer = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
         raise BotFault("not_json", "the answer is not JSON") from e
     if not isinstance(answer, dict) or not isinstance(answer.get("action"), dict):
         raise BotFault("no_action", 'the answer must be {"action": {...}}')
     return answer["action"]
+
+
+async def exchange(target, body, headers, extensions, seconds):
+    """(status, body) of the POST, all of it within ``seconds``; TimeoutError past them."""
+    async with asyncio.timeout(seconds):
+        async with httpx.AsyncClient(timeout=httpx.Timeout(seconds), follow_redirects=False, trust_env=False,
+                                     verify=tls_context()) as client:
+            async with client.stream("POST", target, content=body, headers=headers,
+                                     extensions=extensions) as response:
+                chunks, size = [], 0
+                async for chunk in response.aiter_bytes():
+                    size += len(chunk)
+                    if size > MAX_RESPONSE_BYTES:
+                        raise BotFault("oversized", f"the answer is over {MAX_RESPONSE_BYTES} bytes")
+                    chunks.append(chunk)
+                return response.status_code, b"".join(chunks)

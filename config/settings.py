@@ -155,6 +155,11 @@ CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # One queue name for the site and its workers (tests give each worker its own).
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# Webhook turns wait on other people's servers (up to a turn's timeout each), so they run on a
+# queue of their own with workers of their own: the workers that play built-in bots, rounds and
+# standings never sit waiting on a webhook (docker-compose.yml, make run).
+BOT_WEBHOOK_QUEUE = os.environ.get("BOT_WEBHOOK_QUEUE", "webhooks")
+CELERY_TASK_ROUTES = {"bots.tasks.play_webhook_turn": {"queue": BOT_WEBHOOK_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-bot-turns": {"task": "bots.tasks.sweep_stalled_turns",
                                 "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10"))},
@@ -166,6 +171,14 @@ CELERY_BEAT_SCHEDULE = {
 # unless allowed, which `make run` (DEBUG) and the tests do, so bots can run on 127.0.0.1.
 BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=DEBUG)
 BOT_TURN_TIMEOUT_SECONDS = 2.0  # per turn, unless the match (its tournament) says otherwise
+BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per turn
+# Webhook signing keys are stored sealed (AES-GCM) under a key derived by HKDF from this one,
+# which never enters the database (bots/signing.py). Set it apart from SECRET_KEY to rotate
+# either alone; keys listed in BOT_SECRET_ENCRYPTION_OLD_KEYS still open what they sealed
+# until `manage.py reseal_bot_keys` moves it to the current key.
+BOT_SECRET_ENCRYPTION_KEY = os.environ.get("BOT_SECRET_ENCRYPTION_KEY") or SECRET_KEY
+BOT_SECRET_ENCRYPTION_OLD_KEYS = env_list(os.environ.get("BOT_SECRET_ENCRYPTION_OLD_KEYS"), [])
+CASUAL_MATCHES_PER_ACCOUNT = int(os.environ.get("CASUAL_MATCHES_PER_ACCOUNT", "5"))  # live /play/ games at once
 BOT_FAULT_LIMIT = 3  # faults in a match before the built-in heuristic takes the seat
 BOT_TIME_SLICE_SECONDS = 2.0  # a task plays on for built-in bots this long before re-queueing
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again

@@ -29,13 +29,13 @@ def test_rotating_a_built_in_bots_credentials_is_refused_and_changes_nothing(aut
     client = client_for(author)
     created = body(client.post("/api/v1/bots/", {"name": "house-rules", "kind": "builtin", "strategy": "random"},
                                format="json"))
-    before = Bot.objects.values("token_hash", "token_prefix", "secret_hash").get(pk=created["id"])
+    before = Bot.objects.values("token_hash", "token_prefix", "signing_key_sealed").get(pk=created["id"])
 
     r = client.post(f"/api/v1/bots/{created['id']}/rotate/")
     assert r.status_code == 409
     assert body(r)["error"] == {"code": "no_credentials",
                                 "message": "a built-in bot runs on the site and has no token or secret"}
-    assert Bot.objects.values("token_hash", "token_prefix", "secret_hash").get(pk=created["id"]) == before
+    assert Bot.objects.values("token_hash", "token_prefix", "signing_key_sealed").get(pk=created["id"]) == before
 
 
 def test_a_token_a_built_in_bot_holds_authenticates_nothing(make_bot):  # noqa: F811

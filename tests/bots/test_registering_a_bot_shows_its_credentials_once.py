@@ -24,7 +24,7 @@ def test_a_registered_bot_gets_a_token_and_secret_shown_once_and_stored_as_diges
     data = body(r)
     bot = Bot.objects.get()
     assert bot.token_hash == hashlib.sha256(data["token"].encode()).hexdigest()
-    assert bot.secret_hash == hashlib.sha256(data["secret"].encode()).hexdigest()
+    assert bot.signing_key() == hashlib.sha256(data["secret"].encode()).hexdigest()
     stored = " ".join(str(v) for v in Bot.objects.values().get().values())
     assert data["token"] not in stored and data["secret"] not in stored
     listed = body(client_for(author).get("/api/v1/bots/"))

@@ -85,7 +85,7 @@ def test_a_bad_confirmation_key_is_refused_and_rotates_nothing(client_of, bot):
 def test_the_confirmation_key_reveals_nothing_of_the_token(client_of, bot):
     page = client_of.get(f"/bots/{bot.pk}/rotate/").content.decode()
     key = confirm_key(page)
-    assert key not in bot.token_hash and key not in bot.secret_hash and bot.token_hash not in page
+    assert key not in bot.token_hash and key not in bot.signing_key_sealed and bot.token_hash not in page
 
 
 def test_only_the_owner_reaches_the_confirmation_and_strangers_are_sent_to_log_in(client_of, bot,

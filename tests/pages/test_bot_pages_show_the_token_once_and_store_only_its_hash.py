@@ -33,7 +33,7 @@ def test_the_token_is_shown_once_and_only_its_hash_is_stored(client_of):
     bot = Bot.objects.get()
     assert (bot.name, bot.kind, bot.description) == ("deepking", "polling", "plays King")
     assert bot.token_hash == hashlib.sha256(token.encode()).hexdigest()
-    assert bot.secret_hash == hashlib.sha256(secret.encode()).hexdigest()
+    assert bot.signing_key() == hashlib.sha256(secret.encode()).hexdigest()
     stored = " ".join(str(v) for v in Bot.objects.values().get().values())
     assert token not in stored and secret not in stored
     for later in (client_of.get("/bots/"), client_of.get(f"/bots/{bot.pk}/")):
@@ -52,7 +52,7 @@ def test_rotating_shows_new_credentials_once_and_the_old_token_stops_working(cli
     new, secret = credentials(r.content.decode())
     bot.refresh_from_db()
     assert new != old and bot.token_hash == hashlib.sha256(new.encode()).hexdigest()
-    assert bot.secret_hash == hashlib.sha256(secret.encode()).hexdigest()
+    assert bot.signing_key() == hashlib.sha256(secret.encode()).hexdigest()
     assert polls(new) and not polls(old)
 
 

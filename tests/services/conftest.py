@@ -57,6 +57,8 @@ def celery_worker_factory(tmp_path):
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env["VAR_DIR"] = str(tmp_path / "var")
         env["CELERY_QUEUE"] = queue  # what the worker enqueues itself goes to its own queue too
+        # Webhook turns too, unless a test starts a worker of their own (extra_env names its queue).
+        env["BOT_WEBHOOK_QUEUE"] = queue
         env.update(extra_env or {})
         if redis_url:
             env["REDIS_URL"] = redis_url
