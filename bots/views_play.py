@@ -3,12 +3,16 @@ bots (issue 7). It lives in bots, not games, because it seats bots (DESIGN.md 2:
 imports bots); the table itself is games/views_table.py.
 """
 from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games import service
+from games.models import Match
 
 from .management.commands.ensure_house_bots import ensure_builtin_bot
 
@@ -40,6 +44,34 @@ def house_bot(strategy):
     return ensure_builtin_bot(f"house-{strategy}", strategy, f"the house's built-in {strategy} bot")[0]
 
 
+class TooManyCasualMatches(service.ServiceError):
+    def __init__(self, limit):
+        super().__init__(429, "too_many_casual_matches",
+                         f"an account may have {limit} casual matches in progress at once", limit=limit)
+        self.limit = limit
+
+
+def live_casual_matches(user):
+    """The casual matches (no event) ``user`` started and sits at that are still being played."""
+    return Match.objects.filter(created_by=user, event="", status=Match.Status.LIVE, seats__user=user)
+
+
+def check_casual_allowance(user):
+    """Each live table keeps a worker busy for its bots: one account cannot start them without end."""
+    limit = settings.CASUAL_MATCHES_PER_ACCOUNT
+    if live_casual_matches(user).count() >= limit:
+        raise TooManyCasualMatches(limit)
+
+
+def do_start_casual_match(user, ruleset, options, bot):
+    with transaction.atomic():
+        # The account's row lock makes the count and the creation one step: two pages sent at
+        # once cannot both take the last free table.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        check_casual_allowance(user)
+        return service.do_create_match(ruleset, options, [user, bot, bot, bot], created_by=user)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def play_new(request):
@@ -47,8 +79,14 @@ def play_new(request):
     if request.method == "POST" and form.is_valid():
         bot = house_bot(form.cleaned_data["strategy"])
         try:
-            match = service.do_create_match(form.cleaned_data["ruleset"], form.options(),
-                                            [request.user, bot, bot, bot], created_by=request.user)
+            match = do_start_casual_match(request.user, form.cleaned_data["ruleset"], form.options(), bot)
+        except TooManyCasualMatches as e:
+            form.add_error(None, ngettext(
+                "You already have %(count)d game in progress, the most an account may have at once. "
+                "Finish it before you start another.",
+                "You already have %(count)d games in progress, the most an account may have at once. "
+                "Finish one of them before you start another.", e.limit) % {"count": e.limit})
+            return render(request, "play.html", {"form": form}, status=429)
         except service.ServiceError as e:
             form.add_error(None, e.message)
         else:
