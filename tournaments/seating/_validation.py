@@ -72,3 +72,42 @@ def schedule(name, rounds):
             tables.append(table)
         checked.append(tables)
     return checked
+
+
+class OwnersTogether(ValueError):
+    """Players of one owner cannot all be seated at different tables: one owner has more
+    players than the round has tables. A ValueError like every other refusal here; a caller
+    that wants to tell this one apart (it is the organiser's field, not a bad argument) can."""
+
+
+def owners(name, owners_by_player):
+    """{player: owner} from ``owners_by_player`` (None: nobody, e.g. the house's built-in
+    bots), without the players who have no owner."""
+    if owners_by_player is None:
+        return {}
+    if not isinstance(owners_by_player, Mapping):
+        raise ValueError(f"{name} must map players to their owners, got {owners_by_player!r}")
+    checked = {}
+    for player, owner in owners_by_player.items():
+        hashable(name, player)
+        if owner is None:
+            continue
+        try:
+            hash(owner)
+        except TypeError:
+            raise ValueError(f"{name}: an owner must be hashable, got {owner!r} for {player!r}") from None
+        checked[player] = owner
+    return checked
+
+
+def owners_fit(owner_of, players, n_tables):
+    """Refuse (OwnersTogether) an owner with more of ``players`` than there are tables."""
+    counts = {}
+    for player in players:
+        if player in owner_of:
+            counts[owner_of[player]] = counts.get(owner_of[player], 0) + 1
+    crowded = sorted(((count, repr(owner)) for owner, count in counts.items() if count > n_tables), reverse=True)
+    if crowded:
+        count, owner = crowded[0]
+        raise OwnersTogether(f"owners: {owner} has {count} players in this round but there are only {n_tables} "
+                             f"table(s), and players of one owner never share a table")

@@ -12,20 +12,24 @@ def house_bots_needed(n_entrants):
     return -n_entrants % SEATS_PER_TABLE
 
 
-def with_byes(players, round_no, bye_history):
+def with_byes(players, round_no, bye_history, owners=None):
     """(players who play round ``round_no``, players on a bye in it), both in standing order.
 
     * ``players``: the player ids, best first; at least 4 of them.
     * ``round_no``: the round being seated, counting from 1.
     * ``bye_history``: {player: the earlier round numbers in which they had a bye}; players
       missing from it have had none.
+    * ``owners``: {player: owner}, as ``swiss_round`` takes it: players of one owner never share
+      a table, so an owner with more players than the round has tables has the extra ones sit
+      out first (chosen among them by the rules below).
 
     Just enough players sit out to leave a multiple of 4 (0 to 3 of them). Who: first anyone
     who did not sit out the previous round (so nobody sits out twice in a row unless there is no
     one else), then the fewest byes so far, then the lowest standing. Lowest standing first
     because a bye costs a chance to climb, which matters least at the bottom; and the fewest-byes
     rule rotates the byes through the field. Raises ValueError for a bad player list, round
-    number or bye history.
+    number, bye history or owners, and OwnersTogether (a ValueError) when the byes cannot leave
+    every owner at most one player per table.
     """
     players = _validation.distinct_players("players", players)
     if len(players) < SEATS_PER_TABLE:
@@ -39,7 +43,21 @@ def with_byes(players, round_no, bye_history):
         return (round_no - 1) in rounds_out, len(rounds_out), -position
 
     n_byes = len(players) % SEATS_PER_TABLE
-    on_bye = set(sorted(range(len(players)), key=sits_out_first)[:n_byes])
+    n_tables = len(players) // SEATS_PER_TABLE
+    first_out = sorted(range(len(players)), key=sits_out_first)
+    owner_of = _validation.owners("owners", owners)
+    # An owner's players beyond one per table must sit out, whoever would otherwise.
+    by_owner = {}
+    for position in first_out:
+        if players[position] in owner_of:
+            by_owner.setdefault(owner_of[players[position]], []).append(position)
+    crowded = {owner: positions for owner, positions in by_owner.items() if len(positions) > n_tables}
+    on_bye = {position for positions in crowded.values() for position in positions[:len(positions) - n_tables]}
+    if len(on_bye) > n_byes:
+        counts = ", ".join(f"{owner!r} has {len(positions)}" for owner, positions in crowded.items())
+        raise _validation.OwnersTogether(f"owners: {counts} players for {n_tables} table(s), and players of one "
+                                         f"owner never share a table; only {n_byes} player(s) can sit out")
+    on_bye.update([position for position in first_out if position not in on_bye][:n_byes - len(on_bye)])
     return ([player for position, player in enumerate(players) if position not in on_bye],
             [player for position, player in enumerate(players) if position in on_bye])
 

@@ -9,7 +9,7 @@ from .schedule import seat_counts
 from .seats import fairest_seat_order
 
 
-def swiss_round(standing_order, history=(), seat_history=None):
+def swiss_round(standing_order, history=(), seat_history=None, owners=None):
     """The tables of the next Swiss round, top table first, each a tuple of 4 players in seat
     order.
 
@@ -21,14 +21,21 @@ def swiss_round(standing_order, history=(), seat_history=None):
     * ``seat_history``: {player: (times in seat 0, 1, 2, 3)}, as ``seat_counts`` returns. By
       default it is counted from ``history`` when that is a schedule, else nobody has sat
       anywhere yet.
+    * ``owners``: {player: owner}; players of one owner (a person and their own bots) never sit
+      at one table, where they would be two doors showing one owner two hands. Players missing
+      from it, or whose owner is None (the house's built-in bots), have no owner.
 
     How: cut the standing into fours (the top four together, then the next four, …), then make,
     one at a time, the best swap of two players at adjacent tables, until no swap helps. A swap is
-    judged first on the previous meetings among tablemates (fewer is better) and then on how far
-    players sit from the table their standing gives them (the sum of squared distances, in
-    tables), so players move only to avoid repeats, and as little as they can. Last, each table's
+    judged first on tablemates of one owner, then on the previous meetings among tablemates (fewer
+    is better) and then on how far players sit from the table their standing gives them (the sum
+    of squared distances, in tables), so players move only to keep owners apart or avoid repeats,
+    and as little as they can. If tablemates of one owner remain when no adjacent swap helps, the
+    best swap between any two tables that seats fewer of them is made, and the search goes on;
+    there always is one while every owner has at most one player per table. Last, each table's
     seat order gives its players the seats they have held least. The same input always gives the
-    same tables. Raises ValueError for a bad standing, history or seat history.
+    same tables. Raises ValueError for a bad standing, history, seat history or owners, and
+    OwnersTogether (a ValueError) when an owner has more players than there are tables.
     """
     players = _validation.distinct_players("standing_order", standing_order)
     if not players or len(players) % SEATS_PER_TABLE:
@@ -37,7 +44,12 @@ def swiss_round(standing_order, history=(), seat_history=None):
     position = {player: index for index, player in enumerate(players)}
     met = _previous_meetings(history, position)
     seats_held = _seats_held(seat_history, history)
-    tables = _tables_avoiding_repeats(len(players), met)
+    owner_of = _validation.owners("owners", owners)
+    _validation.owners_fit(owner_of, players, len(players) // SEATS_PER_TABLE)
+    # apart[i][j]: 1 if the players at standing positions i and j have one owner
+    apart = [[int(i != j and a in owner_of and owner_of.get(b) == owner_of[a]) for j, b in enumerate(players)]
+             for i, a in enumerate(players)]
+    tables = _tables_avoiding_repeats(len(players), met, apart)
     return [fairest_seat_order([players[index] for index in table], seats_held) for table in tables]
 
 
@@ -88,36 +100,63 @@ def _seats_held(seat_history, history):
     return {player: tuple(seats) for player, seats in seat_history.items()}
 
 
-def _tables_avoiding_repeats(n_players, met):
+def _tables_avoiding_repeats(n_players, met, apart):
     """Tables of standing positions: the standing cut into fours, then improved by the best swap
-    between adjacent tables, one at a time, while one lowers (repeat meetings, displacement).
-    Among equally good swaps the first wins, trying players closest in the standing first, so
-    that the lowest of one table trades with the highest of the next."""
+    between adjacent tables, one at a time, while one lowers (tablemates of one owner, repeat
+    meetings, displacement). Among equally good swaps the first wins, trying players closest in
+    the standing first, so that the lowest of one table trades with the highest of the next.
+
+    When tablemates of one owner remain and no adjacent swap helps, the best swap between any
+    two tables that lowers their number is made. One exists while each owner has at most one
+    player per table: a player x sharing table t with an owner-mate can go to a table u without
+    their owner, in exchange for a player of u who meets no more owner-mates at t than they
+    leave at u (t keeps at most two other owners beside x's, and u's four players cannot all
+    have more mates at t than at u)."""
     tables = [list(range(start, start + SEATS_PER_TABLE)) for start in range(0, n_players, SEATS_PER_TABLE)]
+    adjacent = [(upper, upper + 1) for upper in range(len(tables) - 1)]
+    any_two = [(upper, lower) for upper in range(len(tables)) for lower in range(upper + 1, len(tables))]
     while True:
-        best_change, best_swap = (0, 0), None
-        for upper in range(len(tables) - 1):
-            closest_first = sorted(product(tables[upper], tables[upper + 1]), key=lambda ab: (abs(ab[1] - ab[0]), ab))
-            for a, b in closest_first:
-                change = _swap_change(tables, upper, a, b, met)
-                if change < best_change:
-                    best_change, best_swap = change, (upper, a, b)
-        if best_swap is None:
+        swap = _best_swap(tables, adjacent, met, apart)
+        if swap is None and _owner_clashes(tables, apart):
+            swap = _best_swap(tables, any_two, met, apart, fewer_clashes=True)
+        if swap is None:
             return tables
-        upper, a, b = best_swap
+        upper, lower, a, b = swap
         tables[upper][tables[upper].index(a)] = b
-        tables[upper + 1][tables[upper + 1].index(b)] = a
+        tables[lower][tables[lower].index(b)] = a
         tables[upper].sort()
-        tables[upper + 1].sort()
+        tables[lower].sort()
 
 
-def _swap_change(tables, upper, a, b, met):
-    """(change in repeat meetings, change in displacement) if a, at table ``upper``, and b, at
-    the table below, change places. A player's home table is their standing position // 4."""
+def _best_swap(tables, pairs, met, apart, fewer_clashes=False):
+    """(upper, lower, a, b): the swap between the tables of ``pairs`` that lowers (clashes,
+    repeats, displacement) most, or None; with ``fewer_clashes`` only swaps that seat fewer
+    tablemates of one owner count."""
+    best_change, best_swap = (0, 0, 0), None
+    for upper, lower in pairs:
+        closest_first = sorted(product(tables[upper], tables[lower]), key=lambda ab: (abs(ab[1] - ab[0]), ab))
+        for a, b in closest_first:
+            change = _swap_change(tables, upper, lower, a, b, met, apart)
+            if change < best_change and (change[0] < 0 or not fewer_clashes):
+                best_change, best_swap = change, (upper, lower, a, b)
+    return best_swap
+
+
+def _owner_clashes(tables, apart):
+    return sum(apart[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1:])
+
+
+def _swap_change(tables, upper, lower, a, b, met, apart):
+    """(change in tablemates of one owner, in repeat meetings, in displacement) if a, at table
+    ``upper``, and b, at table ``lower``, change places. A player's home table is their standing
+    position // 4."""
     stay_up = [x for x in tables[upper] if x != a]
-    stay_down = [y for y in tables[upper + 1] if y != b]
-    repeats = (sum(met[a][y] - met[b][y] for y in stay_down) + sum(met[b][x] - met[a][x] for x in stay_up))
+    stay_down = [y for y in tables[lower] if y != b]
+
+    def change(pairs):
+        return sum(pairs[a][y] - pairs[b][y] for y in stay_down) + sum(pairs[b][x] - pairs[a][x] for x in stay_up)
+
     home_a, home_b = a // SEATS_PER_TABLE, b // SEATS_PER_TABLE
-    displacement = ((upper + 1 - home_a) ** 2 - (upper - home_a) ** 2
-                    + (upper - home_b) ** 2 - (upper + 1 - home_b) ** 2)
-    return repeats, displacement
+    displacement = ((lower - home_a) ** 2 - (upper - home_a) ** 2
+                    + (upper - home_b) ** 2 - (lower - home_b) ** 2)
+    return change(apart), change(met), displacement
