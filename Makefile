@@ -33,20 +33,15 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
 	$(PY) tools/build_engine.py
 	@mkdir -p $(dir $@) && touch $@
 
-# Embedded defaults (SQLite, filesystem broker) unless DATABASE_URL / REDIS_URL are set.
-# Worker, beat and server run in the background of one shell, so the shell is always free to
-# react: on Ctrl-C, a kill of make, or the server exiting, its EXIT trap stops them all.
+# Embedded defaults (SQLite, the embedded broker under var/celery/) unless DATABASE_URL /
+# REDIS_URL are set. tools/run_site.py supervises the site, beat and two workers (default and
+# webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops them all.
 run: export DEBUG ?= 1
 run: $(STAMP) $(ENGINE_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py ensure_house_bots
 	$(PY) manage.py ensure_demo_tournament
-	@trap 'kill -TERM $$server $$worker $$beat 2>/dev/null; wait' EXIT; \
-	trap 'exit 130' INT TERM HUP; \
-	$(PY) -m celery -A config worker --pool=solo --concurrency=1 --loglevel=INFO & worker=$$!; \
-	$(PY) -m celery -A config beat --loglevel=INFO -s var/celerybeat-schedule & beat=$$!; \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT) & server=$$!; \
-	wait $$server
+	exec $(PY) tools/run_site.py --port $(PORT)
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is
 # downloaded at run time) and gettext for makemessages.

@@ -54,7 +54,7 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
     # by renaming it into processed/, which must be on the same filesystem as queue/.
     queue = str(root / "queue")
     return {
-        "broker_url": "filesystem://",
+        "broker_url": "filesystem://localhost/",  # a host only to spare kombu's "no hostname" warning
         # A class path may only be given here, not in the URL (kombu refuses imports from URLs).
         "broker_transport": EMBEDDED_TRANSPORT,
         "broker_transport_options": {
@@ -70,7 +70,7 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
 
 def celery_folders(config: dict) -> list[Path]:
     """The folders an embedded-broker config needs (none for Redis)."""
-    if config["broker_url"] != "filesystem://":
+    if not config["broker_url"].startswith("filesystem://"):
         return []
     opts = config["broker_transport_options"]
     results = config["result_backend"].partition("+file://")[2]
