@@ -127,6 +127,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Rate limits per caller on the routes games.throttles.ROUTES lists (THROTTLE_RATES below).
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttles.RouteThrottle"],
+    # DRF's own client address (for any throttle of its own) never trusts X-Forwarded-For beyond
+    # our proxies: with NUM_PROXIES unset it would take the whole header, which clients write.
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES") or 0),
     "EXCEPTION_HANDLER": "games.api.error_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
                                  "rest_framework.renderers.BrowsableAPIRenderer"],
@@ -184,6 +189,42 @@ BOT_TIME_SLICE_SECONDS = 2.0  # a task plays on for built-in bots this long befo
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again
 for _folder in celery_folders(_celery):
     _folder.mkdir(parents=True, exist_ok=True)
+
+# Accounts, API tokens and rate limits (games/accounts.py, games/tokens.py, games/throttles.py).
+AUTHENTICATION_BACKENDS = [
+    "games.accounts.CanonicalNameBackend",  # checks every password; finds the name in any case or form
+    "django.contrib.auth.backends.ModelBackend",  # listed only so that its earlier sessions stay valid
+]
+API_TOKEN_DAYS = float(os.environ.get("API_TOKEN_DAYS") or 90)  # a token expires this long after it was issued
+API_TOKENS_PER_USER = int(os.environ.get("API_TOKENS_PER_USER") or 10)  # a new one replaces the oldest beyond
+API_TOKEN_TOUCH_SECONDS = 60  # last_used_at is written at most this often per token
+# Rate limits count in a cache that every process shares: Redis with REDIS_URL, else files in
+# VAR_DIR/cache (the processes of one machine; games.throttles.SharedFileCache counts atomically).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                      "KEY_PREFIX": "kingrifki",
+                      "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2}} if REDIS_URL else
+          {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(VAR_DIR / "cache"),
+           "OPTIONS": {"MAX_ENTRIES": 100_000}}}
+THROTTLE_CACHE = "default"
+# Each scope's limits, every one enforced: "5/m, 20/h" is at most 5 in a clock minute and 20 in
+# a clock hour ("10/30s": per 30 seconds; "": no limit). RATE_LIMITS overrides some, e.g.
+# RATE_LIMITS="signup_address=30/m,200/h;polls=60/s".
+THROTTLE_RATES = {
+    "login_account": "5/m, 20/h",  # failed log-ins per account name, in any spelling
+    "login_address": "20/m, 100/h",  # failed log-ins per client address
+    "signup_account": "5/m, 20/h",  # sign-up attempts per name (with its look-alikes)
+    "signup_address": "10/m, 50/h",  # sign-up attempts per client address
+    "actions": "30/s, 1200/m",  # POST matches/{id}/actions/ and bot/turns/{id}/, per person or bot
+    "polls": "30/s, 1200/m",  # GET matches/{id}/events/ and bot/turns/, per person, bot or address
+    "tokens": "30/m",  # listing and revoking one's API tokens, per person
+}
+for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
+    _scope, _, _rates = (part.strip() for part in _item.partition("="))
+    if _scope and _scope not in THROTTLE_RATES:
+        raise ImproperlyConfigured(f"RATE_LIMITS: no scope {_scope!r} (scopes: {', '.join(THROTTLE_RATES)})")
+    if _scope:
+        THROTTLE_RATES[_scope] = _rates
+TRUSTED_PROXIES = REST_FRAMEWORK["NUM_PROXIES"]  # reverse proxies in front of the site (X-Forwarded-For)
 
 LOGGING = {
     "version": 1,

@@ -7,6 +7,7 @@ from bots import api as bots_api
 from bots import views_play as bots_play
 from config import accounts
 from games import api as games_api
+from games import api_accounts as games_api_accounts
 from games import views as games_views
 from tournaments import api as tournaments_api
 from tournaments import views as tournaments_views
@@ -36,13 +37,17 @@ urlpatterns = [
     path("", include("tournaments.urls_organiser")),
     path("", include("bots.urls")),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/throttles.py)
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language picker
+    path("admin/login/", accounts.admin_login_page),  # the admin's own log-in, rate-limited like ours
     path("admin/", admin.site.urls),
     # REST API (DESIGN.md 3.7).
     path("api/v1/auth/signup/", games_api.SignUpView.as_view(), name="api-signup"),
     path("api/v1/auth/token/", games_api.TokenView.as_view(), name="api-token"),
+    path("api/v1/auth/tokens/", games_api_accounts.TokenListView.as_view(), name="api-tokens"),
+    path("api/v1/auth/tokens/<id:pk>/", games_api_accounts.TokenDetailView.as_view(), name="api-token"),
+    path("api/v1/auth/login/", accounts.api_login_page),  # the browsable API's log-in page, rate-limited
     path("api/v1/auth/", include("rest_framework.urls")),  # session log in / log out pages
     path("api/v1/matches/", games_api.MatchListView.as_view(), name="api-matches"),
     path("api/v1/matches/<id:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),

@@ -15,9 +15,8 @@ from rest_framework.views import APIView, exception_handler
 
 from games import engine
 
-from . import service
+from . import accounts, service, throttles, tokens
 from .models import Match
-from .tokens import issue_token
 
 User = get_user_model()
 
@@ -40,6 +39,8 @@ def error_handler(exc, context):
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
         code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
         body = {"code": str(code), "message": str(detail)}
+        if response.has_header("Retry-After"):  # a rate limit's 429 (games/throttles.py): when to retry
+            body["retry_after"] = int(response["Retry-After"])
     response.data = {"error": body}
     return response
 
@@ -54,47 +55,68 @@ class CredentialsSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
 
 
-TOKEN = inline_serializer("Token", {"username": serializers.CharField(), "token": serializers.CharField()})
+TOKEN = inline_serializer("Token", {"username": serializers.CharField(), "token": serializers.CharField(),
+                                    "expires_at": serializers.DateTimeField()})
+
+
+def token_response(user):
+    key, token = tokens.do_issue_token(user)
+    return Response({"username": user.username, "token": key, "expires_at": tokens.expires_at(token).isoformat()},
+                    status=status.HTTP_201_CREATED)
 
 
 class SignUpView(APIView):
+    """Usernames are compared after NFKC and case folding, and refused when confusable with an
+    existing one (games/usernames.py); attempts are rate-limited per address and per name."""
+
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
-    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR},
+    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR, 409: ERROR, 429: ERROR},
                    summary="Create an account; the response holds an API token (shown once)")
     def post(self, request):
         data = CredentialsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         username, password = data.validated_data["username"], data.validated_data["password"]
+        tally = throttles.do_count_signup(request, username)
+        if not tally.allowed:
+            raise throttles.TooManyAttempts(tally.retry_after)
         try:
-            User.username_validator(username)
+            username = accounts.check_username_valid(username)
         except DjangoValidationError as e:
             raise exceptions.ValidationError({"username": list(e.messages)})
-        if User.objects.filter(username__iexact=username).exists():
-            raise service.ServiceError(409, "username_taken", f"the username {username!r} is taken")
         try:
             validate_password(password, User(username=username))
         except DjangoValidationError as e:
             raise exceptions.ValidationError({"password": list(e.messages)})
-        user = User.objects.create_user(username=username, password=password)
-        return Response({"username": user.username, "token": issue_token(user)}, status=status.HTTP_201_CREATED)
+        try:
+            user = accounts.do_create_account(username, password)
+        except accounts.UsernameTaken as e:
+            raise service.ServiceError(409, "username_taken", e.message, reason=e.reason)
+        return token_response(user)
 
 
 class TokenView(APIView):
+    """Failed attempts are rate-limited per address and per account (games/throttles.py); the
+    name may be spelled in any case or Unicode form (games/accounts.py)."""
+
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
-    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR, 401: ERROR},
+    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR, 401: ERROR, 429: ERROR},
                    summary="Log in with a username and password and get a new API token")
     def post(self, request):
         data = CredentialsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, username=data.validated_data["username"],
-                            password=data.validated_data["password"])
+        username, password = data.validated_data["username"], data.validated_data["password"]
+        tally = throttles.do_count_login(request, username)
+        if not tally.allowed:
+            raise throttles.TooManyAttempts(tally.retry_after)
+        user = authenticate(request, username=username, password=password)
         if user is None:
             raise service.ServiceError(401, "invalid_credentials", "wrong username or password")
-        return Response({"username": user.username, "token": issue_token(user)}, status=status.HTTP_201_CREATED)
+        throttles.do_refund(tally)  # only failed attempts count towards the limit
+        return token_response(user)
 
 
 # ------------------------------------------------------------------ matches

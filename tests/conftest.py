@@ -63,6 +63,17 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_cache(settings):
+    """Each test counts its rate limits (games/throttles.py) in a cache namespace of its own, so
+    no test inherits another's attempts. A new key prefix rather than cache.clear(): in CI the
+    cache is Redis, whose clear() would flush Celery's queues too."""
+    import uuid
+
+    settings.CACHES = {alias: {**config, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+                       for alias, config in settings.CACHES.items()}
+
+
+@pytest.fixture(autouse=True)
 def enqueued_bot_turns(monkeypatch):
     """Bot turns the site would hand to Celery, recorded instead of published: no test leaves
     tasks in a broker that no worker reads. Worker tests start their workers themselves."""

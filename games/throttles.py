@@ -1,0 +1,252 @@
+"""Rate limits, counted in the cache that every process of the site shares.
+
+Each limited scope (``settings.THROTTLE_RATES``) has one or more rates such as ``"5/m, 20/h"``:
+at most 5 in each clock minute and 20 in each clock hour, so a burst is slowed to the first rate
+and then refused for the rest of the hour. Counters are fixed windows, one cache key per
+(scope, who, window), created with ``add`` and raised with ``incr``: both atomic in Redis, and
+in ``SharedFileCache`` below (the fallback without Redis) under a file lock, so parallel
+requests from several processes cannot slip past a limit together. A refused attempt is not
+counted (the lock-out ends when its window does, however hard it is hammered), and
+``do_refund`` gives an attempt back (a successful log-in does not count as a failure).
+
+Who is counted: API routes per caller (a bot by its own id, a person by their account, whatever
+token or session they use, anonymous callers by address); log-ins and sign-ups per client
+address *and* per account name tried (its canonical form, so ``ALICE`` spends ``alice``'s).
+"""
+import contextlib
+import hashlib
+import ipaddress
+import math
+import os
+import pickle
+import re
+import time
+import zlib
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.filebased import FileBasedCache
+from django.core.exceptions import ImproperlyConfigured
+from django.core.files import locks
+from rest_framework import exceptions
+from rest_framework.throttling import BaseThrottle
+
+from .usernames import canonical, name_keys
+
+now = time.time  # the clock windows are counted on (tests swap in a fake one)
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+RATE = re.compile(r"^(\d+)/(\d*)([smhd])[a-z]*$")
+# A counter outlives its window by this much, so that a process whose clock lags a little
+# still finds it (and so that Redis never sees ``incr`` on a key that just expired).
+KEY_GRACE_SECONDS = 5
+
+
+def parse_rates(text):
+    """``"5/m, 20/h"`` -> ``((5, 60), (20, 3600))``; ``"10/30s"`` is 10 per 30 seconds; empty: no limit."""
+    limits = []
+    for part in (text or "").split(","):
+        part = part.replace(" ", "").lower()
+        if not part:
+            continue
+        match = RATE.match(part)
+        if match is None or int(match[1]) < 1 or match[2] == "0":
+            raise ImproperlyConfigured(f"bad rate {part!r}: write '<count>/<period>' such as '5/m', '20/h' or "
+                                       f"'10/30s'")
+        limits.append((int(match[1]), int(match[2] or 1) * UNITS[match[3]]))
+    return tuple(limits)
+
+
+def scope_limits(scope):
+    return parse_rates(settings.THROTTLE_RATES.get(scope, ""))
+
+
+# ------------------------------------------------------------------ who is counted
+def client_address(request):
+    """The client's address: REMOTE_ADDR, or with ``TRUSTED_PROXIES = n`` the address the n-th
+    proxy from us saw (each proxy appends to X-Forwarded-For; anything left of that is the
+    client's own claim and is never trusted). An IPv6 client is counted by its /64, which one
+    subscriber usually holds whole."""
+    address = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXIES
+    if proxies:
+        hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+        if hops:
+            address = hops[-min(proxies, len(hops))]
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:100] or "unknown"
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
+
+
+def caller(request):
+    """Whose budget an API request spends: a bot's own (``request.auth`` is the bot), a person's
+    account (every token and session of theirs together), else the client address."""
+    auth = getattr(request, "auth", None)
+    meta = getattr(auth, "_meta", None)
+    if meta is not None and meta.label_lower != "games.apitoken":
+        return f"{meta.label_lower}:{auth.pk}"
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"address:{client_address(request)}"
+
+
+# ------------------------------------------------------------------ counting
+@dataclass(frozen=True)
+class Tally:
+    allowed: bool
+    retry_after: int = 0  # seconds until the refusing windows end (when refused)
+    keys: tuple = ()  # the counters this attempt was added to (for do_refund)
+
+
+def counter_key(scope, who, seconds, window):
+    # Hashed: ``who`` may be any text someone typed as a username (the cache wants short keys).
+    digest = hashlib.sha256(who.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return f"throttle:{scope}:{seconds}:{digest}:{window}"
+
+
+def do_count(*counted):
+    """Count one attempt against every ``(scope, who)`` pair given; if any of their limits is
+    reached, count nothing and return the refusal with the longest wait."""
+    cache = caches[settings.THROTTLE_CACHE]
+    moment = now()
+    added, waits = [], []
+    for scope, who in counted:
+        for limit, seconds in scope_limits(scope):
+            window = int(moment // seconds)
+            ends = (window + 1) * seconds
+            key = counter_key(scope, who, seconds, window)
+            if cache.add(key, 1, timeout=math.ceil(ends - moment) + KEY_GRACE_SECONDS):
+                count = 1
+            else:
+                try:
+                    count = cache.incr(key)
+                except ValueError:  # expired between the two calls: a new window began
+                    cache.add(key, 1, timeout=math.ceil(ends - moment) + KEY_GRACE_SECONDS)
+                    count = 1
+            added.append(key)
+            if count > limit:
+                waits.append(max(1, math.ceil(ends - moment)))
+    if waits:
+        do_refund(Tally(False, keys=tuple(added)))
+        return Tally(False, retry_after=max(waits))
+    return Tally(True, keys=tuple(added))
+
+
+def do_refund(tally):
+    """Give back an attempt that was counted (a log-in that succeeded)."""
+    cache = caches[settings.THROTTLE_CACHE]
+    for key in tally.keys:
+        with contextlib.suppress(ValueError):  # already expired: nothing to give back
+            cache.decr(key)
+
+
+def do_count_login(request, username):
+    """A log-in attempt, per client address and per account name (its canonical form)."""
+    return do_count(("login_address", client_address(request)), ("login_account", canonical(username)))
+
+
+def do_count_signup(request, username):
+    """A sign-up attempt, per client address and per name tried (and every name that looks like it)."""
+    return do_count(("signup_address", client_address(request)),
+                    *(("signup_account", key) for key in sorted(name_keys(username))))
+
+
+class TooManyAttempts(exceptions.Throttled):
+    """A log-in or sign-up refused by do_count_login / do_count_signup (429, Retry-After)."""
+
+    default_detail = "Too many attempts for this account or from this address."
+
+
+# ------------------------------------------------------------------ API routes
+# Routes limited per caller, by (method, URL name in config/urls.py): one list of what is limited.
+ROUTES = {
+    ("POST", "api-match-actions"): "actions",
+    ("POST", "api-bot-turn"): "actions",
+    ("GET", "api-match-events"): "polls",
+    ("GET", "api-bot-turns"): "polls",
+    ("GET", "api-tokens"): "tokens",
+    ("DELETE", "api-token"): "tokens",
+}
+
+
+class RouteThrottle(BaseThrottle):
+    """In REST_FRAMEWORK's DEFAULT_THROTTLE_CLASSES: limits each route of ``ROUTES`` per caller.
+    DRF runs it after authentication, and a refusal is its 429 with a Retry-After header."""
+
+    tally = None
+
+    def allow_request(self, request, view):
+        match = getattr(request, "resolver_match", None)
+        scope = ROUTES.get((request.method, match.url_name if match else None))
+        if scope is None:
+            return True
+        self.tally = do_count((scope, caller(request)))
+        return self.tally.allowed
+
+    def wait(self):
+        return self.tally.retry_after if self.tally else None
+
+
+# ------------------------------------------------------------------ the cache without Redis
+class SharedFileCache(FileBasedCache):
+    """Django's file cache, made safe for counters that several processes share.
+
+    ``add`` and ``incr`` run under an exclusive lock on one file of the cache folder (Django's
+    check-then-write versions are not atomic across processes), and ``incr`` keeps the entry's
+    expiry (Django's resets it to the default timeout). Django lists the whole folder on every
+    write to decide whether to cull; counters are many and short-lived, so this drops expired
+    entries at most once a minute per process instead, then culls as Django does if the folder
+    is still over MAX_ENTRIES.
+    """
+
+    cull_every_seconds = 60
+    _last_cull = 0.0
+
+    @contextlib.contextmanager
+    def _exclusive(self):
+        self._createdir()  # the folder may have been removed at any time
+        with open(os.path.join(self._dir, "lock"), "ab") as lock_file:
+            locks.lock(lock_file, locks.LOCK_EX)
+            try:
+                yield
+            finally:
+                locks.unlock(lock_file)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        with self._exclusive():
+            return super().add(key, value, timeout, version)
+
+    def incr(self, key, delta=1, version=None):
+        with self._exclusive():
+            fname = self._key_to_file(key, version)
+            try:
+                with open(fname, "rb") as f:
+                    expiry = pickle.load(f)
+                    value = pickle.loads(zlib.decompress(f.read()))
+            except (FileNotFoundError, EOFError):
+                raise ValueError(f"Key '{key}' not found") from None
+            if expiry is not None and expiry < time.time():
+                self._delete(fname)
+                raise ValueError(f"Key '{key}' not found")
+            value += delta
+            temp = f"{fname}.{os.getpid()}.tmp"
+            with open(temp, "wb") as f:
+                f.write(pickle.dumps(expiry, self.pickle_protocol))
+                f.write(zlib.compress(pickle.dumps(value, self.pickle_protocol)))
+            os.replace(temp, fname)
+            return value
+
+    def _cull(self):
+        if time.monotonic() - self._last_cull < self.cull_every_seconds:
+            return
+        self._last_cull = time.monotonic()
+        for fname in self._list_cache_files():
+            with contextlib.suppress(FileNotFoundError, EOFError, pickle.UnpicklingError), open(fname, "rb") as f:
+                self._is_expired(f)  # deletes the file when it has expired
+        super()._cull()
