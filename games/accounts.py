@@ -19,14 +19,17 @@ SIGNUP_LOCK_SECONDS = 30
 
 
 class UsernameTaken(Exception):
-    """``code`` is ``username_taken`` (the same name in another spelling, or one being
-    registered right now) or ``username_confusable`` (a look-alike of an existing name)."""
+    """``reason``: ``same_name`` (an existing name in another case or Unicode form),
+    ``confusable`` (a look-alike of an existing name) or ``being_registered`` (a sign-up of
+    the same or a look-alike name is under way)."""
 
     def __init__(self, username, existing=None, reason="same_name"):
         self.username, self.existing, self.reason = username, existing, reason
         if reason == "confusable":
             message = (f"the username {username!r} is too easily mistaken for the existing {existing!r}; "
                        f"choose another")
+        elif reason == "being_registered":
+            message = f"the username {username!r} (or one that looks like it) is being registered; choose another"
         else:
             message = f"the username {username!r} is taken"
         super().__init__(message)
@@ -66,7 +69,7 @@ def do_create_account(username, password):
     try:
         for claim in claims:
             if not cache.add(claim, 1, timeout=SIGNUP_LOCK_SECONDS):
-                raise UsernameTaken(username)
+                raise UsernameTaken(username, reason="being_registered")
             held.append(claim)
         check_username_available(username)
         try:
@@ -92,7 +95,8 @@ def find_account(username):
     if exact is not None:
         return exact
     # iexact finds case variants in SQL (on SQLite only for ASCII letters, hence the explicit
-    # variants); the canonical comparison in Python then decides.
+    # variants); the canonical comparison in Python then decides. A folding that changes a
+    # name's length (STRASSE for Straße) is not found this way: that needs the stored form.
     variants = {stored.lower(), stored.upper(), stored.casefold(), stored.title(), stored.capitalize()}
     candidates = User._default_manager.filter(Q(**{f"{User.USERNAME_FIELD}__iexact": stored}) |
                                               Q(**{f"{User.USERNAME_FIELD}__in": variants}))[:10]
