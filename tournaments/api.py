@@ -32,7 +32,9 @@ class TournamentCreateSerializer(serializers.Serializer):
     tie_breaks = serializers.ListField(child=serializers.ChoiceField(choices=service.TIE_BREAKS), required=False,
                                        default=None)
     fill = serializers.ChoiceField(choices=Tournament.Fill.choices, default="house_bots")
-    bot_turn_timeout = serializers.FloatField(min_value=0.1, max_value=60, default=2.0)
+    # Its range (0.1 s to settings.BOT_TURN_TIMEOUT_MAX_SECONDS) is the service's to check.
+    bot_turn_timeout = serializers.FloatField(default=2.0, help_text="seconds per bot turn, from 0.1 to the site's "
+                                              "maximum (BOT_TURN_TIMEOUT_MAX_SECONDS, 10 by default)")
     rated = serializers.BooleanField(default=True)
     autopilot = serializers.BooleanField(default=False, help_text="after the first round, close each round when "
                                          "its last table finishes and start the next")
@@ -98,6 +100,9 @@ class EntrantSerializer(serializers.Serializer):
         return data
 
 
+ENTRANT_ACTIONS = ["accept", "decline", "check_in", "withdraw"]
+
+
 def entrant_row(e):
     return {"id": e.pk, "name": e.name, "kind": e.kind, "ranked": e.ranked, "status": e.status,
             "joined_round": e.joined_round}
@@ -106,7 +111,7 @@ def entrant_row(e):
 class EntrantListView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_entrants_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+    @extend_schema(operation_id="tournaments_entrants_list", responses={200: list[dict], 404: ERROR},
                    summary="The tournament's entrants")
     def get(self, request, pk):
         t = get_tournament(pk)
@@ -114,7 +119,8 @@ class EntrantListView(APIView):
 
     @extend_schema(request=EntrantSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
                                                          404: ERROR, 409: ERROR},
-                   summary="Register a person (yourself, or anyone as organiser) or a bot (organiser)")
+                   summary="Register a person (yourself, or anyone as organiser) or a bot (organiser); someone "
+                           "else's person or bot is 'invited' and counts once its owner accepts")
     def post(self, request, pk):
         data = EntrantSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -137,20 +143,41 @@ class EntrantDetailView(APIView):
 
     @extend_schema(
         operation_id="tournaments_entrants_change",
-        request=inline_serializer("EntrantChange", {"action": serializers.ChoiceField(choices=["check_in", "withdraw"])}),
+        request=inline_serializer("EntrantChange", {"action": serializers.ChoiceField(choices=ENTRANT_ACTIONS)}),
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
-        summary="Check an entrant in or withdraw it (the entrant or the organiser)")
+        summary="Accept or decline an invitation (its owner only), check an entrant in or withdraw it (its "
+                "owner or the organiser)")
     def post(self, request, pk, entrant_id):
         if not Entrant.objects.filter(pk=entrant_id, tournament_id=pk).exists():
             raise ServiceError(404, "not_found", f"no entrant {entrant_id} in tournament {pk}")
         action = request.data.get("action") if isinstance(request.data, dict) else None
-        if action == "check_in":
+        if action in ("accept", "decline"):
+            entrant = service.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
+        elif action == "check_in":
             entrant = service.do_check_in(entrant_id, request.user)
         elif action == "withdraw":
             entrant = service.do_withdraw(entrant_id, request.user)
         else:
-            raise ServiceError(400, "invalid_input", "'action' is 'check_in' or 'withdraw'")
+            raise ServiceError(400, "invalid_input", f"'action' is one of {', '.join(ENTRANT_ACTIONS)}")
         return Response(entrant_row(entrant))
+
+
+def invitation_row(e):
+    t = e.tournament
+    return {"entrant": e.pk, "name": e.name, "kind": e.kind, "bot": e.bot.name if e.bot_id else None,
+            "tournament": {"id": t.pk, "name": t.name, "ruleset": t.ruleset, "format": t.format, "rounds": t.rounds,
+                           "status": t.status, "organiser": t.organiser.username},
+            "answer": f"/api/v1/tournaments/{t.pk}/entrants/{e.pk}/"}
+
+
+class InvitationListView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="invitations_list", responses={200: list[dict], 403: ERROR},
+                   summary="Your pending invitations (for you or a bot of yours): answer each with "
+                           "POST {answer} {\"action\": \"accept\" | \"decline\"}")
+    def get(self, request):
+        return Response([invitation_row(e) for e in service.invitations_of(request.user)[:200]])
 
 
 class StandingsView(APIView):
@@ -159,7 +186,7 @@ class StandingsView(APIView):
     @extend_schema(parameters=[OpenApiParameter("export", str, enum=["csv", "json"],
                                                 description="csv: a CSV sheet; json: this JSON as a file; either "
                                                             "downloads as tournament-{id}-standings.csv/.json")],
-                   responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+                   responses={200: OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR, 404: ERROR},
                    summary="Standings (from events), with the root hash to check a printed sheet against")
     def get(self, request, pk):
         t = get_tournament(pk)
@@ -209,7 +236,7 @@ class ResultsView(APIView):
 class RoundsView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_rounds_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+    @extend_schema(operation_id="tournaments_rounds_list", responses={200: list[dict], 404: ERROR},
                    summary="The rounds: each table's match, board and entrants in seat order, and byes")
     def get(self, request, pk):
         return Response(read.rounds(get_tournament(pk)))
@@ -264,7 +291,7 @@ class RulingSerializer(serializers.Serializer):
 class RulingsView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_rulings_list", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+    @extend_schema(operation_id="tournaments_rulings_list", responses={200: list[dict], 404: ERROR},
                    summary="The arbiters' rulings, as recorded in the tournament's stream")
     def get(self, request, pk):
         from games import eventlog

@@ -11,6 +11,7 @@ from bots.models import Bot
 from games.engine import king, rifki
 
 from .models import Tournament
+from .service import bot_turn_timeout_max
 
 FLAGS = {"king": king.FLAGS, "rifki": rifki.FLAGS}  # every engine flag, with its default and values
 
@@ -23,7 +24,7 @@ YES_NO = [("true", _("yes")), ("false", _("no"))]
 # Where a service refusal belongs on the creation form (the rest go on top of the form).
 FIELD_OF_CODE = {"invalid_name": "name", "invalid_format": "format", "invalid_rounds": "rounds",
                  "invalid_table_points": "table_points", "invalid_fill": "fill", "invalid_tie_breaks": "tie_break_1",
-                 "invalid_timeout": "bot_turn_timeout", "invalid_boards": "boards"}
+                 "invalid_timeout": "bot_turn_timeout", "invalid_boards": "boards", "boards_repeat": "boards"}
 
 
 def flag_field_name(ruleset, flag):
@@ -82,15 +83,20 @@ class TournamentForm(forms.Form):
     tie_break_4 = forms.ChoiceField(label=_("Fourth tie-break"), choices=TIE_BREAK_CHOICES, required=False)
     fill = forms.ChoiceField(label=_("Incomplete tables"), choices=Tournament.Fill.choices)
     bot_turn_timeout = forms.FloatField(label=_("Bot turn timeout (seconds)"), initial=2.0,
-                                        widget=forms.NumberInput(attrs={"min": 0.1, "max": 60, "step": 0.1}))
+                                        widget=forms.NumberInput(attrs={"min": 0.1, "step": 0.1}))
     rated = forms.BooleanField(label=_("Rated (counts for the leaderboards)"), required=False, initial=True)
     autopilot = forms.BooleanField(label=_("Autopilot: once round 1 is started, close each round when its last "
                                            "table finishes and start the next"), required=False)
-    boards = forms.CharField(label=_("Fixed boards (JSON list of engine boards; leave empty for full games)"),
+    boards = forms.CharField(label=_("Fixed boards (JSON list of engine boards, one a round at least; leave empty "
+                                     "for full games)"),
                              required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # The site's limit, read when the form is made (the service refuses anything above it).
+        self.fields["bot_turn_timeout"].widget.attrs["max"] = bot_turn_timeout_max()
+        self.fields["bot_turn_timeout"].help_text = _("From 0.1 to %(max)s seconds.") % {
+            "max": f"{bot_turn_timeout_max():g}"}
         for ruleset, flags in FLAGS.items():
             for flag_name, flag in flags.items():
                 self.fields[flag_field_name(ruleset, flag_name)] = flag_field(flag_name, flag)

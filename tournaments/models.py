@@ -76,6 +76,10 @@ class Entrant(models.Model):
         HOUSE_BOT = "house_bot", _("house bot, not ranked")
 
     class Status(models.TextChoices):
+        # Someone else's person or bot, entered by the organiser: counts (is seated, ranked)
+        # only once its owner accepts (tournaments.service.do_answer_invitation).
+        INVITED = "invited", _("invited, awaiting an answer")
+        DECLINED = "declined", _("declined")
         REGISTERED = "registered", _("registered")
         CHECKED_IN = "checked_in", _("checked in")
         WITHDRAWN = "withdrawn", _("withdrawn")

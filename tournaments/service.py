@@ -7,7 +7,9 @@ import hashlib
 import hmac
 import secrets
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from bots.models import Bot
 from games import engine, eventlog
@@ -57,6 +59,11 @@ def locked(tournament_id):
 
 
 # ------------------------------------------------------------------ creating
+def bot_turn_timeout_max():
+    """The longest bot turn an organiser may set (seconds): a turn holds up the whole table."""
+    return getattr(settings, "BOT_TURN_TIMEOUT_MAX_SECONDS", 10)
+
+
 def check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout):
     if format not in Tournament.Format.values:
         raise ServiceError(400, "invalid_format", f"format must be one of {', '.join(Tournament.Format.values)}")
@@ -70,8 +77,8 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
             or len(set(tie_breaks)) != len(tie_breaks):
         raise ServiceError(400, "invalid_tie_breaks", f"tie_breaks is a list of distinct names from {TIE_BREAKS}")
     if not isinstance(bot_turn_timeout, (int, float)) or isinstance(bot_turn_timeout, bool) \
-            or not 0.1 <= bot_turn_timeout <= 60:
-        raise ServiceError(400, "invalid_timeout", "bot_turn_timeout is 0.1 to 60 seconds")
+            or not 0.1 <= bot_turn_timeout <= bot_turn_timeout_max():
+        raise ServiceError(400, "invalid_timeout", f"bot_turn_timeout is 0.1 to {bot_turn_timeout_max():g} seconds")
     if format == Tournament.Format.DUPLICATE and fill == Tournament.Fill.BYES:
         raise ServiceError(400, "invalid_fill", "a duplicate event needs full tables: fill with house bots")
     if boards is not None and (not isinstance(boards, list) or not 1 <= len(boards) <= 100):
@@ -82,6 +89,11 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
             engine.new_game(ruleset, options=options, board=board)
     except engine.EngineError as e:
         raise ServiceError(400, e.code, e.message) from e
+    # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
+    # back after its round has closed and made its matches (and cards) public (DESIGN.md 3.5).
+    if boards is not None and rounds > len(boards):
+        raise ServiceError(400, "boards_repeat", f"{rounds} rounds need at least {rounds} fixed boards (one a round; "
+                           f"got {len(boards)}): a board played again after its round closed would be known")
     return dict(state.options)
 
 
@@ -112,17 +124,85 @@ def do_create_tournament(organiser, name, ruleset, options=None, format="swiss",
 
 
 # ------------------------------------------------------------------ entrants
+# The account the house's own bots belong to (bots/management/commands/ensure_house_bots.py).
+HOUSE_ACCOUNT = "house"
+# The entrants who count: seated, ranked. An invited one waits for its owner's answer.
+PLAYING = (Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN)
+# The entrants an owner holds a place with: those who count and those still invited.
+HOLDING = (Entrant.Status.INVITED, *PLAYING)
+
+
 def check_organiser(tournament, user):
     """``user`` None is the system acting on the tournament's own settings (its autopilot)."""
     if user is not None and user.pk != tournament.organiser_id and not user.is_staff:
         raise ServiceError(403, "organiser_only", "only the tournament's organiser can do this")
 
 
+def account_of(user=None, bot=None):
+    """The account an entry belongs to: the person, or the bot's owner (who answers its invitations)."""
+    return user if user is not None else bot.owner
+
+
+def door_of(user=None, bot=None):
+    """The account an entrant's seat shows a hand to, or None for a built-in bot: it decides
+    inside the site from one seat's view and shows its owner nothing (the rule games.service.
+    check_new_match applies to every match)."""
+    if bot is not None and bot.kind == Bot.Kind.BUILTIN:
+        return None
+    return account_of(user, bot)
+
+
+def needs_consent(by, user=None, bot=None):
+    """Whether the entry waits for its owner's acceptance: anyone's but the one entering it (a
+    person entering themself, an organiser their own bot) or the house's (the system entering
+    house bots, ``by`` None)."""
+    owner = account_of(user, bot)
+    return not (by is not None and owner.pk == by.pk) and owner.username != HOUSE_ACCOUNT
+
+
+def shares_cards_or_schedule(tournament):
+    """Whether the draw cannot keep one owner's entrants apart: a fixed schedule (round robin,
+    duplicate) seats them where it says; and where tables share cards (a duplicate board, fixed
+    boards) an owner at two tables would see the same cards from two seats."""
+    return tournament.format != Tournament.Format.SWISS or bool(tournament.boards)
+
+
+def check_one_owner(tournament, user=None, bot=None):
+    """DESIGN.md 3.5: one owner (a person with their bots) holds at most one seat at a table.
+    A Swiss draw seats one owner's entrants at different tables; where the draw cannot, the
+    owner enters once (409 same_owner)."""
+    door = door_of(user, bot)
+    if door is None or not shares_cards_or_schedule(tournament):
+        return
+    held = Entrant.objects.filter(tournament=tournament, status__in=HOLDING).select_related("user", "bot__owner")
+    mine = [e for e in held if door_of(e.user, e.bot) is not None and door_of(e.user, e.bot).pk == door.pk]
+    if mine:
+        why = "its tables share cards (fixed boards)" if tournament.boards and \
+            tournament.format == Tournament.Format.SWISS else f"a {tournament.format} schedule is fixed"
+        raise ServiceError(409, "same_owner", f"{door.username} already has an entrant in this tournament "
+                           f"({mine[0].name}); {why}, so one owner (a person with their bots) enters it once")
+
+
+def registration(entrant, late):
+    return {"type": "entrant_registered", "entrant": entrant.pk, "name": entrant.name, "kind": entrant.kind,
+            "ranked": entrant.ranked, "late": bool(late)}
+
+
+def late_round(tournament, house=False):
+    """0, or the round a registration now is seated from (the next one, once the event runs)."""
+    late = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 0
+    if late and not house and tournament.format != Tournament.Format.SWISS:
+        raise ServiceError(409, "late_entry_closed", f"a {tournament.format} schedule is fixed once it starts: "
+                           "late entries are for Swiss events")
+    return late
+
+
 def do_register(tournament_id, by, user=None, bot=None, house=False):
     """Register a person or a bot (by the organiser; a person may register themself).
 
     Registration is open until the tournament ends: once it runs, an entry is a late entry
-    that joins from the next round.
+    that joins from the next round. Someone else's person or bot is invited: it counts once
+    its owner accepts (do_answer_invitation), and an invitation they declined can be sent again.
     """
     if (user is None) == (bot is None):
         raise ServiceError(400, "invalid_entrant", "an entrant is a user or a bot")
@@ -138,33 +218,84 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
             raise ServiceError(400, "invalid_entrant", "a house entrant is a built-in bot")
         taken = Entrant.objects.filter(tournament=tournament, user=user) if user else \
             Entrant.objects.filter(tournament=tournament, bot=bot).exclude(kind=Entrant.Kind.HOUSE_BOT)
-        if not house and taken.exists():
+        again = None if house else taken.first()
+        if again is not None and again.status != Entrant.Status.DECLINED:
             raise ServiceError(409, "already_registered", "already registered in this tournament")
         kind = Entrant.Kind.USER if user else (Entrant.Kind.HOUSE_BOT if house else Entrant.Kind.BOT)
         # A late entry is seated from the next round.
-        late = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 0
-        if late and not house and tournament.format != Tournament.Format.SWISS:
-            raise ServiceError(409, "late_entry_closed", f"a {tournament.format} schedule is fixed once it starts: "
-                               "late entries are for Swiss events")
-        entrant = Entrant.objects.create(tournament=tournament, user=user, bot=bot, kind=kind, ranked=not house,
-                                         name=(user.username if user else bot.name), joined_round=late)
-        append(tournament, [{"type": "entrant_registered", "entrant": entrant.pk, "name": entrant.name,
-                             "kind": kind, "ranked": entrant.ranked, "late": bool(late)}], actor_of(by))
+        late = late_round(tournament, house)
+        if not house:
+            check_one_owner(tournament, user, bot)
+        invite = not house and needs_consent(by, user, bot)
+        entrant = again or Entrant(tournament=tournament, user=user, bot=bot, kind=kind, ranked=not house,
+                                   name=(user.username if user else bot.name))
+        entrant.status = Entrant.Status.INVITED if invite else Entrant.Status.REGISTERED
+        entrant.joined_round = 0 if invite else late
+        entrant.save()
+        if invite:
+            event = {"type": "entrant_invited", "entrant": entrant.pk, "name": entrant.name, "kind": kind}
+        else:
+            event = registration(entrant, late)
+        append(tournament, [event], actor_of(by))
+        tournament.save(update_fields=["version", "head_hash"])
+    return entrant
+
+
+def invitations_of(user):
+    """The entries waiting for ``user``'s answer (themself, or a bot of theirs), oldest first."""
+    return (Entrant.objects.filter(status=Entrant.Status.INVITED).filter(Q(user=user) | Q(bot__owner=user))
+            .select_related("tournament__organiser", "bot").order_by("pk"))
+
+
+def locked_entrant(entrant_id):
+    """(the entrant, its tournament), both locked: the tournament first, as every change takes them."""
+    entrant = Entrant.objects.filter(pk=entrant_id).first()
+    if entrant is None:
+        raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
+    tournament = locked(entrant.tournament_id)
+    return Entrant.objects.select_for_update().select_related("user", "bot__owner").get(pk=entrant_id), tournament
+
+
+def do_answer_invitation(entrant_id, by, accept):
+    """The owner of an invited entrant (the person, or the bot's owner) accepts or declines it:
+    accepted, it is registered (and seated from the next round if the event runs); declined,
+    it never counts. Nobody else may answer, the organiser included (403)."""
+    with transaction.atomic():
+        entrant, tournament = locked_entrant(entrant_id)
+        owner = account_of(entrant.user, entrant.bot)
+        if by is None or owner.pk != by.pk:
+            raise ServiceError(403, "not_your_invitation", f"only {owner.username} can answer this invitation")
+        if entrant.status != Entrant.Status.INVITED:
+            raise ServiceError(409, "not_invited", f"the entrant is {entrant.status}: there is no invitation to answer")
+        if not accept:
+            entrant.status = Entrant.Status.DECLINED
+            events = [{"type": "entrant_declined", "entrant": entrant.pk}]
+        else:
+            if tournament.status == Tournament.Status.FINISHED:
+                raise ServiceError(409, "tournament_finished", "the tournament is over")
+            if entrant.bot is not None and not entrant.bot.is_active:
+                raise ServiceError(400, "bot_disabled", f"the bot {entrant.bot.name!r} is disabled")
+            late = late_round(tournament)
+            entrant.status, entrant.joined_round = Entrant.Status.REGISTERED, late
+            # The registration is what the standings fold: the entrant counts from here on.
+            events = [{"type": "entrant_accepted", "entrant": entrant.pk}, registration(entrant, late)]
+        entrant.save(update_fields=["status", "joined_round"])
+        append(tournament, events, actor_of(by))
         tournament.save(update_fields=["version", "head_hash"])
     return entrant
 
 
 def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusal):
-    """Move an entrant to ``new_status`` (by the entrant's own user or the organiser), as an event."""
+    """Move an entrant to ``new_status`` (by its owner or the organiser), as an event."""
     with transaction.atomic():
-        entrant = Entrant.objects.filter(pk=entrant_id).first()
-        if entrant is None:
-            raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
-        tournament = locked(entrant.tournament_id)
-        if entrant.user_id != by.pk:
+        entrant, tournament = locked_entrant(entrant_id)
+        if account_of(entrant.user, entrant.bot).pk != by.pk:
             check_organiser(tournament, by)
         if entrant.status not in allowed_from:
             raise ServiceError(409, refusal, f"the entrant is {entrant.status}")
+        if entrant.status == Entrant.Status.INVITED:
+            # An invitation withdrawn never counted: it is declined, not a withdrawn entrant.
+            new_status, event_type = Entrant.Status.DECLINED, "entrant_declined"
         entrant.status = new_status
         entrant.save(update_fields=["status"])
         append(tournament, [{"type": event_type, "entrant": entrant.pk}], f"user:{by.pk}")
@@ -173,8 +304,10 @@ def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusa
 
 
 def do_withdraw(entrant_id, by):
-    """Withdraw an entrant: they keep their results and are not seated again."""
-    return _change_entrant(entrant_id, by, (Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN),
+    """Withdraw an entrant (its owner or the organiser): it keeps its results and is not seated
+    again. An invitation not yet answered is withdrawn as declined."""
+    return _change_entrant(entrant_id, by, (Entrant.Status.INVITED, Entrant.Status.REGISTERED,
+                                            Entrant.Status.CHECKED_IN),
                            Entrant.Status.WITHDRAWN, "entrant_withdrawn", "already_withdrawn")
 
 
@@ -269,14 +402,21 @@ def check_round_can_close(tournament):
                            f"{tournament.current_round}, or a replay ordered earlier)", waiting=waiting)
 
 
-def draw(tournament, round_no, entrant_ids, history, bye_history):
-    """(tables of entrant ids in seat order, boards per table or None, entrant ids on bye)."""
+def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
+    """(tables of entrant ids in seat order, boards per table or None, entrant ids on bye).
+
+    ``owners`` ({entrant id: owner}) keeps one owner's entrants at different tables (DESIGN.md
+    3.5) in the byes and the Swiss draw; fixed schedules never hold two (check_one_owner)."""
     byes = []
-    if len(entrant_ids) % 4:
-        entrant_ids, byes = seating.with_byes(entrant_ids, round_no, bye_history)
-    if tournament.format == Tournament.Format.SWISS:
-        past = [list(map(tuple, tables)) for tables in history.values()]
-        return seating.swiss_round(entrant_ids, past), None, byes
+    try:
+        if len(entrant_ids) % 4:
+            entrant_ids, byes = seating.with_byes(entrant_ids, round_no, bye_history, owners)
+        if tournament.format == Tournament.Format.SWISS:
+            past = [list(map(tuple, tables)) for tables in history.values()]
+            return seating.swiss_round(entrant_ids, past, owners=owners), None, byes
+    except seating.OwnersTogether as e:
+        raise ServiceError(409, "same_owner", f"round {round_no} cannot seat one owner's entrants at different "
+                           f"tables ({e}): withdraw some of them") from e
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         schedule = seating.round_robin(len(entrant_ids), tournament.rounds)
         return [tuple(entrant_ids[i] for i in table) for table in schedule[round_no - 1]], None, byes
@@ -326,8 +466,9 @@ def do_start_round(tournament_id, by):
         if slots is not None:
             players = keep_slots(tournament, by, slots)
         else:
-            players = list(Entrant.objects.filter(tournament=tournament).exclude(kind=Entrant.Kind.HOUSE_BOT)
-                           .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
+            # Invited entrants wait for their owner's answer; declined and withdrawn ones never play.
+            players = list(Entrant.objects.filter(tournament=tournament, status__in=PLAYING)
+                           .exclude(kind=Entrant.Kind.HOUSE_BOT).select_related("user", "bot__owner").order_by("pk"))
             if tournament.fill == Tournament.Fill.HOUSE_BOTS:
                 players += house_entrants(tournament, by, seating.house_bots_needed(len(players)))
         tournament.refresh_from_db()
@@ -341,7 +482,12 @@ def do_start_round(tournament_id, by):
         for r, out in bye_rounds.items():
             for e in out:
                 bye_history.setdefault(e, []).append(r)
-        tables, boards, byes = draw(tournament, round_no, ids, history, bye_history)
+        owners = {}
+        for e in players:
+            door = door_of(e.user, e.bot)
+            if door is not None:
+                owners[e.pk] = door.username
+        tables, boards, byes = draw(tournament, round_no, ids, history, bye_history, owners)
         by_id = {e.pk: e for e in players}
         drawn = []
         for number, seats in enumerate(tables, 1):

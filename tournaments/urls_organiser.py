@@ -1,6 +1,9 @@
-"""The organiser's pages (tournaments/views_organiser.py)."""
+"""The organiser's pages (tournaments/views_organiser.py), and the invitations an organiser's
+entries wait on: their owner's page (views_invitations.py) and the API's list of them."""
 from django.urls import path
 
+from . import api
+from . import views_invitations as invitations
 from . import views_organiser as views
 
 urlpatterns = [
@@ -12,4 +15,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/manage/start-round/", views.start_round, name="tournament-start-round"),
     path("tournaments/<id:pk>/manage/close-round/", views.close_round, name="tournament-close-round"),
     path("tournaments/<id:pk>/manage/rulings/", views.record_ruling, name="tournament-rulings"),
+    path("invitations/", invitations.invitations, name="invitations"),
+    path("invitations/<id:entrant_id>/", invitations.answer, name="invitation-answer"),
+    path("api/v1/invitations/", api.InvitationListView.as_view(), name="api-invitations"),
 ]

@@ -132,8 +132,16 @@ def register(request, tournament):
     if not form.is_valid():
         return manage_page(request, tournament, status=400, entrant_form=form)
     user, bot = form.cleaned_data["user"], form.cleaned_data["bot"]
-    return attempt(request, tournament, lambda: service.do_register(tournament.pk, request.user, user=user, bot=bot),
-                   _("%(name)s is registered.") % {"name": user or bot}, entrant_form=form)
+    try:
+        entrant = service.do_register(tournament.pk, request.user, user=user, bot=bot)
+    except ServiceError as e:
+        return manage_page(request, tournament, status=e.status, error=e.message, entrant_form=form)
+    if entrant.status == Entrant.Status.INVITED:
+        messages.success(request, _("%(name)s is invited: the entry counts once its owner accepts.")
+                         % {"name": entrant.name})
+    else:
+        messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
+    return redirect("tournament-manage", tournament.pk)
 
 
 @require_POST

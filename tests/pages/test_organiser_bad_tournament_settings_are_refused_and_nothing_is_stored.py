@@ -17,7 +17,7 @@ BASE = {"name": "Friday King", "ruleset": "king", "format": "swiss", "rounds": "
     ({"name": "   "}, 400, "This field is required."),
     ({"format": "duplicate", "fill": "byes"}, 400, "a duplicate event needs full tables: fill with house bots"),
     ({"tie_break_2": "game_score"}, 400, "tie_breaks is a list of distinct names"),
-    ({"bot_turn_timeout": "0"}, 400, "bot_turn_timeout is 0.1 to 60 seconds"),
+    ({"bot_turn_timeout": "0"}, 400, "bot_turn_timeout is 0.1 to 10 seconds"),
     ({"king__first_lead": "sideways"}, 400, "option &#x27;first_lead&#x27; must be one of"),
     ({"king__allow_down": "maybe"}, 400, "option &#x27;allow_down&#x27; must be true or false"),
     ({"king__auction_max_value": "110"}, 400, "must be a multiple of 25"),

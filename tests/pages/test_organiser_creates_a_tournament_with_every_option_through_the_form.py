@@ -68,7 +68,7 @@ def test_fixed_boards_are_taken_as_json(signed_in):
     state = new_game("king", seed=b"board")
     hands = [state.view(seat)["hand"] for seat in range(4)]
     board = {"dealer": 0, "contract": "no_hearts", "hands": hands}
-    r = signed_in.post("/tournaments/new/", BASE | {"boards": json.dumps([board])})
+    r = signed_in.post("/tournaments/new/", BASE | {"rounds": "1", "boards": json.dumps([board])})  # a board a round
     assert r.status_code == 302
     assert Tournament.objects.get().boards == [board]
 

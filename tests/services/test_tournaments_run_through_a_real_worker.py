@@ -14,6 +14,7 @@ import time
 from collections import Counter, defaultdict
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from games import engine, eventlog
 from games import service as games
@@ -57,14 +58,21 @@ def bots_for(make_bot, count, webhooks, url, prefix):
     made, strategies = [], itertools.cycle(["random", "heuristic"])
     for i in range(count):
         if i in webhook_at:
-            made.append(make_bot(kind="webhook", url=url, name=f"{prefix}-hook{i}"))
+            # Each its own author: one owner never holds two seats of a table (DESIGN.md 3.5).
+            hook = make_bot(kind="webhook", url=url, name=f"{prefix}-hook{i}")
+            hook.owner = get_user_model().objects.create_user(f"{prefix}-author{i}")
+            hook.save(update_fields=["owner"])
+            made.append(hook)
         else:
             made.append(make_bot(strategy=next(strategies), name=f"{prefix}-{i}"))
     return made
 
 
 def register_all(tournament, organiser, bots):
-    return [service.do_register(tournament.pk, organiser, bot=bot) for bot in bots]
+    """Register ``bots``; someone else's bot is invited and counts once its owner accepts."""
+    entrants = [service.do_register(tournament.pk, organiser, bot=bot) for bot in bots]
+    return [service.do_answer_invitation(e.pk, bot.owner, accept=True) if e.status == Entrant.Status.INVITED else e
+            for e, bot in zip(entrants, bots)]
 
 
 def start_workers(celery_worker_factory, redis_url, worker_env, count=2):

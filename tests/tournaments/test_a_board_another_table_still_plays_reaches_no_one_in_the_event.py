@@ -88,8 +88,9 @@ def event(organiser, make_bot):
                                                   "duplicate", 1)
     for person in people:
         tournaments.do_register(tournament.pk, person, user=person)
-    for bot in bots:
-        tournaments.do_register(tournament.pk, organiser, bot=bot)
+    for bot in bots:  # someone else's bot is invited: it counts once its owner accepts
+        entrant = tournaments.do_register(tournament.pk, organiser, bot=bot)
+        tournaments.do_answer_invitation(entrant.pk, bot.owner, accept=True)
     tournaments.do_start_round(tournament.pk, organiser)
     a, b = (t.match for t in TournamentTable.objects.filter(tournament=tournament).order_by("table"))
     assert a.cards_group and a.cards_group == b.cards_group

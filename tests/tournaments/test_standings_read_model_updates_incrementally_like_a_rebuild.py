@@ -13,7 +13,7 @@ def test_each_update_folds_only_new_events_and_matches_a_rebuild(tournament, pla
     projection.update_standings(tournament.pk)
     assert StandingsCheckpoint.objects.get(tournament=tournament).version == 1
     for p in players:
-        service.do_register(tournament.pk, organiser, user=p)
+        service.do_register(tournament.pk, p, user=p)  # each registers themself: no invitation to answer
         projection.update_standings(tournament.pk)  # a checkpoint after every event
     service.do_register(tournament.pk, organiser, bot=make_bot(name="house-random"), house=True)
     service.do_withdraw(tournament.entrants.get(user=players[1]).pk, organiser)

@@ -32,9 +32,12 @@ def test_bad_settings_are_refused_as_json_errors_and_nothing_is_stored(organiser
 def test_registration_check_in_withdrawal_and_standings_through_the_api(organiser, players, make_bot):
     client = client_for(organiser)
     tid = body(create(client))["id"]
-    for p in players:
-        assert client.post(f"/api/v1/tournaments/{tid}/entrants/", {"user": p.username},
-                           format="json").status_code == 201
+    for p in players:  # the organiser invites each; the entry counts once they accept
+        r = client.post(f"/api/v1/tournaments/{tid}/entrants/", {"user": p.username}, format="json")
+        assert r.status_code == 201 and body(r)["status"] == "invited"
+        r = client_for(p).post(f"/api/v1/tournaments/{tid}/entrants/{body(r)['id']}/", {"action": "accept"},
+                               format="json")
+        assert r.status_code == 200 and body(r)["status"] == "registered"
     house = make_bot(name="house-heuristic", strategy="heuristic")
     assert body(client.post(f"/api/v1/tournaments/{tid}/entrants/", {"bot": house.name, "house": True},
                             format="json"))["ranked"] is False
