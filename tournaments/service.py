@@ -253,7 +253,9 @@ def locked_entrant(entrant_id):
     if entrant is None:
         raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
     tournament = locked(entrant.tournament_id)
-    return Entrant.objects.select_for_update().select_related("user", "bot__owner").get(pk=entrant_id), tournament
+    # of=("self",): PostgreSQL locks no row of a nullable outer join (an entrant's user or bot).
+    return (Entrant.objects.select_for_update(of=("self",)).select_related("user", "bot__owner").get(pk=entrant_id),
+            tournament)
 
 
 def do_answer_invitation(entrant_id, by, accept):
