@@ -5,7 +5,13 @@ was rigged" is answered with a place in the log, not a yes or no:
 
 - ``chain``: versions 1..n in order, each ``prev_hash`` the hash before it, each hash
   recomputed from the event's contents (a changed, removed or reordered event);
-- ``head``: the stream ends where the match row says (a removed last event);
+- ``head``: the stream ends where the match row says (a removed last event), and no event is
+  stored past that head (rows planted after it) other than a sealed append the row was read
+  before;
+- ``seal``: the stream's head is sealed (``games.eventlog.head_seal``: an HMAC with a key that
+  is not in the database) and the seal holds for the events read: a log rewritten from a copy of
+  the database, every later hash and the match's head recomputed, fails here at its head;
+- ``end``: nothing follows ``game_ended`` (the platform appends nothing after a game's end);
 - ``seed``: the secret seed hashes to the commitment published in ``game_started``;
 - ``rules``: the engine replays every decision through the rules and re-derives every deal,
   trick, score and the game's end from the seed, comparing each with the log; so recorded
@@ -17,6 +23,7 @@ import hashlib
 from dataclasses import asdict, dataclass
 
 from . import engine, eventlog
+from .models import StreamHead
 from .service import PLATFORM_EVENTS
 
 
@@ -32,39 +39,117 @@ class Finding:
         return asdict(self)
 
 
-def head_and_rows(model, pk):
-    """The row (with its recorded head) read first, then its stream up to that head: a live
-    stream that moves on meanwhile is checked as it stood, not reported as broken. A removed
-    last event still shows (the rows end before the head)."""
+@dataclass
+class StreamRead:
+    """One stream as verification reads it: the row that names its head (a Match or a
+    Tournament), the events up to that head, the events stored past it, and the sealed head."""
+
+    row: object
+    rows: list
+    beyond: list
+    sealed: StreamHead | None
+
+    @property
+    def head(self):
+        return self.row.version, self.row.head_hash
+
+
+def read_stream(model, pk):
+    """The row (with its recorded head) read first, then every event of its stream, then the
+    sealed head: a live stream that moves on meanwhile is checked as it stood when the row was
+    read, its later events covered by the seal read after them (each append writes its events,
+    the seal and the row in one transaction). A removed last event still shows (the rows end
+    before the head); a planted one too (an event past every sealed head)."""
     row = model.objects.get(pk=pk)
-    rows = [r for r in eventlog.stream_events(row.stream) if r.version <= row.version]
-    return row, rows
+    stored = eventlog.stream_events(row.stream)
+    sealed = eventlog.sealed_head(row.stream)
+    last = stored[-1].version if stored else 0
+    if sealed is not None and sealed.version > last:  # an append committed between the two reads
+        stored += eventlog.stream_events(row.stream, after=last, upto=sealed.version)
+    return StreamRead(row, [r for r in stored if r.version <= row.version],
+                      [r for r in stored if r.version > row.version], sealed)
 
 
-def check_stream(stream, rows, head):
-    """Findings of the chain and head checks for one stream's rows and its recorded head."""
-    broken = eventlog.check_chain(rows)
-    findings = [Finding("chain", stream, True, f"{len(rows)} events chained from the first")
+def check_stream(stream, read):
+    """Findings of the chain, head and seal checks for one stream as ``read_stream`` read it."""
+    sealed_after = [r for r in read.beyond if read.sealed is not None and r.version <= read.sealed.version]
+    chained = read.rows + sealed_after
+    broken = eventlog.check_chain(chained)
+    findings = [Finding("chain", stream, True, f"{len(chained)} events chained from the first")
                 if broken is None else Finding("chain", stream, False, broken[1], broken[0])]
-    last = (rows[-1].version, rows[-1].hash) if rows else (0, eventlog.GENESIS_HASH)
-    if last == tuple(head):
-        findings.append(Finding("head", stream, True, f"the stream ends at version {last[0]}, as recorded"))
-    else:
-        findings.append(Finding("head", stream, False, f"the stream ends at version {last[0]}, but its head is "
-                                f"recorded at version {head[0]}", min(last[0], head[0]) + 1))
+    findings.append(check_head(stream, read, sealed_after))
+    findings.append(check_seal(stream, read, chained))
     return findings
 
 
-def verify_match(match, rows=None):
+def check_head(stream, read, sealed_after):
+    """The stream ends at the head its row names, nothing stored past it but a sealed append.
+    A failure names a version that is stored: the last one when events are missing."""
+    head = read.head
+    last = (read.rows[-1].version, read.rows[-1].hash) if read.rows else (0, eventlog.GENESIS_HASH)
+    planted = read.beyond[len(sealed_after):]
+    if last[0] < head[0]:
+        return Finding("head", stream, False, f"the stream ends at version {last[0]}, but its head is recorded at "
+                       f"version {head[0]}: events {last[0] + 1} to {head[0]} are missing", last[0] or None)
+    if last != tuple(head):
+        return Finding("head", stream, False, f"the hash of version {last[0]} is not the head hash recorded for it",
+                       last[0] or None)
+    if planted:
+        return Finding("head", stream, False, f"{len(planted)} event(s) stored past the head recorded at version "
+                       f"{head[0]}, from version {planted[0].version}, and no sealed append wrote them",
+                       planted[0].version)
+    return Finding("head", stream, True, f"the stream ends at version {last[0]}, as recorded")
+
+
+def check_seal(stream, read, chained):
+    """The sealed head: its seal made with the key, its version and hash those of a stored
+    event, not behind the row's head."""
+    sealed, head_version = read.sealed, read.head[0]
+    last = chained[-1].version if chained else 0
+    if sealed is None:
+        return Finding("seal", stream, head_version == 0, "the stream has no sealed head"
+                       if head_version else "an empty stream: nothing to seal", last or None)
+    if not eventlog.seal_holds(sealed):
+        return Finding("seal", stream, False, f"the seal of the head at version {sealed.version} does not match its "
+                       "version and hash: the head was rewritten without the seal key (or the key changed)",
+                       min(sealed.version, last) or None)
+    if sealed.version < head_version:
+        return Finding("seal", stream, False, f"the head is recorded at version {head_version}, but the sealed head "
+                       f"is at version {sealed.version}: the events after it were not sealed by an append",
+                       min(sealed.version + 1, last) or None)
+    at = next((r for r in chained if r.version == sealed.version), None)
+    if at is None:
+        return Finding("seal", stream, False, f"the sealed head is at version {sealed.version}, but the stream ends "
+                       f"at version {last}", last or None)
+    if at.hash != sealed.hash:
+        return Finding("seal", stream, False, f"the event at version {sealed.version} is not the one sealed: the log "
+                       "was rewritten (its hashes recomputed) after the head was sealed", sealed.version)
+    moved = f" (appended since the row was read at version {head_version})" if sealed.version > head_version else ""
+    return Finding("seal", stream, True, f"the head at version {sealed.version} is sealed with the site's key{moved}")
+
+
+def check_end(stream, rows, end="game_ended"):
+    """Nothing is stored after ``end``: the platform appends nothing after a game's end."""
+    ended = next((r for r in rows if r.type == end), None)
+    after = [r for r in rows if ended is not None and r.version > ended.version]
+    if after:
+        return Finding("end", stream, False, f"version {after[0].version} ({after[0].type}) follows {end} at version "
+                       f"{ended.version}: nothing is appended after the end", after[0].version)
+    return Finding("end", stream, True, f"nothing follows {end} at version {ended.version}" if ended
+                   else f"no {end} yet: in play")
+
+
+def verify_match(match):
     """All findings for one match, in check order."""
-    return verify_match_and_replay(match, rows)[0]
+    return verify_match_and_replay(match)[0]
 
 
-def verify_match_and_replay(match, rows=None):
+def verify_match_and_replay(match):
     """(findings, the verified final state or None when the rules check fails)."""
-    if rows is None:
-        match, rows = head_and_rows(type(match), match.pk)
-    findings = check_stream(match.stream, rows, (match.version, match.head_hash))
+    read = read_stream(type(match), match.pk)
+    match, rows = read.row, read.rows
+    findings = check_stream(match.stream, read)
+    findings.append(check_end(match.stream, rows + read.beyond))
     played = [r for r in rows if r.type not in PLATFORM_EVENTS]
     events = [eventlog.as_engine_event(r) for r in played]
     seed = bytes.fromhex(match.seed) if match.seed else None

@@ -143,10 +143,13 @@ def stream_events(stream, after=0, limit=None, upto=None):
     return list(qs[:limit] if limit else qs)
 
 
-def through_game_end(rows):
-    """The rows up to and including the first ``game_ended``: a game is over there, and what a
-    log holds after it (never appended by the platform; verify_match reports it) is not
-    replayed into the game the pages show."""
+def shown_rows(stream, head_version):
+    """The rows a reader shows of a match stream whose row names ``head_version``: up to that
+    head, and up to the first ``game_ended``. A game is over there; the platform appends
+    nothing after it, nor past the head it writes with each append, so rows found there were
+    planted: verify_match reports them, and the pages, the API and their replays leave them
+    out instead of failing on them."""
+    rows = stream_events(stream, upto=head_version)
     for index, row in enumerate(rows):
         if row.type == "game_ended":
             return rows[:index + 1]

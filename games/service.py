@@ -138,15 +138,16 @@ def viewer_access(match, user):
 
 
 def visible_state(match, user):
-    # A fresh replay: a cached state may be changed by a writer in another thread.
-    state = match_state(match)
+    # A fresh replay: a cached state may be changed by a writer in another thread. Of the rows
+    # up to the head the match row names (eventlog.shown_rows).
+    state = match_state(match, eventlog.shown_rows(match.stream, match.version))
     seat, reveal = viewer_access(match, user)
     return redact_view(state, seat, reveal_finished=reveal)
 
 
 def visible_events(match, user, after=0, limit=100):
     """Events with version > ``after`` (at most ``limit``), redacted for ``user``."""
-    rows = eventlog.stream_events(match.stream)
+    rows = eventlog.stream_events(match.stream, upto=match.version)
     events = [eventlog.as_engine_event(r) for r in rows]
     seat, reveal = viewer_access(match, user)
     window = redact_events(events, seat, reveal_finished=reveal, start=after, stop=after + limit)
@@ -167,7 +168,7 @@ def seat_replay(match, user, seat, version):
     open; once the match is public anyone may, and its arbiters (staff or its creator, such as
     a tournament's organiser) with every hand open. The redaction is the live API's own.
     """
-    rows = eventlog.stream_events(match.stream)
+    rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
         raise ServiceError(400, "invalid_version", f"version is 1 to {len(rows)}")
     if seat != "all" and seat not in range(4):

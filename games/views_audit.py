@@ -25,6 +25,8 @@ CHECKS = {
     "head": gettext_lazy("End of the log"),
     "seed": gettext_lazy("Seed commitment"),
     "rules": gettext_lazy("Every action re-checked by the rules"),
+    "seal": gettext_lazy("Head sealed with the site's key"),
+    "end": gettext_lazy("Nothing after the game's end"),
 }
 
 
@@ -35,7 +37,8 @@ def score_sheet(request, pk):
     # The view holds no record of past contracts; the engine's deal records do, and hold
     # nothing but contracts and scores (no card), so the sheet reads them from the replay.
     names = match_seat_names(match)  # one bot holding several seats is told apart by seat number
-    sheet = score_sheet_rows(service.match_state(match), gettext, names)
+    sheet = score_sheet_rows(service.match_state(match, eventlog.shown_rows(match.stream, match.version)), gettext,
+                             names)
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
     winners = [names[s] for s in view.get("winners") or ()]
@@ -53,13 +56,17 @@ def audit(request, pk):
     step = request.htmx and not request.htmx.history_restore_request
     # The end of the last deal that is over: the last event anyone may replay (the whole log
     # once the game is over). Who may replay it is for seat_replay to say.
-    last = max(1, service.finished_through(eventlog.stream_events(match.stream)))
+    shown = eventlog.shown_rows(match.stream, match.version)
+    last = max(1, service.finished_through(shown))
     error = None
     try:
         replay = requested_replay(match, request.user, request.GET, last)
     except service.ServiceError as e:
         error, replay = e, fallback_replay(match, request.user, request.GET, last, e)
-    context = {"match": match, "error": error}
+    # The head the match row names, published so that an export (or a later copy of the log)
+    # can be checked against it: tools/verify_export.py --head match/ID:VERSION:HASH.
+    context = {"match": match, "error": error, "head": f"{match.stream}:{match.version}:{match.head_hash}",
+               "shown_through": len(shown)}
     if replay is not None:
         context.update(step_context(match, request.user, replay, last))
     if not step and error is None:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check an export of the King/Rifki event log (format ``kingrifki-log/1``) on your own.
 
-    python verify_export.py EXPORT.jsonl [--json]
+    python verify_export.py EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
 
 Standard library only, and nothing from the platform: copy this one file anywhere and run it on
 an export downloaded from the site (or written by ``manage.py export_log``). It prints one line
@@ -14,7 +14,12 @@ The checks (docs/events.md describes the format, the hash chain and the deal alg
   event belongs to a stream some record declares.
 - chain, per stream: versions run 1..n with no gap, repeat or reordering; each ``prev_hash`` is
   the hash before it (64 zeros for version 1); each ``hash`` is recomputed from the event; the
-  last version and hash equal the head the match or tournament record declares.
+  last version and hash equal the head the match or tournament record declares; in a match,
+  no event follows ``game_ended``.
+- published head (``--head``, as often as you like): a head the site published (the audit
+  page, the tournament page, the verify report: ``match/12:40:<hash>``) must be in the export:
+  its stream reaches that version, with that hash. The export's own records can be rewritten
+  together with the events; a head you noted down earlier cannot.
 - seed: a revealed seed hashes (SHA-256) to the commitment published in the stream's first event.
 - deals: every ``deal_started`` is re-derived from the match's seed with the documented shuffle
   ``hmac-sha256-fy-v1`` (and the seeded first dealer or declarer, and the rotation of dealers or
@@ -306,15 +311,65 @@ def check_head(stream, events, declared, report):
     return True
 
 
+def check_end(stream, events, report):
+    """Catches an event appended after a match's end: nothing follows ``game_ended``."""
+    ended = next((e for e in events if e.get("type") == "game_ended"), None)
+    after = [e for e in events if ended is not None and e["version"] > ended["version"]]
+    if after:
+        report.failed("chain", stream, after[0]["version"], f"version {after[0]['version']} ({after[0].get('type')}) "
+                      f"follows game_ended at version {ended['version']}: nothing is appended after the end of a game")
+        return False
+    return True
+
+
 def check_chains(export, report):
     for stream, declared in declared_streams(export).items():
         events = export.streams.get(stream, [])
         ok = check_versions(stream, events, report)
         ok = ok and check_links(stream, events, report)
         ok = check_head(stream, events, declared, report) and ok
+        if declared[0] == "match":
+            ok = check_end(stream, events, report) and ok
         if ok:
             head = events[-1]["hash"] if events else GENESIS_HASH
-            report.passed("chain", stream, f"{len(events)} events, versions 1..{len(events)}, head {head[:16]}…")
+            # The whole head, as --head takes it: to compare with the one the site published.
+            report.passed("chain", stream, f"{len(events)} events, versions 1..{len(events)}, head "
+                          f"{stream}:{len(events)}:{head}")
+
+
+def parse_head(text):
+    """A published head, "STREAM:VERSION:HASH" (e.g. match/12:40:<64 hex digits>), as a tuple."""
+    stream, _, rest = text.rpartition(":")
+    stream, _, version = stream.rpartition(":")
+    if not stream or not version.isdigit() or len(rest) != 64 or any(c not in "0123456789abcdef" for c in rest):
+        raise ValueError(f"{text!r} is not a head written STREAM:VERSION:HASH, such as match/12:40:<64 hex digits>")
+    return stream, int(version), rest
+
+
+def check_published_heads(export, heads, report):
+    """Catches an export rewritten whole, its records' heads included: each head published
+    earlier must be in it. The event at that version must carry that hash; the chain then
+    vouches for every event before it. A later export may run past the head (the stream moved
+    on); one that stops before it, or has another event there, is not the published log."""
+    for stream, version, digest in heads:
+        if stream not in declared_streams(export):
+            report.failed("published head", stream, None, f"the export holds no record of {stream}")
+            continue
+        events = export.streams.get(stream, [])
+        at = next((e for e in events if e["version"] == version), None)
+        last = max((e["version"] for e in events), default=0)
+        if version == 0 and digest == GENESIS_HASH:
+            report.passed("published head", stream, "version 0: an empty stream")
+        elif at is None:
+            report.failed("published head", stream, last or None, f"the export ends at version {last}, before the "
+                          f"published head at version {version}")
+        elif at.get("hash") != digest:
+            report.failed("published head", stream, version, f"the event at version {version} has hash "
+                          f"{str(at.get('hash'))[:16]}…, not the published head's {digest[:16]}…: "
+                          "this is not the log that was published")
+        else:
+            later = f" (the export runs on to version {last})" if last > version else ""
+            report.passed("published head", stream, f"version {version} has the published hash {digest[:16]}…{later}")
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -625,12 +680,15 @@ def guarded(report, check, run, *args):
         return None
 
 
-def verify(lines):
-    """Every check of the lines of an export; returns the Report."""
+def verify(lines, heads=()):
+    """Every check of the lines of an export, and of the published ``heads`` ((stream,
+    version, hash) tuples) against it; returns the Report."""
     report = Report()
     export = read_export(lines, report)
     guarded(report, "format", check_format, export, report)
     guarded(report, "chain", check_chains, export, report)
+    if heads:
+        guarded(report, "published head", check_published_heads, export, heads, report)
     match_seeds = guarded(report, "seed", check_match_seeds, export, report) or {}
     if export.tournament is not None:
         seed = guarded(report, "seed", tournament_seed, export, report)
@@ -658,15 +716,25 @@ def print_text(path, report, out):
     out.write(f"{verdict}: {path}: {counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped\n")
 
 
+def published_head(text):
+    try:
+        return parse_head(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Check a kingrifki-log/1 export of the King/Rifki event log.")
     parser.add_argument("export", help="the export file (JSON Lines)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--head", action="append", default=[], type=published_head, metavar="STREAM:VERSION:HASH",
+                        help="a head the site published (e.g. match/12:40:<hash>) that the export must contain; "
+                             "repeat for several streams")
     args = parser.parse_args(argv)
     try:
         # Split on "\n" only: JSON escapes line breaks in strings, but not U+2028 and its kin.
         with open(args.export, encoding="utf-8", newline="") as f:
-            report = verify(f.read().split("\n"))
+            report = verify(f.read().split("\n"), args.head)
     except (OSError, UnicodeDecodeError) as e:
         report = Report()
         report.failed("format", None, None, f"cannot read {args.export}: {e}")

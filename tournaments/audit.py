@@ -1,14 +1,15 @@
 """Checking a whole tournament from its streams (the arbiter's report; see games/audit.py).
 
-Beyond each match's own checks: the tournament stream's chain and head; the tournament seed
-against its commitment; each match's seed derived from the tournament seed (its cards are the
-event's, not anyone's choice); each recorded result equal to the replayed match's scores and
-the drawn seating; the stored standings equal to a rebuild from the events; the root hash.
+Beyond each match's own checks: the tournament stream's chain, head and head seal; the
+tournament seed against its commitment; each match's seed derived from the tournament seed
+(its cards are the event's, not anyone's choice); each recorded result equal to the replayed
+match's scores and the drawn seating; the stored standings equal to a rebuild from the
+events; the root hash.
 """
 import hashlib
 
 from games import eventlog
-from games.audit import Finding, check_stream, head_and_rows, report, verify_match_and_replay
+from games.audit import Finding, check_stream, read_stream, report, verify_match_and_replay
 
 from . import read
 from . import standings as folds
@@ -17,8 +18,9 @@ from .service import match_seed
 
 
 def verify_tournament(tournament):
-    tournament, rows = head_and_rows(type(tournament), tournament.pk)
-    findings = check_stream(tournament.stream, rows, (tournament.version, tournament.head_hash))
+    stream_read = read_stream(type(tournament), tournament.pk)
+    tournament, rows = stream_read.row, stream_read.rows
+    findings = check_stream(tournament.stream, stream_read)
     seed = bytes.fromhex(tournament.seed)
     created = rows[0].payload.get("seed_sha256") if rows else None
     ok = hashlib.sha256(seed).hexdigest() == tournament.seed_sha256 == created

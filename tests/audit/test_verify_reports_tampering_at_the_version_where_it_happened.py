@@ -54,7 +54,7 @@ def test_an_untouched_match_passes_every_check(finished_match, players):
     call_command("verify_match", str(finished_match.pk), stdout=out)
     assert "all checks pass" in out.getvalue()
     report = body(client_for(players[0]).get(f"/api/v1/matches/{finished_match.pk}/verify/"))
-    assert report["ok"] and {c["check"] for c in report["checks"]} == {"chain", "head", "seed", "rules"}
+    assert report["ok"] and {c["check"] for c in report["checks"]} == {"chain", "head", "seal", "end", "seed", "rules"}
 
 
 def test_a_changed_payload_breaks_the_chain_at_its_version(finished_match, players, tamper):
@@ -79,13 +79,15 @@ def test_a_reordered_pair_is_found_at_the_first_of_the_two(finished_match, playe
 
 
 def test_a_deleted_last_event_is_found_by_the_head_check(finished_match, players, tamper):
+    """At the last version still stored: the failure names an event that is there to look at."""
     Event.objects.filter(stream=finished_match.stream, version=finished_match.version).delete()
-    assert ("head", finished_match.version) in failures(finished_match, players)
+    assert ("head", finished_match.version - 1) in failures(finished_match, players)
 
 
 def test_a_forged_play_with_its_chain_rebuilt_is_caught_by_the_rules(finished_match, players, tamper):
     """An intruder who re-hashes the chain after changing a card still fails the engine's replay,
-    at the forged play itself when the card was not the player's to play."""
+    at the forged play itself when the card was not the player's to play (and, without the
+    seal key, the head seal)."""
     target = plays(finished_match)[0]
     rows = eventlog.stream_events(finished_match.stream)
     before = games.match_state(finished_match, rows[:target.version - 1])
@@ -99,7 +101,7 @@ def test_a_forged_play_with_its_chain_rebuilt_is_caught_by_the_rules(finished_ma
         prev = digest
     Match.objects.filter(pk=finished_match.pk).update(head_hash=prev)
     finished_match.refresh_from_db()
-    assert failures(finished_match, players) == [("rules", target.version)]
+    assert failures(finished_match, players) == [("seal", finished_match.version), ("rules", target.version)]
 
 
 def test_a_match_that_does_not_exist_is_refused(db):

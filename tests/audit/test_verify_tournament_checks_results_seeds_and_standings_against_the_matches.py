@@ -35,7 +35,7 @@ def test_a_clean_event_passes_with_its_root_hash(event):
     report = verify_tournament(event)
     assert report["ok"] and report["root_hash"] == read.root_hash(event)
     checks = {c["check"] for c in report["checks"]}
-    assert checks == {"chain", "head", "seed", "deal_seed", "rules", "result", "standings"}
+    assert checks == {"chain", "head", "seal", "end", "seed", "deal_seed", "rules", "result", "standings"}
 
 
 def test_a_forged_result_with_its_chain_rebuilt_fails_the_result_check_at_its_version(event):

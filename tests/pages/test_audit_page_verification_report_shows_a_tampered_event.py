@@ -37,7 +37,8 @@ def report(page):
 def test_an_untouched_log_lists_every_check_as_ok(players, staff):
     match = finished_deal(players, staff)
     page = browser(players[0]).get(f"/matches/{match.pk}/audit/").content.decode()
-    assert report(page) == [("ok", check, match.stream, None) for check in ("chain", "head", "seed", "rules")]
+    assert report(page) == [("ok", check, match.stream, None)
+                            for check in ("chain", "head", "seal", "end", "seed", "rules")]
     assert "Every check passes." in page
 
 
