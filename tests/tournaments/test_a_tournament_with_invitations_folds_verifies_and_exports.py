@@ -45,7 +45,8 @@ def test_the_fold_counts_the_accepted_entrant_and_ignores_the_rest(finished):
     assert {row.name for row in folds.ranking(rebuilt)} == {"ana-bot", "house0", "house1", "house2"}
 
 
-def test_the_tournament_verifies_and_its_export_passes_the_standalone_verifier(finished, tmp_path, verify_json):  # noqa: F811
+def test_the_tournament_verifies_and_its_export_passes_the_standalone_verifier(
+        finished, tmp_path, verify_json):  # noqa: F811  (the imported fixture)
     report = verify_tournament(finished)
     assert report["ok"], report
     code, checked = verify_json(write_lines(tmp_path / "tournament.jsonl", tournament_export_lines(finished)))
