@@ -68,11 +68,13 @@ def root_hash(heads):
 
 def seal_key():
     """The head seals' key: ``EVENT_HEAD_SEAL_KEY`` when set, else one derived from SECRET_KEY
-    (a key of its own, so that a seal never doubles as any other HMAC made with SECRET_KEY)."""
+    (a key of its own, so that a seal never doubles as any other HMAC made with SECRET_KEY).
+    The derived key is hex text, so that setting EVENT_HEAD_SEAL_KEY to it keeps every seal
+    valid when SECRET_KEY is rotated (README, "Audit and arbitration")."""
     configured = getattr(settings, "EVENT_HEAD_SEAL_KEY", "")
     if configured:
         return configured.encode()
-    return hmac.digest(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1", "sha256")
+    return hmac.new(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1", hashlib.sha256).hexdigest().encode()
 
 
 def head_seal(stream, version, digest, key=None):

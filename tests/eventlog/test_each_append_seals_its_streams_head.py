@@ -25,13 +25,19 @@ def test_the_head_of_each_append_is_sealed_with_the_key(append_game):
     assert eventlog.seal_holds(sealed)
 
 
-def test_the_key_is_the_configured_one_or_one_derived_from_the_secret_key(settings):
+def test_the_key_is_the_configured_one_or_one_derived_from_the_secret_key(settings, append_game):
     settings.EVENT_HEAD_SEAL_KEY = ""
     derived = eventlog.seal_key()
-    assert derived == hmac.digest(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1", "sha256")
+    assert derived == hmac.new(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1",
+                               hashlib.sha256).hexdigest().encode()
     assert derived != settings.SECRET_KEY.encode()  # a key of its own, not SECRET_KEY itself
+    append_game(n=2)
     settings.EVENT_HEAD_SEAL_KEY = "a key kept beside SECRET_KEY"
     assert eventlog.seal_key() == b"a key kept beside SECRET_KEY"
+    assert not eventlog.seal_holds(StreamHead.objects.get(stream="match/1"))
+    # SECRET_KEY rotated, the derived key kept as EVENT_HEAD_SEAL_KEY: the seals still hold
+    settings.SECRET_KEY, settings.EVENT_HEAD_SEAL_KEY = "a new secret key", derived.decode()
+    assert eventlog.seal_holds(StreamHead.objects.get(stream="match/1"))
 
 
 def test_a_seal_made_with_another_key_does_not_hold(append_game):
