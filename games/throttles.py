@@ -147,14 +147,16 @@ def do_refund(tally):
 
 
 def do_count_login(request, username):
-    """A log-in attempt, per client address and per account name (its canonical form)."""
-    return do_count(("login_address", client_address(request)), ("login_account", canonical(username)))
+    """A log-in attempt, per client address and per account name: its canonical form after the
+    stripping that Django's and DRF's fields do, so that every spelling that logs in to one
+    account (games.accounts.find_account) spends that account's budget."""
+    return do_count(("login_address", client_address(request)), ("login_account", canonical(username.strip())))
 
 
 def do_count_signup(request, username):
     """A sign-up attempt, per client address and per name tried (and every name that looks like it)."""
     return do_count(("signup_address", client_address(request)),
-                    *(("signup_account", key) for key in sorted(name_keys(username))))
+                    *(("signup_account", key) for key in sorted(name_keys(username.strip()))))
 
 
 class TooManyAttempts(exceptions.Throttled):

@@ -46,6 +46,13 @@ def test_wrong_passwords_on_the_page_and_the_api_add_up(db, django_user_model, c
     assert assert_readable_429(post("/accounts/login/", {"username": "alice", "password": "wrong guess"})) == 60
 
 
+def test_spaces_around_the_name_do_not_buy_fresh_attempts(db, django_user_model, clock):
+    django_user_model.objects.create_user("alice", password="correct horse battery")
+    for name in ("alice", " alice", "alice ", "\talice", " ALICE\u3000"):  # the form strips them all
+        assert post("/accounts/login/", {"username": name, "password": "wrong guess"}).status_code == 200
+    assert_readable_429(post("/accounts/login/", {"username": "  alice  ", "password": "wrong guess"}))
+
+
 def test_the_sign_up_page_refuses_a_burst_from_one_address(db, clock, django_user_model):
     assert clock() == HOUR_START
     for i in range(10):
