@@ -208,7 +208,7 @@ class SharedFileCache(FileBasedCache):
     """
 
     cull_every_seconds = 60
-    _last_cull = 0.0
+    last_culls = {}  # folder -> monotonic time, per process (the cache object is made anew per thread)
 
     @contextlib.contextmanager
     def _exclusive(self):
@@ -245,9 +245,10 @@ class SharedFileCache(FileBasedCache):
             return value
 
     def _cull(self):
-        if time.monotonic() - self._last_cull < self.cull_every_seconds:
+        last = self.last_culls.get(self._dir)
+        if last is not None and time.monotonic() - last < self.cull_every_seconds:
             return
-        self._last_cull = time.monotonic()
+        self.last_culls[self._dir] = time.monotonic()
         for fname in self._list_cache_files():
             with contextlib.suppress(FileNotFoundError, EOFError, pickle.UnpicklingError), open(fname, "rb") as f:
                 self._is_expired(f)  # deletes the file when it has expired

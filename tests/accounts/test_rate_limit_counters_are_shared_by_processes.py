@@ -78,6 +78,25 @@ def test_an_increment_keeps_the_counter_s_expiry(settings, tmp_path, monkeypatch
     assert cache.get("counter") is None
 
 
+def test_culling_drops_expired_counters_and_keeps_live_ones(settings, tmp_path, monkeypatch):
+    settings.CACHES = {"default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path),
+                                   "OPTIONS": {"MAX_ENTRIES": 6}}}
+    from django.core.cache import cache
+    from django.core.cache.backends import base, filebased
+
+    moment = [1_000_000.0]
+    fake_time = SimpleNamespace(time=lambda: moment[0], monotonic=lambda: moment[0])
+    for module in (base, filebased, throttles):
+        monkeypatch.setattr(module, "time", fake_time)
+    for i in range(5):
+        cache.add(f"live{i}", 1, timeout=3600)
+        cache.add(f"spent{i}", 1, timeout=10)
+    moment[0] += 120  # the spent counters' windows are over, and the last cull a minute ago
+    cache.add("new", 1, timeout=3600)  # over MAX_ENTRIES: Django would drop a random third, live or not
+    assert [cache.get(f"live{i}") for i in range(5)] == [1] * 5 and cache.get("new") == 1
+    assert len(list(tmp_path.glob("*.djcache"))) == 6
+
+
 def test_the_site_counts_in_a_shared_cache(settings):
     backend = settings.CACHES[settings.THROTTLE_CACHE]["BACKEND"]
     expected = "django.core.cache.backends.redis.RedisCache" if os.environ.get("REDIS_URL") else \
