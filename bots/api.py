@@ -1,6 +1,4 @@
 """REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
-import time
-
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
@@ -9,7 +7,7 @@ from rest_framework import authentication, exceptions, permissions, serializers,
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import service
+from games import longpoll, service
 from games.api import ERROR, int_param
 from games.models import Match
 
@@ -20,7 +18,6 @@ from .registry import TOKEN_PREFIX, digest, new_credentials  # noqa: F401  (impo
 from .strategies import STRATEGIES
 
 MAX_WAIT_SECONDS = 30
-WAIT_STEP_SECONDS = 0.25
 
 
 class BotTokenAuthentication(authentication.BaseAuthentication):
@@ -183,18 +180,24 @@ class BotTurnsView(APIView):
     permission_classes = [IsBot]
 
     @extend_schema(parameters=[OpenApiParameter("wait", int, description=f"seconds (0-{MAX_WAIT_SECONDS}) to wait "
-                                                                          "for a turn when none is pending")],
+                                                                          "for a turn when none is pending; a bot "
+                                                                          "already holding its share of waits (or a "
+                                                                          "busy server) is answered at once, with "
+                                                                          "`Retry-After: 1`")],
                    responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR},
                    summary="The calling bot's pending turns (the webhook's JSON); long-polls with `wait`")
     def get(self, request):
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
-        deadline = time.monotonic() + wait
         turns = pending_turns(request.auth)
-        while not turns and time.monotonic() < deadline:
-            time.sleep(WAIT_STEP_SECONDS)
+
+        def turn_came():  # a cheap existence check first; a pending turn may turn out stale
+            nonlocal turns
             if Turn.objects.filter(bot=request.auth, status=Turn.Status.PENDING).exists():
                 turns = pending_turns(request.auth)
-        return Response({"turns": turns})
+            return bool(turns)
+
+        outcome = longpoll.wait(request, wait, turn_came) if not turns else longpoll.Outcome.READY
+        return longpoll.answer(Response({"turns": turns}), outcome)
 
 
 class BotAnswerSerializer(serializers.Serializer):

@@ -17,6 +17,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
     SECRET_KEY = "django-insecure-dev-only-key-do-not-use-in-production"
+# The key that seals each event stream's head (games.eventlog.head_seal), kept out of the
+# database like SECRET_KEY. Empty: a key derived from SECRET_KEY.
+EVENT_HEAD_SEAL_KEY = os.environ.get("EVENT_HEAD_SEAL_KEY", "")
 
 ALLOWED_HOSTS = env_list(
     os.environ.get("ALLOWED_HOSTS"), ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
@@ -41,11 +44,13 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.api_errors.ApiErrorsMiddleware",  # outermost: every error under /api/ leaves as JSON
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the visitor's language (Accept-Language, then English)
-    "django.middleware.common.CommonMiddleware",
+    "config.api_errors.ApiCommonMiddleware",  # Django's, but no slash redirect under /api/
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -121,7 +126,8 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",  # documents every error an operation can give
+    "DEFAULT_PARSER_CLASSES": ["config.api_parsers.DepthLimitedJSONParser"],  # JSON only, nesting bounded
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "games.tokens.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -225,6 +231,36 @@ for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
     if _scope:
         THROTTLE_RATES[_scope] = _rates
 TRUSTED_PROXIES = REST_FRAMEWORK["NUM_PROXIES"]  # reverse proxies in front of the site (X-Forwarded-For)
+
+# Long polls (games/longpoll.py): waits held at once per process, in all (held also to half a
+# gunicorn worker's threads) and per client (address, and account or bot). Over a cap a request
+# is answered at once, as with wait=0.
+LONG_POLL_MAX_WAITS = int(os.environ.get("LONG_POLL_MAX_WAITS") or 8)
+LONG_POLL_MAX_WAITS_PER_CLIENT = int(os.environ.get("LONG_POLL_MAX_WAITS_PER_CLIENT") or 4)
+
+# Security (README "Deploying"; `manage.py check --deploy` passes with no warning). Outside
+# DEBUG the site is served over HTTPS: plain HTTP is redirected, cookies are Secure and HSTS
+# is on. Behind a proxy that ends TLS, SECURE_PROXY_SSL_HEADER names the header it sets
+# (e.g. X-Forwarded-Proto: https); SECURE_SSL_REDIRECT=0 serves plain HTTP (a local try).
+SECURE_SSL_REDIRECT = env_bool(os.environ.get("SECURE_SSL_REDIRECT"), default=not DEBUG)
+_proxy_ssl_header = (os.environ.get("SECURE_PROXY_SSL_HEADER") or "").strip()
+SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https") if _proxy_ssl_header \
+    else None
+SERVED_OVER_HTTPS = SECURE_SSL_REDIRECT or SECURE_PROXY_SSL_HEADER is not None
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SERVED_OVER_HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (365 * 24 * 3600 if SERVED_OVER_HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool(os.environ.get("SECURE_HSTS_INCLUDE_SUBDOMAINS"), default=True)
+SECURE_HSTS_PRELOAD = env_bool(os.environ.get("SECURE_HSTS_PRELOAD"), default=True)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Sent with every response (config.csp). Scripts and styles come from the site's own static
+# files only: no inline script, event handler or style (htmx's indicator style is off, see
+# templates/base.html), no eval.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
+    "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+])
 
 LOGGING = {
     "version": 1,

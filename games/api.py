@@ -2,51 +2,59 @@
 
 Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler``).
 """
-import time
-
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, permissions, serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
 from games import engine
 
-from . import accounts, service, throttles, tokens
+from . import accounts, longpoll, service, throttles, tokens
 from .models import Match
 
 User = get_user_model()
 
 MAX_WAIT_SECONDS = 30
-WAIT_STEP_SECONDS = 0.25
 MAX_PAGE = 500
 
 
 # ------------------------------------------------------------------ errors
 def error_handler(exc, context):
-    """DRF's handler, reshaped so every error says ``{"error": {"code", "message", ...}}``."""
+    """DRF's handler, reshaped so every error says ``{"error": {"code", "message", ...}}``, in
+    JSON whatever the client accepts (a browser's Accept would otherwise get the browsable
+    API's HTML page). Exceptions it does not know stay unhandled: config.api_errors answers
+    them with a JSON 500."""
     if isinstance(exc, service.ServiceError):
-        return Response(exc.as_json(), status=exc.status)
-    response = exception_handler(exc, context)
-    if response is None:
-        return None
-    if isinstance(exc, exceptions.ValidationError):
-        body = {"code": "invalid_input", "message": "the request is not valid", "fields": response.data}
+        response = Response(exc.as_json(), status=exc.status)
     else:
-        detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
-        code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
-        body = {"code": str(code), "message": str(detail)}
-        if response.has_header("Retry-After"):  # a rate limit's 429 (games/throttles.py): when to retry
-            body["retry_after"] = int(response["Retry-After"])
-    response.data = {"error": body}
+        response = exception_handler(exc, context)
+        if response is None:
+            return None
+        if isinstance(exc, exceptions.ValidationError):
+            body = {"code": "invalid_input", "message": "the request is not valid", "fields": response.data}
+        else:
+            detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
+            code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
+            body = {"code": str(code), "message": str(detail)}
+            if response.has_header("Retry-After"):  # a rate limit's 429 (games/throttles.py): when to retry
+                body["retry_after"] = int(response["Retry-After"])
+        response.data = {"error": body}
+    request = context.get("request")
+    if request is not None:
+        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
     return response
 
 
+# The one error body of the API (config.api_schema adds it for the framework's errors too);
+# some errors carry more fields beside code and message (fields, current_version, ...).
 ERROR = inline_serializer("Error", {"error": inline_serializer("ErrorBody", {
-    "code": serializers.CharField(), "message": serializers.CharField()})})
+    "code": serializers.CharField(help_text="machine-readable: not_found, version_conflict, ..."),
+    "message": serializers.CharField(help_text="for people")})})
 
 
 # ------------------------------------------------------------------ accounts
@@ -237,7 +245,9 @@ class MatchEventsView(APIView):
             OpenApiParameter("after", int, description="return events with a version above this (default 0)"),
             OpenApiParameter("limit", int, description=f"at most this many events (1-{MAX_PAGE}, default 100)"),
             OpenApiParameter("wait", int, description=f"if there is nothing after `after`, wait up to this many "
-                                                      f"seconds (0-{MAX_WAIT_SECONDS}) for the next event"),
+                                                      f"seconds (0-{MAX_WAIT_SECONDS}) for the next event; a client "
+                                                      "already holding its share of waits (or a busy server) is "
+                                                      "answered at once, with `Retry-After: 1`"),
         ],
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
         summary="The match's events by version, redacted for the caller; long-polls with `wait`")
@@ -246,13 +256,15 @@ class MatchEventsView(APIView):
         limit = int_param(request, "limit", 100, 1, MAX_PAGE)
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
         match = get_match(pk)
-        deadline = time.monotonic() + wait
-        # Long poll: a cheap primary-key read of the cached version until it moves or time is up.
-        while match.version <= after and time.monotonic() < deadline:
-            time.sleep(WAIT_STEP_SECONDS)
+
+        def moved():  # a cheap primary-key read of the cached version
             match.refresh_from_db(fields=["version", "status"])
+            return match.version > after
+
+        outcome = longpoll.wait(request, wait, moved) if match.version <= after else longpoll.Outcome.READY
         events = service.visible_events(match, request.user, after=after, limit=limit) if match.version > after else []
-        return Response({"match": match.pk, "version": match.version, "status": match.status, "events": events})
+        return longpoll.answer(Response({"match": match.pk, "version": match.version, "status": match.status,
+                                         "events": events}), outcome)
 
 
 def int_param(request, name, default, low, high):

@@ -1,9 +1,12 @@
-"""Schemathesis generates requests from the OpenAPI schema for every operation; none may 5xx.
+"""Schemathesis generates requests from the OpenAPI schema for every operation, valid ones and
+(where the operation takes input) invalid ones, and checks each answer against the schema: no
+5xx, a documented status code, a documented content type, and a body of the documented shape
+(errors included: ``{"error": {"code", "message"}}``).
 
 Requests are sent as a staff user who also holds a seat in a live match, and to the polling
 protocol as a bot seated there (so generated requests reach the deepest paths); the long polls
 run on a fake clock so that a generated ``wait`` does not sleep. Each operation gets its own
-Hypothesis run.
+Hypothesis runs, of a fixed size (more under HYPOTHESIS_PROFILE=ci).
 """
 import os
 
@@ -12,24 +15,32 @@ import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
+                                               status_code_conformance)
 
 from config.wsgi import application
 from games import service
 from games.tokens import issue_token
 
-EXAMPLES = 150 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 30
+CI = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
+EXAMPLES = {GenerationMode.POSITIVE: 60 if CI else 25, GenerationMode.NEGATIVE: 30 if CI else 15}
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
 OPERATIONS = [("GET", "/api/v1/matches/{id}/export/"), ("GET", "/api/v1/tournaments/{id}/export/"),
               ("POST", "/api/v1/matches/paper/"), ("GET", "/api/v1/matches/{id}/verify/"), ("GET", "/api/v1/matches/{id}/replay/"),
               ("GET", "/api/v1/tournaments/{id}/verify/"), ("GET", "/api/v1/tournaments/{id}/rulings/"),
               ("POST", "/api/v1/tournaments/{id}/rulings/"), ("GET", "/api/v1/matches/"), ("POST", "/api/v1/matches/"), ("GET", "/api/v1/matches/{id}/"),
               ("GET", "/api/v1/matches/{id}/events/"), ("POST", "/api/v1/matches/{id}/actions/"),
               ("POST", "/api/v1/auth/signup/"), ("POST", "/api/v1/auth/token/"),
+              ("GET", "/api/v1/auth/tokens/"), ("DELETE", "/api/v1/auth/tokens/{id}/"),
               ("GET", "/api/v1/bots/"), ("POST", "/api/v1/bots/"), ("GET", "/api/v1/bots/{id}/"),
               ("PATCH", "/api/v1/bots/{id}/"), ("POST", "/api/v1/bots/{id}/rotate/"),
               ("GET", "/api/v1/bot/turns/"), ("POST", "/api/v1/bot/turns/{request_id}/"),
               ("GET", "/api/v1/tournaments/"), ("POST", "/api/v1/tournaments/"), ("GET", "/api/v1/tournaments/{id}/"),
               ("GET", "/api/v1/tournaments/{id}/entrants/"), ("POST", "/api/v1/tournaments/{id}/entrants/"),
-              ("POST", "/api/v1/tournaments/{id}/entrants/{entrant_id}/"),
+              ("POST", "/api/v1/tournaments/{id}/entrants/{entrant_id}/"), ("GET", "/api/v1/invitations/"),
               ("GET", "/api/v1/tournaments/{id}/standings/"),
               ("GET", "/api/v1/tournaments/{id}/results/"), ("GET", "/api/v1/tournaments/{id}/rounds/"),
               ("POST", "/api/v1/tournaments/{id}/rounds/"), ("GET", "/api/v1/tournaments/{id}/deals/verify/"),
@@ -50,6 +61,7 @@ class FakeClock:
 @pytest.fixture
 def api_schema(settings, db):
     settings.ALLOWED_HOSTS = ["localhost", "testserver"]  # the in-process client's host
+    settings.THROTTLE_RATES = {scope: "" for scope in settings.THROTTLE_RATES}  # many requests, one caller
     # As Django's test client does: a request must not close the test's database connection,
     # which holds the test's transaction.
     signals.request_started.disconnect(close_old_connections)
@@ -61,25 +73,44 @@ def api_schema(settings, db):
 
 @pytest.fixture
 def headers(django_user_model, monkeypatch):
-    import bots.api
-    import games.api
+    from games import longpoll
 
-    monkeypatch.setattr(games.api, "time", FakeClock())
-    monkeypatch.setattr(bots.api, "time", FakeClock())
+    clock = FakeClock()
+    monkeypatch.setattr(longpoll, "clock", clock.monotonic)
+    monkeypatch.setattr(longpoll, "pause", clock.sleep)
     from bots.api import new_credentials
     from bots.models import Bot
 
     staff = django_user_model.objects.create_user("fuzzer", password="long-enough-pass", is_staff=True)
-    others = [django_user_model.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(2)]
+    others = [django_user_model.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(3)]
     token, _, hashes = new_credentials()
-    poller = Bot.objects.create(owner=staff, name="fuzzbot", kind="polling", **hashes)
-    service.do_create_match("king", {}, [staff, *others, poller], created_by=staff)
+    # Its own owner: one owner (a person with their bots) holds one seat of a match.
+    poller = Bot.objects.create(owner=others[2], name="fuzzbot", kind="polling", **hashes)
+    match = service.do_create_match("king", {}, [staff, *others[:2], poller], created_by=staff)
     from tournaments import service as tournaments
 
     tournament = tournaments.do_create_tournament(staff, "Fuzz cup", "king", {}, "swiss", 2)
-    tournaments.do_register(tournament.pk, staff, user=others[0])
+    entrant = tournaments.do_register(tournament.pk, staff, user=staff)
+    tournaments.do_register(tournament.pk, staff, user=others[0])  # invited
+    _, _, staff_hashes = new_credentials()
+    own_bot = Bot.objects.create(owner=staff, name="fuzzbot-staff", kind="polling", **staff_hashes)
+    issue_token(staff)  # a second token, for DELETE auth/tokens/{id}/ to revoke (not the one sending)
+    spare_token = staff.api_tokens.order_by("pk").last()
     # The bot's own endpoints take its token; every other operation the staff user's.
-    return {"user": {"Authorization": f"Token {issue_token(staff)}"}, "bot": {"Authorization": f"Bot {token}"}}
+    return {"user": {"Authorization": f"Token {issue_token(staff)}"}, "bot": {"Authorization": f"Bot {token}"},
+            "ids": {"matches": match.pk, "tournaments": tournament.pk, "bots": own_bot.pk, "tokens": spare_token.pk,
+                    "entrant_id": entrant.pk, "ruleset": "king"}}
+
+
+def real_path_parameters(operation, ids):
+    """Path parameters naming things that exist (the generated ones rarely do): a match, a
+    tournament, the staff user's bot and a spare token, an entrant, the ruleset."""
+    names = [p.name for p in operation.path_parameters]
+    if "request_id" in names:
+        return None  # no turn is pending at a known id: generated ids only
+    segments = operation.path.split("/")
+    collection = segments[segments.index("{id}") - 1] if "{id}" in segments else None  # .../<collection>/{id}/...
+    return {name: ids[collection] if name == "id" else ids[name] for name in names}
 
 
 def test_every_operation_of_the_api_is_fuzzed(api_schema):
@@ -87,17 +118,26 @@ def test_every_operation_of_the_api_is_fuzzed(api_schema):
     assert listed == set(OPERATIONS)
 
 
+def takes_input(operation):
+    return bool(operation.path_parameters or operation.query or operation.body)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("method, path", OPERATIONS)
-def test_no_generated_request_gets_a_server_error(api_schema, headers, method, path):
+def test_every_generated_request_is_answered_as_the_schema_documents(api_schema, headers, method, path):
     operation = api_schema[path][method]
+    sent = headers["bot" if path.startswith("/api/v1/bot/") else "user"]
+    real = real_path_parameters(operation, headers["ids"])
+    runs = [(GenerationMode.POSITIVE, None)]
+    if real:
+        runs.append((GenerationMode.POSITIVE, real))  # reaches the views' answers, not only their 404
+    if takes_input(operation):
+        runs.append((GenerationMode.NEGATIVE, None))
+    for mode, path_parameters in runs:
+        @given(case=operation.as_strategy(generation_mode=mode, path_parameters=path_parameters))
+        @settings(max_examples=EXAMPLES[mode], deadline=None, derandomize=True, database=None,
+                  suppress_health_check=list(HealthCheck))
+        def answered_as_documented(case):
+            case.call_and_validate(headers=sent, checks=CHECKS)
 
-    @given(case=operation.as_strategy())
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
-    def no_server_error(case):
-        response = case.call(headers=headers["bot" if path.startswith("/api/v1/bot/") else "user"])
-        assert response.status_code < 500, (case.method, case.formatted_path, case.query, case.body,
-                                            response.text[:500])
-
-    no_server_error()
+        answered_as_documented()

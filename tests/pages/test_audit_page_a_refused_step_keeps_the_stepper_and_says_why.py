@@ -106,7 +106,11 @@ def test_a_whole_page_refusal_has_the_stepper_too_and_the_page_swaps_refusals_as
     assert "HX-Push-Url" not in response  # only an htmx step touches the address
     assert all(control in page for control in STEPPER) and stepper_at(page) == ("0", 5)
     assert 'role="alert"' in page and not CARD.findall(page)
-    assert 'getResponseHeader("X-Table-Refusal")' in page and "e.detail.shouldSwap = true" in page
+    assert "js/audit.js" in page  # the page's script, a static file (the Content-Security-Policy)
+    from django.contrib.staticfiles import finders
+
+    script = open(finders.find("js/audit.js")).read()
+    assert 'getResponseHeader("X-Table-Refusal")' in script and "e.detail.shouldSwap = true" in script
     assert "responseHandling" not in page  # one way to swap a refusal, the table's
 
     fine = browser(players[0]).get(f"/matches/{match.pk}/audit/?seat=0&version=5", **HTMX)
