@@ -3,11 +3,13 @@
     BOT_TOKEN=krb_... python bots/examples/polling_bot.py --server http://127.0.0.1:8000
 
 Register it with kind "polling". It long-polls its pending turns and answers each with an
-action; put your strategy in choose().
+action; put your strategy in choose(). Asked to slow down (429), it pauses as long as the
+server says.
 """
 import argparse
 import json
 import os
+import time
 import urllib.error
 import urllib.request
 
@@ -31,6 +33,9 @@ def request(server, token, path, data=None, timeout=40):
 def play_pending(server, token, wait=25):
     """Fetch the pending turns (waiting up to ``wait`` s for one) and answer them; returns how many."""
     status, body = request(server, token, f"/api/v1/bot/turns/?wait={wait}")
+    if status == 429:  # polling too fast: the server says how long to pause
+        time.sleep(body.get("error", {}).get("retry_after") or 1)
+        return 0
     if status != 200:
         raise SystemExit(f"the server refused: {status} {body}")
     for turn in body["turns"]:

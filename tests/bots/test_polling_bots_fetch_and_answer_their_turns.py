@@ -26,7 +26,10 @@ def advance_to_polling_turn(match):
     raise AssertionError("no turn for the polling bot")
 
 
-def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(make_bot):
+def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(make_bot, settings):
+    # This bot asks and answers as fast as the test client goes, without waiting between turns:
+    # the protocol is what is tested here; the rate limits have their own tests (tests/accounts).
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "", "polls": ""}
     poller = make_bot(kind="polling", name="poller")
     match = service.do_create_match("king", {"quick_game_combined_negatives": True},
                                     [make_bot(name=f"r{i}") for i in range(2)] + [poller, make_bot(name="r9")])
