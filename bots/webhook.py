@@ -17,8 +17,10 @@ byte a second would never trip them; the exchange therefore runs as a coroutine 
 """
 import asyncio
 import json
+import socket
 import ssl
 import time
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from urllib.parse import urlsplit, urlunsplit
 
@@ -59,11 +61,12 @@ def call(url, key, turn_request, timeout):
     ``timeout`` seconds (all told), or raise BotFault."""
     deadline = time.monotonic() + timeout
     try:
-        # Again before every call: DNS may have changed. The lookup is the system resolver's
-        # (bounded by its own timeout); what it takes comes out of the bot's time.
-        checked = check_url(url)
+        # Again before every call: DNS may have changed. The lookup comes out of the bot's time.
+        checked = check_url(url, resolve=lambda host, port, **kw: resolve_by(deadline, host, port, **kw))
     except UnsafeURL as e:
         raise BotFault("unsafe_url", str(e)) from e
+    except TimeoutError as e:
+        raise BotFault("timeout", f"the bot's host name did not resolve within {timeout} s") from e
     body = json.dumps(turn_request, separators=(",", ":")).encode()
     target, host = _target(checked)
     headers = {"Host": host, "Content-Type": "application/json", "User-Agent": "kingrifki-bot-caller/1",
@@ -87,6 +90,18 @@ def call(url, key, turn_request, timeout):
     if not isinstance(answer, dict) or not isinstance(answer.get("action"), dict):
         raise BotFault("no_action", 'the answer must be {"action": {...}}')
     return answer["action"]
+
+
+# Host-name lookups run here so that a call stops waiting for one at its deadline: the system
+# resolver cannot be interrupted, so a slow lookup finishes in the background (bounded by the
+# resolver's own timeout) while the turn gets its fallback on time.
+_RESOLVER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="webhook-dns")
+getaddrinfo = socket.getaddrinfo  # the tests slow it down
+
+
+def resolve_by(deadline, host, port, **kwargs):
+    """``getaddrinfo(host, port, **kwargs)``, or TimeoutError once ``deadline`` (monotonic) passes."""
+    return _RESOLVER.submit(getaddrinfo, host, port, **kwargs).result(timeout=max(0.0, deadline - time.monotonic()))
 
 
 async def exchange(target, body, headers, extensions, seconds):
