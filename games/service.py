@@ -69,7 +69,9 @@ def current_state(match):
     if cached is not None and cached[0] == (match.version, match.head_hash):
         _STATES.move_to_end(match.pk)
         return cached[1]
-    state = match_state(match)
+    # Up to the head the row names (the caller holds a fresh row): rows planted past it are for
+    # verify_match to report, not for the next move to be played on.
+    state = match_state(match, eventlog.shown_rows(match.stream, match.version))
     remember(match.pk, (match.version, match.head_hash), state)
     return state
 
@@ -348,9 +350,14 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
             raise ServiceError(422, e.code, e.message, reason=e.reason, **rule,
                                legal_actions=[dict(a) for a in state.legal_actions()]) from e
         new_events = [*before, *produced, *after]
-        rows = eventlog.append(match.stream, match.version, new_events,
-                               {"actor": actor, "seat": seat, "command_id": command_id},
-                               known_head=(match.version, match.head_hash))
+        try:
+            rows = eventlog.append(match.stream, match.version, new_events,
+                                   {"actor": actor, "seat": seat, "command_id": command_id},
+                                   known_head=(match.version, match.head_hash))
+        except eventlog.VersionConflict as e:
+            # Under the row's lock only events stored past its head (a damaged log) get here.
+            raise ServiceError(409, "log_damaged", f"the match's log holds events past its head (version "
+                               f"{match.version}); an arbiter must look at it (verify)") from e
         match.version += len(new_events)
         match.head_hash = rows[-1].hash
         match.status = Match.Status.OVER if state.is_over else Match.Status.LIVE
