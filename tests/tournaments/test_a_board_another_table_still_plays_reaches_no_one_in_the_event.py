@@ -134,20 +134,34 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
             for path, document in api_documents(client, match):
                 assert leaked_hands(document, live_hands, own) == [], (person.username, path)
 
-    # The bots at table 1: play on until one of them is to act in deal 2, then read its turn
-    # request as the bot does (GET bot/turns/); table 2 is still on deal 1.
-    bot_seats = {s.index: s.bot for s in Seat.objects.filter(match=a, bot__isnull=False).select_related("bot")}
-    assert bot_seats, "the draw put no bot at table 1"
-    play_until(a, lambda state: state.to_act in bot_seats)
-    a.refresh_from_db()
-    runner.run_turns(a.pk, a.version)
-    bot = next(b for b in event["bots"] if b.pk == bot_seats[service.match_state(a).to_act].pk)
-    turn = Turn.objects.get(match=a, version=a.version)
-    assert turn.bot == bot
-    turns = json.loads(Client().get("/api/v1/bot/turns/", HTTP_AUTHORIZATION=f"Bot {bot.token}").content)["turns"]
-    assert [t["match"] for t in turns] == [a.pk]
-    assert "last_deal" not in turns[0]["view"]
-    assert leaked_hands(turns[0], live_hands, turns[0]["seat"]) == []
+    # Every bot at either table: play on until each has been asked for a move once, and read its
+    # turn request as the bot does (GET bot/turns/). Table 2 stays within deal 1 meanwhile.
+    tokens = {bot.pk: bot.token for bot in event["bots"]}
+    asked = 0
+    for match in (a, b):
+        bot_seats = {s.index: s.bot_id for s in Seat.objects.filter(match=match, bot__isnull=False)}
+        waiting = set(bot_seats)
+        for _ in range(300):
+            state = service.match_state(match)
+            if not waiting or (match is b and deals_ended(state) >= 1):
+                break
+            if state.to_act not in waiting:
+                play(match, 1)
+                continue
+            match.refresh_from_db()
+            runner.run_turns(match.pk, match.version)
+            bot_client = Client(HTTP_AUTHORIZATION=f"Bot {tokens[bot_seats[state.to_act]]}")
+            turns = json.loads(bot_client.get("/api/v1/bot/turns/").content)["turns"]
+            assert [(t["match"], t["seat"]) for t in turns] == [(match.pk, state.to_act)]
+            assert "last_deal" not in turns[0]["view"]
+            assert leaked_hands(turns[0], live_hands, turns[0]["seat"]) == [], (match.pk, state.to_act)
+            answer = bot_client.post(f"/api/v1/bot/turns/{turns[0]['request_id']}/",
+                                     {"action": turns[0]["legal_actions"][0]}, content_type="application/json")
+            assert answer.status_code == 201
+            waiting.discard(state.to_act)
+            asked += 1
+    assert asked == len(event["bots"])  # every bot of the event, at either table
+    assert deals_ended(service.match_state(b)) == 0  # table 2 still plays the cards all along
 
     # The audit page of table 1 at the end of deal 1, for each person: the hands as dealt there
     # are table 2's live hands, so none but the viewer's own may be shown.
