@@ -6,7 +6,7 @@ not through the match, events or replay endpoints, nor the table and audit pages
 member who does not play sees them, and everyone in the event does once no table plays them.
 """
 import json
-import random
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -133,6 +133,24 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
         for match in (a, b):
             for path, document in api_documents(client, match):
                 assert leaked_hands(document, live_hands, own) == [], (person.username, path)
+
+    # The pages of both tables, for each person: a card is named only if it is in the viewer's
+    # own hand at that table or was played there (on the table for everyone to see).
+    for person in event["people"]:
+        browser = Client()
+        browser.force_login(person)
+        for match in (a, b):
+            state = service.match_state(match)
+            seat = Seat.objects.filter(match=match, user=person).values_list("index", flat=True).first()
+            allowed = {e["card"] for e in state.events if e["type"] == "play"}
+            allowed |= set(state.hand(seat)) if seat is not None else set()
+            for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/live/", f"/matches/{match.pk}/sheet/"):
+                page = browser.get(url)
+                assert page.status_code == 200, url
+                named = set(re.findall(r'data-card="(\w\w)"', page.content.decode()))
+                assert named <= allowed, (person.username, url, named - allowed)
+                if seat is not None and url == f"/matches/{match.pk}/":
+                    assert set(state.hand(seat)) <= named  # the page does show the viewer's own hand
 
     # Every bot at either table: play on until each has been asked for a move once, and read its
     # turn request as the bot does (GET bot/turns/). Table 2 stays within deal 1 meanwhile.
