@@ -28,6 +28,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files import locks
 from rest_framework import exceptions
@@ -115,27 +116,45 @@ def do_count(*counted):
     reached, count nothing and return the refusal with the longest wait."""
     cache = caches[settings.THROTTLE_CACHE]
     moment = now()
-    added, waits = [], []
+    counters, limits, waits = [], [], []
     for scope, who in counted:
         for limit, seconds in scope_limits(scope):
             window = int(moment // seconds)
             ends = (window + 1) * seconds
-            key = counter_key(scope, who, seconds, window)
-            if cache.add(key, 1, timeout=math.ceil(ends - moment) + KEY_GRACE_SECONDS):
-                count = 1
-            else:
-                try:
-                    count = cache.incr(key)
-                except ValueError:  # expired between the two calls: a new window began
-                    cache.add(key, 1, timeout=math.ceil(ends - moment) + KEY_GRACE_SECONDS)
-                    count = 1
-            added.append(key)
-            if count > limit:
-                waits.append(max(1, math.ceil(ends - moment)))
+            counters.append((counter_key(scope, who, seconds, window), math.ceil(ends - moment) + KEY_GRACE_SECONDS))
+            limits.append((limit, ends))
+    added = tuple(key for key, _ in counters)
+    for count, (limit, ends) in zip(raise_counters(cache, counters), limits):
+        if count > limit:
+            waits.append(max(1, math.ceil(ends - moment)))
     if waits:
-        do_refund(Tally(False, keys=tuple(added)))
+        do_refund(Tally(False, keys=added))
         return Tally(False, retry_after=max(waits))
-    return Tally(True, keys=tuple(added))
+    return Tally(True, keys=added)
+
+
+def raise_counters(cache, counters):
+    """Add one to each ``(key, timeout)`` counter, creating it to live ``timeout`` seconds;
+    return the new counts. On Redis in one round trip (INCR and EXPIRE, pipelined: an action
+    pays one trip, not three per counter); elsewhere with the cache's own atomic add and incr."""
+    if isinstance(cache, RedisCache) and counters:
+        keys = [cache.make_and_validate_key(key) for key, _ in counters]
+        pipe = cache._cache.get_client(keys[0], write=True).pipeline()
+        for key, (_, timeout) in zip(keys, counters):
+            pipe.incr(key)
+            pipe.expire(key, timeout)  # the same end each time: the window's, plus the grace
+        return pipe.execute()[::2]
+    counts = []
+    for key, timeout in counters:
+        if cache.add(key, 1, timeout=timeout):
+            counts.append(1)
+            continue
+        try:
+            counts.append(cache.incr(key))
+        except ValueError:  # expired between the two calls: a new window began
+            cache.add(key, 1, timeout=timeout)
+            counts.append(1)
+    return counts
 
 
 def do_refund(tally):
