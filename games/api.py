@@ -357,10 +357,10 @@ class MatchExportView(APIView):
                    summary="The match's whole log as JSON Lines (kingrifki-log/1), with its hashes and seed, "
                            "once its cards are public; check it with tools/verify_export.py")
     def get(self, request, pk):
-        from .export import match_export_lines, seed_is_public
+        from .export import match_export_lines
 
         match = get_match(pk)
-        if not seed_is_public(match):
+        if not service.is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
             raise service.ServiceError(403, "not_public", "a match's log is exported once it is over and public")
         return jsonl_download(match_export_lines(match), f"match-{match.pk}-log.jsonl")
