@@ -65,6 +65,7 @@ bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
 	$(PY) -m bench.strength
 	$(PY) -m bench.bots
+	$(PY) -m bench.actions
 	$(PY) -m bench.tournament
 
 clean:
