@@ -195,12 +195,7 @@ def current_contract(view):
     c = view.get("contract")
     if not c:
         return ""
-    name = c["name"]
-    if name == "trump":
-        name = f"trump {c.get('trump')}"
-    elif name == "positive" and c.get("mode"):
-        name = f"positive {c['mode']}" + (f" {c.get('trump') or 'no trump'}" if c["mode"] == "up" else "")
-    return contract_label(view["ruleset"], {"contract": name}, gettext)
+    return contract_label(view["ruleset"], c, gettext)
 
 
 REASONS = {
@@ -271,8 +266,8 @@ def describe(event, names, ruleset):
     if event["type"] == "play":
         fields["card"] = card_name(event["card"])
     elif event["type"] == "contract":
-        label = f"trump {event['suit']}" if event.get("suit") else event.get("name")
-        fields["contract"] = contract_label(ruleset, {"contract": label}, gettext)
+        contract = {"name": event.get("name"), "trump": event.get("suit")}
+        fields["contract"] = contract_label(ruleset, contract, gettext)
     elif event["type"] == "choose":
         trump = event.get("trump")
         fields["trump"] = "" if event.get("mode") != "up" else \

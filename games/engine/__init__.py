@@ -1,12 +1,17 @@
-"""Rules engine for Brazilian King and Turkish Rifki (no Django, no I/O).
+"""Rules engine for Brazilian King, Turkish Rifki and Kings in the Corner (no Django, no I/O).
 
 The API follows DESIGN.md 3.2::
 
     state = new_game("king", seed=b"...", options={...})     # a whole game from a secret seed
     state = new_game("rifki", board={"declarer": 1, "hands": [...]})  # one fixed deal
+    state = new_game("corners", seed=b"...", options={"players": 3})  # Kings in the Corner, 2-6 players
     state.to_act, state.legal_actions(), state.apply(action), state.view(seat)
     state.events, state.is_over, state.scores, state.deal_scores
     replay(state.events, seed=state.seed) == state
+    RULESETS["rifki"].next_seat(0, 4), RULESETS["king"].describe(state.deals[0])  # what a game is
+
+Outside the engine, everything learns what a game is from its descriptor in ``RULESETS``
+(``rulesets.py``, DESIGN.md 3.2a): seats, direction, flags, roles, records, bot policies.
 
 The engine is plain, type-annotated Python. ``make`` compiles its hot modules with mypyc
 (``tools/build_engine.py``), which Python then imports in place of the sources; ``COMPILED``
@@ -35,28 +40,24 @@ if os.environ.get("KINGRIFKI_ENGINE") == "python":
 
 from . import state as _state_module  # noqa: E402  (after the finder, on purpose)
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions  # noqa: E402
-from .king import KingState  # noqa: E402
 from .options import resolve  # noqa: E402
-from .rifki import RifkiState  # noqa: E402
+from .rulesets import Ruleset  # noqa: E402
+from .rulesets import build as _build_rulesets  # noqa: E402
 from .state import fold_events  # noqa: E402
 
 COMPILED = not _state_module.__file__.endswith(".py")
 
-RULESETS = {
-    "king": "Brazilian King: 10 deals, six negative contracts and four positive hands with an auction.",
-    "rifki": "Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts.",
-}
-_STATES = {"king": KingState, "rifki": RifkiState}
+RULESETS: dict[str, Ruleset] = _build_rulesets()
 
-__all__ = ["COMPILED", "RULESETS", "new_game", "replay", "option_defaults", "EngineError", "IllegalAction", "InvalidBoard",
-           "InvalidCard", "InvalidEvents", "InvalidOptions"]
+__all__ = ["COMPILED", "RULESETS", "Ruleset", "new_game", "replay", "option_defaults", "EngineError", "IllegalAction",
+           "InvalidBoard", "InvalidCard", "InvalidEvents", "InvalidOptions"]
 
 
 def _state_class(ruleset):
-    cls = _STATES.get(ruleset) if isinstance(ruleset, str) else None
-    if cls is None:
+    game = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    if game is None:
         raise InvalidOptions(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}", code="unknown_ruleset")
-    return cls
+    return game.state_class
 
 
 def option_defaults(ruleset):
@@ -113,6 +114,8 @@ def replay(events, seed=None, verify=False):
         if start.get("seed_sha256") not in (None, seed_commitment(seed)):
             raise InvalidEvents("the seed does not match the seed_sha256 committed in game_started", code="wrong_seed")
     state = cls(opts, seed, start.get("key", "game"), board)
+    if hasattr(state, "fold_log"):  # a ruleset with its own state machine (Kings in the Corner)
+        return state.verify_log(events) if verify else state.fold_log(events)
     if verify:
         from .verify import verify_log
 

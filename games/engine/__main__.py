@@ -3,7 +3,7 @@ import argparse
 import json
 import sys
 
-from . import _STATES, RULESETS
+from . import RULESETS
 from .errors import EngineError
 from .playout import BOTS, play_out, score_sheet
 
@@ -17,7 +17,7 @@ def _option(text):
 
 def _options(ruleset, pairs):
     """Values as the flags expect them: text for choice flags (king_slam=10 is "10"), JSON otherwise."""
-    flags = _STATES[ruleset].FLAGS
+    flags = RULESETS[ruleset].flags
     out = {}
     for name, raw in pairs:
         flag = flags.get(name)
@@ -32,19 +32,31 @@ def _options(ruleset, pairs):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m games.engine", description="King and Rifki rules engine")
+    parser = argparse.ArgumentParser(prog="python -m games.engine",
+                                     description="King, Rifki and Kings in the Corner rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a whole game with bots and print the score sheet")
     play.add_argument("ruleset", choices=sorted(RULESETS))
     play.add_argument("--seed", default="7", help="the game's seed (text or number); the same seed, the same game")
-    play.add_argument("--bots", default="random", choices=BOTS)
+    play.add_argument("--bots", default="random", choices=BOTS,
+                      help="who plays every seat: random, or (Kings in the Corner) the demo's greedy heuristic")
+    play.add_argument("--players", type=int, help="the table size, for a ruleset played by several")
     play.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE",
                       help="a rule flag of rules.md, e.g. -o hand_order=dealer_choice -o short_mode=true")
     play.add_argument("--events", action="store_true", help="print the event log (JSON lines) instead")
     args = parser.parse_args(argv)
     seed = int(args.seed) if args.seed.isdigit() else args.seed
+    options = _options(args.ruleset, args.option)
+    if args.players is not None:
+        seats = RULESETS[args.ruleset].seats
+        if args.players not in seats:
+            print(f"error: {args.ruleset} is played by {seats.start} to {seats.stop - 1} players, not {args.players}",
+                  file=sys.stderr)
+            return 2
+        if len(seats) > 1:
+            options["players"] = args.players
     try:
-        state = play_out(args.ruleset, seed, args.bots, _options(args.ruleset, args.option))
+        state = play_out(args.ruleset, seed, args.bots, options)
     except EngineError as e:
         print(f"error: {e.message}", file=sys.stderr)
         return 2

@@ -120,3 +120,51 @@ def deal_hands(seed: Any, deal_key: str, first: int, step: int) -> list[list[str
 def seeded_draw(seed, deal_key, n):
     """One unbiased draw from 0..n-1 for this seed and key."""
     return _draws(seed_bytes(seed), deal_key, (n,))[0]
+
+
+# ----------------------------------------------------------------------------- Kings in the Corner
+# The layout deal of Kings in the Corner (rules.md 3.5), labelled LAYOUT_SHUFFLE_VERSION in the
+# game_started event of a Corners game. Steps 1-3 above are unchanged, applied to the pack of the
+# game: the 52 cards in canonical order, followed by the jokers "X1", "X2" when jokers are wild
+# (54 cards: Fisher-Yates draws j from 0..i for i = 53 down to 1). For 52 cards the shuffle is
+# exactly King's. The shuffled pack is then dealt from position 0 (the top):
+#   a. positions 0 .. n*size-1, one card at a time: card k to seat (first + k * step) % n;
+#   b. the next cards are turned up for the base spaces N, E, S, W in that order; a joker met
+#      there is set aside and the next card turned instead;
+#   c. the rest, followed by any jokers set aside (in the order met), is the stock, top first;
+#      a board lists the stock with its top card LAST, so ``stock.pop()`` draws.
+LAYOUT_SHUFFLE_VERSION = "hmac-sha256-fy-layout-v1"
+CORNERS_JOKERS = ("X1", "X2")
+
+
+def _shuffled_pack(seed: Any, deal_key: str, pack: tuple[str, ...]) -> list[str]:
+    """``pack`` shuffled by steps 1-3 (any size up to 256 cards)."""
+    order = list(range(len(pack)))
+    i = len(pack) - 1
+    for j in _draws(seed_bytes(seed), deal_key, tuple(range(len(pack), 1, -1))):
+        order[i], order[j] = order[j], order[i]
+        i -= 1
+    return [pack[p] for p in order]
+
+
+def layout_deal(seed: Any, deal_key: str, num_seats: int, first: int, step: int, deal_size: int,
+                jokers: bool = False) -> tuple[list[list[str]], dict[str, str], list[str]]:
+    """A Kings in the Corner deal: (hands in dealing order, the four base cards, the stock with
+    its top card last), by steps a-c above. Hands keep the order the cards were dealt."""
+    pack = DECK + CORNERS_JOKERS if jokers else DECK
+    cards = _shuffled_pack(seed, deal_key, pack)
+    hands: list[list[str]] = [[] for _ in range(num_seats)]
+    dealt = num_seats * deal_size
+    for k in range(dealt):
+        hands[(first + k * step) % num_seats].append(cards[k])
+    layout: dict[str, str] = {}
+    aside: list[str] = []
+    pos = dealt
+    for space in ("N", "E", "S", "W"):
+        while cards[pos] in CORNERS_JOKERS:
+            aside.append(cards[pos])
+            pos += 1
+        layout[space] = cards[pos]
+        pos += 1
+    stock_top_first = cards[pos:] + aside
+    return hands, layout, stock_top_first[::-1]

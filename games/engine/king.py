@@ -718,6 +718,7 @@ class KingState(GameState):
             "trump": self.trump,
             "declarer": self.declarer,
             "accepted_bid": _bid_view(self.accepted),
+            "bid": self._contract_record()["bid"],  # as the deal record has it, for describe()
         }
 
     def _ruleset_view(self, seat):
@@ -733,22 +734,19 @@ class KingState(GameState):
             }
         return v
 
-    def _contract_label(self):
+    def _contract_record(self):
         if self.contract_name != POSITIVE:
-            return self.contract_name
-        label = "positive"
-        if self.mode is None:
-            return label + " (forfeit)"
-        label += f" {self.mode}"
-        if self.mode == "up":
-            label += f" {self.trump or 'no trump'}"
+            return {"name": self.contract_name}
+        bid = None
         if self.accepted:
-            label += f", bid {self.accepted[1]} {self.accepted[2]} by P{self.accepted[0]}"
-        return label
+            bid = {"seat": self.accepted[0], "tricks": self.accepted[1], "direction": self.accepted[2]}
+        return {"name": POSITIVE, "mode": self.mode, "trump": self.trump if self.mode == "up" else None, "bid": bid}
 
     def _deal_record(self, ev):
         record = super()._deal_record(ev)
         record["dealer"] = self.dealer
+        if ev["reason"] == "forfeit":
+            record["contract"]["forfeited"] = True
         return record
 
     def _winners(self):

@@ -5,7 +5,8 @@ from .errors import InvalidOptions
 class Flag:
     """One option flag: its default and what values it may take."""
 
-    def __init__(self, default, choices=None, kind=None, minimum=None, maximum=None, nullable=False, check=None, doc=""):
+    def __init__(self, default, choices=None, kind=None, minimum=None, maximum=None, nullable=False, check=None, doc="",
+                 label="", choice_labels=None):
         self.default = default
         self.choices = choices
         self.kind = kind if kind is not None else (str if choices else type(default))
@@ -13,7 +14,9 @@ class Flag:
         self.maximum = maximum
         self.nullable = nullable
         self.check = check  # extra check: value -> error text or None
-        self.doc = doc
+        self.doc = doc  # msgid: what the flag changes, for the organiser's form (its help text)
+        self.label = label  # msgid: the flag's name on a form
+        self.choice_labels = choice_labels or {}  # choice -> msgid, for choice flags
 
     def validate(self, name, value):
         if value is None and self.nullable:

@@ -1,35 +1,19 @@
-"""Play a whole game with simple bots and print its score sheet (the engine's demo)."""
-import random
-import re
+"""Play a whole game with simple bots and print its score sheet (the engine's demo).
 
-from . import new_game
+The engine never imports the site's bot strategies (``bots`` depends on ``games.engine``, not
+the other way round), so the demo has its own: ``random`` for every ruleset, and for Kings in
+the Corner a small greedy ``heuristic`` (kings to empty corners, piles moved to open spaces,
+every card that fits played, then the turn ended with a draw). The site's stronger strategies
+are ``bots.strategies``.
+"""
+import random
+
+from . import RULESETS, new_game
 from .errors import InvalidOptions
+from .records import say
 from .text import N_  # the web pages pass ``gettext`` as ``translate``; the text sheet prints as is
 
-
-LABELS = {
-    "king": {
-        "no_tricks": N_("Vazas (no tricks)"),
-        "no_hearts": N_("Copas (no hearts)"),
-        "no_queens": N_("Mulheres (no queens)"),
-        "no_men": N_("Homens (no K, J)"),
-        "no_king_of_hearts": N_("King (no K of hearts)"),
-        "no_last_two": N_("Duas Ultimas (last two)"),
-        "no_tricks+no_last_two": N_("Vazas + Duas Ultimas"),
-        "no_hearts+no_king_of_hearts": N_("Copas + King"),
-        "no_queens+no_men": N_("Mulheres + Homens"),
-    },
-    "rifki": {
-        "no_tricks": N_("El Almaz (no tricks)"),
-        "no_hearts": N_("Kupa (no hearts)"),
-        "no_queens": N_("Kiz (no queens)"),
-        "no_men": N_("Erkek (no K, J)"),
-        "no_king_of_hearts": N_("Rifki (no K of hearts)"),
-        "no_last_two": N_("Son Iki (last two)"),
-    },
-}
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-BOTS = ("random",)
+BOTS = ("random", "heuristic")
 
 
 def random_bot(rng):
@@ -39,81 +23,52 @@ def random_bot(rng):
     return choose
 
 
+def _greedy_preference(state, action):
+    """The demo heuristic's order of preference for a Kings in the Corner action (higher first)."""
+    kind = action["type"]
+    if kind == "end_turn":
+        return 0 if action.get("draw") is False else 1
+    if kind != "play":  # a pile move opens a base space; "draw" is only ever offered alone
+        return 4
+    shown = action.get("as", action["card"])
+    if not state.piles[action["to"]]:
+        return 5 if shown[0] == "K" else 2  # a king into an empty corner first; an empty space last
+    return 3
+
+
+def heuristic_bot(rng):
+    def choose(state):
+        legal = state.legal_actions()
+        return max(legal, key=lambda action: _greedy_preference(state, action))
+
+    return choose
+
+
 def play_out(ruleset, seed, bots="random", options=None):
     """A whole game from ``seed``, every seat played by ``bots``; returns the finished state."""
     if bots not in BOTS:
         raise InvalidOptions(f"unknown bot {bots!r}; bots: {', '.join(BOTS)}", code="unknown_bot")
+    game = RULESETS.get(ruleset)
+    if bots == "heuristic" and game is not None and game.trick_taking:
+        raise InvalidOptions(f"the engine's demo has no heuristic for {ruleset}; use --bots random here, "
+                             "or the site's strategies (bots.strategies)", code="unknown_bot")
     state = new_game(ruleset, seed=seed, options=options)
-    choose = random_bot(random.Random(f"{seed}/bots"))
+    choose = (heuristic_bot if bots == "heuristic" else random_bot)(random.Random(f"{seed}/bots"))
     while not state.is_over:
         state.apply(choose(state))
     return state
 
 
-TRUMP_LABEL = N_("Koz %(suit)s (trumps)")
-# King's positive hand as king.py records it: "positive down", "positive up H", "positive up no
-# trump" or "positive (forfeit)", then ", bid 8 up by P2" when a bid was accepted.
-POSITIVE = re.compile(r"positive(?: \((?P<forfeit>forfeit)\)| up (?P<trump>[SHDC]|no trump)| (?P<down>down))"
-                      r"(?:, bid (?P<tricks>\d+) (?P<direction>up|down) by P(?P<seat>\d))?")
-POSITIVE_LABELS = {
-    "forfeit": N_("Positiva (forfeit)"),
-    "up": N_("Positiva up %(suit)s"),
-    "no trump": N_("Positiva up no trump"),
-    "down": N_("Positiva down"),
-}
-BID_LABELS = {
-    "up": N_("%(contract)s, bid %(tricks)s up by P%(seat)s"),
-    "down": N_("%(contract)s, bid %(tricks)s down by P%(seat)s"),
-}
-# The same, where the page knows who holds each seat (the score sheet).
-BID_LABELS_NAMED = {
-    "up": N_("%(contract)s, bid %(tricks)s up by %(name)s"),
-    "down": N_("%(contract)s, bid %(tricks)s down by %(name)s"),
-}
-
-
 def contract_label(ruleset, record, translate=N_, names=None):
-    """A deal's contract as the score sheets name it; ``translate`` (gettext, on the pages)
-    turns the names into the reader's language, positive hands' details included, and
-    ``names`` (the four seats' names), where given, names the bidder of an accepted bid."""
-    name = record["contract"]
-    label = LABELS.get(ruleset, {}).get(name)
-    if label:
-        return translate(label)
-    if name.startswith("trump "):
-        suit = name.split()[1]
-        return translate(TRUMP_LABEL) % {"suit": SUIT_SYMBOLS.get(suit, suit)}
-    positive = POSITIVE.fullmatch(name)
-    if positive:
-        return positive_label(positive, translate, names)
-    return name
+    """A deal's contract as the score sheets name it: the ruleset's description of the record,
+    in the reader's language (``translate`` is gettext on the pages) and, where ``names`` (the
+    seats' names) is given, with the bidder of an accepted bid named."""
+    return say(RULESETS[ruleset].describe(record), translate, names)
 
 
-def positive_label(positive, translate, names=None):
-    trump = positive["trump"]
-    if positive["forfeit"] or positive["down"]:
-        label = translate(POSITIVE_LABELS[positive["forfeit"] or positive["down"]])
-    elif trump == "no trump":
-        label = translate(POSITIVE_LABELS["no trump"])
-    else:
-        label = translate(POSITIVE_LABELS["up"]) % {"suit": SUIT_SYMBOLS[trump]}
-    if positive["tricks"] is None:
-        return label
-    if names is not None:
-        return translate(BID_LABELS_NAMED[positive["direction"]]) % {
-            "contract": label, "tricks": positive["tricks"], "name": names[int(positive["seat"])]}
-    return translate(BID_LABELS[positive["direction"]]) % {
-        "contract": label, "tricks": positive["tricks"], "seat": positive["seat"]}
-
-# Why a deal was not scored, as a sheet says it (the engine records "cancelled: <reason>" for a
-# Rifki misdeal and the slam's outcome for a King slam, which ends the game).
-END_LABELS = {
-    "cancelled: rifki_unguarded": N_("cancelled and redealt: a lone king or ace of hearts"),
-    "cancelled: trump_no_high_cards": N_("cancelled and redealt: a hand with no card above a ten"),
-    "cancelled: kiz_split": N_("cancelled and redealt: each player took one queen"),
-    "slam": N_("a King slam, which ends the game"),
-    "failed_slam": N_("a failed King slam, which ends the game"),
-}
+def end_label(ruleset, record, translate=N_):
+    """How a deal ended, in the reader's language."""
+    return say(RULESETS[ruleset].describe_end(record), translate)
 
 
 def game_sums_to_zero(state):
@@ -131,24 +86,26 @@ def score_sheet_rows(state, translate=N_, names=None):
     Only public facts: contracts and scores, never a card. ``check`` is None while the rules
     promise no zero sum (a game in progress, one fixed deal, a Rifki short game or slam).
     """
+    game = RULESETS[state.ruleset]
     rows = []
     for record in state.deals:
         scores = list(record["scores"]) if record["scored"] else None
         rows.append({
             "deal": record["deal"],
-            "seat": record.get("dealer", record.get("declarer")),
+            "seat": game.sheet_seat(record),
             "contract": record["contract"],
             "label": contract_label(state.ruleset, record, translate, names),
             "scored": record["scored"],
             "scores": scores,
             "total": sum(scores) if scores is not None else None,
             "end": record["end"],
-            "end_label": translate(END_LABELS[record["end"]]) if record["end"] in END_LABELS else record["end"],
+            "end_label": end_label(state.ruleset, record, translate),
         })
     total = sum(state.scores)
     return {
         "ruleset": state.ruleset,
-        "seat_role": "dealer" if state.ruleset == "king" else "declarer",
+        "num_seats": state.num_seats,
+        "seat_role": game.sheet_role,
         "deals_scored": len(state.deal_scores),
         "rows": rows,
         "totals": list(state.scores),
@@ -162,22 +119,68 @@ def score_sheet_rows(state, translate=N_, names=None):
 
 def score_sheet(state):
     """The score sheet as the source documents lay it out: a row per deal with its contract,
-    a column per player, the hand total on the right, and the final totals underneath."""
+    a column per player, the hand total on the right, and the final totals underneath (a game
+    without tricks: ``layout_score_sheet``)."""
+    if not RULESETS[state.ruleset].trick_taking:
+        return layout_score_sheet(state)
     sheet = score_sheet_rows(state)
     seat_role = "Dealer" if sheet["seat_role"] == "dealer" else "Decl."
-    head = f"{'#':>3}  {seat_role:<6} {'Contract':<44}" + "".join(f"{'P' + str(s):>7}" for s in range(4)) + f"{'Hand':>8}"
+    seats = range(sheet["num_seats"])
+    head = f"{'#':>3}  {seat_role:<6} {'Contract':<44}" + "".join(f"{'P' + str(s):>7}" for s in seats) + f"{'Hand':>8}"
     lines = [f"{state.ruleset.capitalize()}: {sheet['deals_scored']} deals scored", head, "-" * len(head)]
-    for row in sheet["rows"]:
+    for row, record in zip(sheet["rows"], state.deals):
         label = row["label"]
         if len(label) > 44:
             label = label[:41] + "..."
         if row["scored"]:
             cells = "".join(f"{v:>7}" for v in row["scores"]) + f"{row['total']:>8}"
         else:
-            cells = f"  {row['end']}"
+            cells = f"  {row['end']}" + (f": {record['cause']}" if "cause" in record else "")  # the record's codes
         lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label:<44}" + cells)
     lines.append("-" * len(head))
-    lines.append(f"{'':>3}  {'':<6} {'Totals':<44}" + "".join(f"{v:>7}" for v in sheet["totals"]) + f"{sheet['sum']:>8}")
+    totals = "".join(f"{v:>7}" for v in sheet["totals"])
+    lines.append(f"{'':>3}  {'':<6} {'Totals':<44}" + totals + f"{sheet['sum']:>8}")
+    if sheet["is_over"]:
+        winners = ", ".join(f"P{s}" for s in sheet["winners"]) or "none"
+        lines.append(f"Winner{'s' if len(sheet['winners']) != 1 else ''}: {winners} ({sheet['result']})")
+    return "\n".join(lines)
+
+
+# What a Kings in the Corner hand's scores count, by the view's ``table["scoring"]`` (any other
+# scoring is a card scoring: penalty points).
+UNITS = {"chips_pot": "net chips", "pool": "net pool units", "jax": "points (the winner takes the pot)"}
+
+
+def layout_score_sheet(state):
+    """The score sheet of a game without tricks (Kings in the Corner): the scoring, the target
+    and who wins; a row per hand with its dealer, how it ended, and per player the hand's score
+    and the running total; the totals and the winner underneath. Only public facts."""
+    sheet = score_sheet_rows(state)
+    table = state.view(None)["table"]
+    scoring = table["scoring"]
+    lowest = "penalty_points" in table
+    n = sheet["num_seats"]
+    if table["target"] is not None:
+        end = f"target {table['target']}"
+    else:
+        end = f"{state.deals_in_game} hands"
+    title = (f"{RULESETS[state.ruleset].label}: {n} players, {scoring} scoring in "
+             f"{UNITS.get(scoring, 'penalty points')}, {end}, {'lowest' if lowest else 'highest'} total wins")
+    head = f"{'#':>3}  {'Dealer':<6} {'Hand':<30}" + "".join(f"{'P' + str(s):>13}" for s in range(n))
+    sub = f"{'':>3}  {'':<6} {'':<30}" + f"{'hand':>7}{'total':>6}" * n
+    lines = [title, f"Hands scored: {sheet['deals_scored']}", head, sub, "-" * len(head)]
+    running = [0] * n
+    for row, record in zip(sheet["rows"], state.deals):
+        label = row["label"] + (f" (pot {record['pot']})" if "pot" in record else "")
+        if row["scored"]:
+            running = [t + v for t, v in zip(running, row["scores"])]
+            cells = "".join(f"{v:>7}{t:>6}" for v, t in zip(row["scores"], running))
+        else:
+            label = f"{label[:23]} (void)"
+            cells = "".join(f"{'-':>7}{t:>6}" for t in running)
+        lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label[:30]:<30}" + cells)
+    lines.append("-" * len(head))
+    lines.append(f"{'':>3}  {'':<6} {'Totals':<30}" + "".join(f"{'':>7}{v:>6}" for v in sheet["totals"]))
     if sheet["is_over"]:
         winners = ", ".join(f"P{s}" for s in sheet["winners"]) or "none"
         lines.append(f"Winner{'s' if len(sheet['winners']) != 1 else ''}: {winners} ({sheet['result']})")

@@ -4,14 +4,23 @@ DESIGN.md 3.5: nobody sees another seat's cards while a deal is live. Once a dea
 (or been cancelled) its cards are revealed to the table and the organiser; the public sees
 them when the round ends. The callers decide who is who; this module only applies it:
 
-- ``seat``: the viewer's seat (0-3) or None for anyone not seated;
+- ``seat``: the viewer's seat (0 to n-1) or None for anyone not seated;
 - ``reveal_finished``: whether the viewer may see the cards of deals that are over.
 
-The only hidden facts in the log are the dealt hands: in ``deal_started`` and, for a game of
-one fixed deal, in ``game_started``'s board. Cards played are public the moment they are played.
+Hidden information belongs to the ruleset: its descriptor's ``private_events`` names the event
+types that carry private cards, and ``PRIVATE_FIELDS`` below says, per type, which fields are
+private and for whom:
+
+- ``game_started`` (a game of one fixed deal): the board's ``hands``, each to its own seat, and
+  the board's ``stock`` (Kings in the Corner) to nobody;
+- ``deal_started``: the dealt ``hands``, each to its own seat, and the ``stock`` to nobody;
+- ``card_drawn`` (Kings in the Corner): the ``card``, to the seat that drew it.
+
+Every private field is revealed, like a dealt hand, when the deal it belongs to is over (for
+viewers with ``reveal_finished``). Cards played are public the moment they are played.
 """
 
-HIDDEN = None  # what stands in for a hand the viewer may not see
+HIDDEN = None  # what stands in for a hand, a stock or a card the viewer may not see
 
 
 def finished_deals(events):
@@ -38,24 +47,66 @@ def _hands_for(hands, seat, revealed):
     return [list(h) if i == seat else HIDDEN for i, h in enumerate(hands)]
 
 
+def _hide_cards(fields, seat, revealed):
+    """A copy of ``fields`` (a deal or a board) with its hands and stock as the viewer may see them."""
+    out = dict(fields)
+    if "hands" in out:
+        out["hands"] = _hands_for(out["hands"], seat, revealed)
+    if "stock" in out:
+        out["stock"] = list(out["stock"]) if revealed else HIDDEN
+    return out
+
+
+def _hide_game_started(ev, seat, revealed):
+    if not isinstance(ev.get("board"), dict):
+        return dict(ev)
+    return {**ev, "board": _hide_cards(ev["board"], seat, revealed)}
+
+
+def _hide_card_drawn(ev, seat, revealed):
+    if revealed or ev.get("seat") == seat:
+        return dict(ev)
+    return {**ev, "card": HIDDEN}
+
+
+PRIVATE_FIELDS = {
+    "game_started": _hide_game_started,
+    "deal_started": _hide_cards,
+    "card_drawn": _hide_card_drawn,
+}
+
+
+def _private_events(events):
+    """The event types the game's ruleset keeps private (its descriptor's ``private_events``)."""
+    from . import RULESETS
+
+    game = RULESETS.get(events[0].get("ruleset")) if events else None
+    return frozenset(game.private_events) if game is not None else frozenset(PRIVATE_FIELDS)
+
+
 def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None):
     """Copies of ``events[start:stop]`` as the viewer may see them.
 
     ``events`` must be the whole log so far: whether a deal is over depends on later events.
     """
+    private = _private_events(events)
     finished, board_over = finished_deals(events)
     out = []
-    for i in range(start, len(events) if stop is None else min(stop, len(events))):
+    deal = None  # the index of the deal_started that opened the deal an event belongs to
+    end = len(events) if stop is None else min(stop, len(events))
+    for i in range(end):
         ev = events[i]
         kind = ev.get("type")
         if kind == "deal_started":
-            ev = {**ev, "hands": _hands_for(ev["hands"], seat, reveal_finished and i in finished)}
-        elif kind == "game_started" and isinstance(ev.get("board"), dict) and "hands" in ev["board"]:
-            board = {**ev["board"], "hands": _hands_for(ev["board"]["hands"], seat, reveal_finished and board_over)}
-            ev = {**ev, "board": board}
-        else:
-            ev = dict(ev)
-        out.append(ev)
+            deal = i
+        if i < start:
+            continue
+        hide = PRIVATE_FIELDS.get(kind) if kind in private else None
+        if hide is None:
+            out.append(dict(ev))
+            continue
+        over = board_over if deal is None else deal in finished
+        out.append(hide(ev, seat, reveal_finished and over))
     return out
 
 

@@ -446,8 +446,8 @@ class RifkiState(GameState):
         self.phase = DEAL_OVER
         self.to_act = None
         self.last_deal = (self.deal_no, self.deal_hands)
-        self.deals.append({"deal": self.deal_no, "contract": self._contract_label(), "scores": None,
-                           "end": f"cancelled: {ev['reason']}", "scored": False, "declarer": self.declarer})
+        self.deals.append({"deal": self.deal_no, "contract": self._contract_record(), "scores": None,
+                           "end": "cancelled", "cause": ev["reason"], "scored": False, "declarer": self.declarer})
 
     def _fold_deal_ended(self, ev):
         super()._fold_deal_ended(ev)
@@ -590,10 +590,10 @@ class RifkiState(GameState):
             v["trump"] = self.trump
         return v
 
-    def _contract_label(self):
+    def _contract_record(self):
         if self.contract_name is None:
-            return "(no contract)"
-        return f"trump {self.trump}" if self.contract_name == TRUMP else self.contract_name
+            return None
+        return {"name": TRUMP, "trump": self.trump} if self.contract_name == TRUMP else {"name": self.contract_name}
 
     def _deal_record(self, ev):
         record = super()._deal_record(ev)

@@ -46,6 +46,7 @@ class GameState:
     """
 
     ruleset: ClassVar[str] = ""
+    num_seats: int  # King and Rifki are played by four
     # phase -> the action types it can ever allow (for precise error reasons)
     PHASE_ACTIONS: ClassVar[dict[str, set[str]]] = {}
     # a ruleset with decisions besides cards during play (a slam call)
@@ -93,6 +94,7 @@ class GameState:
     # ----------------------------------------------------------------- construction
     def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
         self.options = options
+        self.num_seats = 4
         self.seed = seed  # secret while the game runs; never in events or views
         self.key = key
         self.board = board
@@ -245,26 +247,39 @@ class GameState:
             raise EngineError(f"seat must be an integer 0-3 or None, not {seat!r}", code="invalid_seat")
         if reveal_finished is None:
             reveal_finished = seat is not None
+        step = self.STEP
+        # The envelope every ruleset shares (DESIGN.md 3.2a), then the table part this one owns.
         v = {
             "ruleset": self.ruleset,
             "seat": seat,
+            "num_seats": self.num_seats,
             "phase": self.phase,
             "to_act": self.to_act,
             "deal": self.deal_no,
             "deals_in_game": 1 if self.board is not None else self.deals_in_game,
-            "contract": self._contract_view(),
             "hand": self.hand(seat) if seat is not None else [],
             "hand_sizes": [sum(map(len, h.values())) for h in self.hands],
-            "leader": self.leader,
-            "trick": [{"seat": s, "card": c} for s, c in zip(self.trick_seats, self.trick_cards)],
-            "tricks": [{"leader": l, "cards": list(cs), "winner": w} for l, cs, w in self.tricks],
-            "tricks_won": list(self.tricks_won),
             "scores": list(self.scores),
             "deal_scores": [list(r) for r in self.deal_scores],
             "is_over": self.is_over,
             "legal_actions": self.legal_actions() if seat is not None and self.to_act == seat else [],
             "options": dict(self.options),
         }
+        table = {
+            "contract": self._contract_view(),
+            "leader": self.leader,
+            "trick": [{"seat": s, "card": c} for s, c in zip(self.trick_seats, self.trick_cards)],
+            # Each card of a trick with the seat that played it, so no reader recomputes the direction.
+            "tricks": [{"leader": l, "cards": list(cs), "winner": w,
+                        "plays": [{"seat": (l + i * step) % 4, "card": c} for i, c in enumerate(cs)]}
+                       for l, cs, w in self.tricks],
+            "tricks_won": list(self.tricks_won),
+        }
+        table.update(self._ruleset_view(seat))
+        v["table"] = table
+        # Transitional (issue 16): the table's keys also at the top level, until every reader
+        # has moved to ``view["table"]``.
+        v.update(table)
         if self.last_deal is not None and reveal_finished:
             # A finished deal's cards are revealed to the table (DESIGN.md 3.5).
             deal, hands = self.last_deal
@@ -272,7 +287,6 @@ class GameState:
         if self.is_over:
             v["winners"] = list(self.winners)
             v["result"] = self.result
-        v.update(self._ruleset_view(seat))
         return v
 
     def __eq__(self, other):
@@ -437,7 +451,7 @@ class GameState:
         return {"type": "game_ended", "scores": list(self.scores), "winners": winners, "result": result}
 
     def _deal_record(self, ev):
-        return {"deal": self.deal_no, "contract": self._contract_label(), "scores": list(ev["scores"]),
+        return {"deal": self.deal_no, "contract": self._contract_record(), "scores": list(ev["scores"]),
                 "end": ev["reason"], "scored": ev.get("scored", True)}
 
     # ----------------------------------------------------------------- automatic events
@@ -516,7 +530,8 @@ class GameState:
     def _contract_view(self):
         raise NotImplementedError
 
-    def _contract_label(self):
+    def _contract_record(self):
+        """The deal's contract as data, for its deal record (``records.describe_contract``)."""
         raise NotImplementedError
 
     def _ruleset_view(self, seat):

@@ -64,8 +64,8 @@ def by_suit(cards):
 
 @register.simple_tag
 def contract_name(ruleset, contract):
-    """A contract's display name as the score sheets print it (Copas, Kupa, Koz ♥ ...)."""
-    return contract_label(ruleset, {"contract": contract}, gettext) if contract else ""
+    """A contract record's display name as the score sheets print it (Copas, Kupa, Koz ♥ ...)."""
+    return contract_label(ruleset, contract, gettext) if contract else ""
 
 
 # ------------------------------------------------------------------ actions and contracts at the table
@@ -106,7 +106,7 @@ def action_label(ruleset, action):
     if kind == "play":
         return card_name(action["card"])
     if kind == "contract":
-        return contract_name(ruleset, f"trump {action['suit']}" if action.get("suit") else action["name"])
+        return contract_name(ruleset, {"name": action["name"], "trump": action.get("suit")})
     if kind in ("bid", "counteroffer"):
         text = _("Bid %(bid)s") if kind == "bid" else _("Ask for %(bid)s")
         return text % {"bid": bid_words(action)}
@@ -122,12 +122,4 @@ def action_label(ruleset, action):
 @register.simple_tag
 def contract_title(ruleset, contract):
     """The display name of a view's ``contract`` (a dict, or None before it is chosen)."""
-    if not contract:
-        return ""
-    name = contract["name"]
-    if name == "trump" and contract.get("trump"):
-        return contract_name(ruleset, f"trump {contract['trump']}")
-    if name == "positive" and contract.get("mode"):
-        how = _("down") if contract["mode"] == "down" else _trump_label(contract.get("trump"))
-        return f"{contract_name(ruleset, 'positive').strip()} {how}"
-    return contract_name(ruleset, name)
+    return contract_name(ruleset, contract)

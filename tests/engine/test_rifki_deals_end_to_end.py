@@ -216,7 +216,7 @@ def test_a_player_without_a_card_above_ten_may_cancel_a_trump_deal_which_is_rede
     play_out(state, random.Random(0))
     deal1 = [d for d in state.deals if d["deal"] == 1]
     assert [d["scored"] for d in deal1] == [False, True]
-    assert sum(1 for d in state.deals if d["scored"] and d["contract"].startswith("trump")) == 8
+    assert sum(1 for d in state.deals if d["scored"] and d["contract"]["name"] == "trump") == 8
 
 
 def test_when_every_weak_player_passes_the_trump_deal_is_played():

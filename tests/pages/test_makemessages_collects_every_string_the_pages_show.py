@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from games import views_table
-from games.engine import playout
+from games.engine import records
 
 ENGINE_MARKED = re.compile(r'\bN_\("((?:[^"\\]|\\.)*)"\)')
 MSGID = re.compile(r'^msgid "((?:[^"\\]|\\.)*)"$', re.M)  # one line each: made with no_wrap
@@ -41,8 +41,9 @@ def test_the_engines_marked_strings_are_collected(catalogue):
 
 
 def test_every_contract_name_the_score_sheets_show_is_collected(catalogue):
-    names = {label for labels in playout.LABELS.values() for label in labels.values()}
-    names |= {playout.TRUMP_LABEL, *playout.POSITIVE_LABELS.values(), *playout.BID_LABELS.values()}
+    names = {label for labels in records.NEGATIVE_LABELS.values() for label in labels.values()}
+    names |= {records.TRUMP_LABEL, records.NO_CONTRACT, *records.POSITIVE_LABELS.values(), *records.BID_LABELS.values(),
+              *records.END_LABELS.values(), *records.CANCEL_LABELS.values()}
 
     assert names <= catalogue, sorted(names - catalogue)
 

@@ -4,9 +4,8 @@ import json
 import pytest
 
 from games import eventlog
-from games.engine import option_defaults
+from games.engine import RULESETS, option_defaults
 from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
-from tournaments.forms import FLAGS
 from tournaments.models import Tournament
 
 BASE = {"name": "Friday King", "ruleset": "king", "format": "swiss", "rounds": "3", "table_points": "place",
@@ -25,8 +24,8 @@ def test_the_form_offers_every_setting_and_a_field_per_flag_of_each_game(signed_
     for name in ("name", "ruleset", "format", "rounds", "table_points", "tie_break_1", "fill", "bot_turn_timeout",
                  "rated", "autopilot", "boards"):
         assert f'id="id_{name}"' in page and f'for="id_{name}"' in page
-    for ruleset, flags in FLAGS.items():
-        for flag in flags:
+    for ruleset, descriptor in RULESETS.items():
+        for flag in descriptor.flags:
             assert f'id="id_{ruleset}__{flag}"' in page
 
 

@@ -1,13 +1,14 @@
 """A deal that scored nothing (a Rifki misdeal, a split of the queens, a King slam) shows on the
 score sheet page why, in the reader's language, instead of the engine's record
-("cancelled: kiz_split"); the text sheet keeps printing the record as it is."""
+(``"end": "cancelled", "cause": "kiz_split"``); the text sheet keeps printing the record's codes."""
 import html
 
 import pytest
 
 from games import service
 from games.engine.cards import DECK
-from games.engine.playout import END_LABELS, play_out, score_sheet, score_sheet_rows
+from games.engine.playout import play_out, score_sheet, score_sheet_rows
+from games.engine.records import CANCEL_LABELS
 from games.service import do_create_match
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 
@@ -24,24 +25,29 @@ def unscored_rows(seeds):
                 yield state, plain, translated
 
 
-@pytest.mark.parametrize("seed, end", [(0, "cancelled: rifki_unguarded"), (7, "cancelled: trump_no_high_cards"),
-                                       (13, "cancelled: kiz_split")])
-def test_each_kind_of_rifki_cancellation_is_said_in_words_through_the_translation_hook(seed, end):
-    rows = [(plain, translated) for _, plain, translated in unscored_rows([seed]) if plain["end"] == end]
+@pytest.mark.parametrize("seed, cause", [(0, "rifki_unguarded"), (7, "trump_no_high_cards"), (13, "kiz_split")])
+def test_each_kind_of_rifki_cancellation_is_said_in_words_through_the_translation_hook(seed, cause):
+    rows = [(state, plain, translated) for state, plain, translated in unscored_rows([seed])
+            if plain["end"] == "cancelled" and state.deals[plain_index(state, plain)]["cause"] == cause]
 
-    assert rows, f"seed {seed} has no {end!r} deal"
-    plain, translated = rows[0]
-    assert plain["end_label"] == END_LABELS[end] and "_" not in plain["end_label"]
-    assert translated["end_label"] == shout(END_LABELS[end])
+    assert rows, f"seed {seed} has no deal cancelled for {cause!r}"
+    _, plain, translated = rows[0]
+    assert plain["end_label"] == CANCEL_LABELS[cause] and "_" not in plain["end_label"]
+    assert translated["end_label"] == shout(CANCEL_LABELS[cause])
+
+
+def plain_index(state, row):
+    return next(i for i, record in enumerate(state.deals) if record["deal"] == row["deal"] and not record["scored"])
 
 
 def test_every_unscored_deal_in_many_games_has_words_and_the_text_sheet_is_unchanged():
     seen = set()
     for state, plain, _ in unscored_rows(range(40)):
-        seen.add(plain["end"])
-        assert plain["end"] in END_LABELS, plain["end"]
-        assert f"  {plain['end']}" in score_sheet(state)  # the text sheet prints the record
-    assert len(seen) == 3, seen
+        seen |= {record.get("cause") for record in state.deals if not record["scored"]}
+        assert plain["end_label"] in CANCEL_LABELS.values(), plain
+        cause = state.deals[plain_index(state, plain)]["cause"]
+        assert f"  cancelled: {cause}" in score_sheet(state)  # the text sheet prints the record's codes
+    assert seen == set(CANCEL_LABELS), seen
 
 
 def test_the_sheet_page_shows_the_words(players, client):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games import service, views_table
 from games.engine import IllegalAction, new_game
 from games.engine.cards import DECK
-from games.engine.playout import LABELS
+from games.engine.records import NEGATIVE_LABELS as LABELS
 from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, king_deal

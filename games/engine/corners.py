@@ -1,0 +1,1062 @@
+"""Kings in the Corner (rules.md section 3; DESIGN.md 3.2b): the state machine of both rulesets.
+
+Not a trick-taking game, so not a ``state.GameState``: the same surface (``to_act``,
+``legal_actions()``, ``apply()``, ``view()``, ``events``, ``scores``, ``deal_scores``,
+``deals``, ``is_over``, ``num_seats``), the same event sourcing, its own rules.
+
+A turn is many decisions by one seat: ``play {card, to[, as]}``, ``move {from, to}``,
+``end_turn`` (which draws) and, in the Jax game, ``end_turn {draw: false}``; under
+``draw_timing: start_of_turn`` a ``draw`` opens the turn while the stock lasts. Everything else
+is automatic and recorded as its own event, so that a replay folds the log without deciding
+anything:
+
+- ``deal_started {deal, dealer, hands, layout, stock}`` (hands private to their seats, the stock
+  to nobody, until the hand ends), ``layout_king_cornered`` (setup_king_handling
+  ``auto_corner_refill_from_stock``), ``turn_started {seat}``;
+- ``turn_ended {seat, penalties, draws, idle}`` after an ``end_turn`` (or a Becker pass);
+- ``card_drawn {seat, card}`` (the card private to the drawer), ``king_placed`` (Jax: a drawn
+  king goes to the first empty corner), ``card_placed`` (Becker: a drawn card fits an empty
+  space and must go there);
+- ``deal_ended {deal, reason, winner, cards_left, scores, scored, ...}`` and ``game_ended``.
+
+Rule choices where the sources are silent are rules.md 3.5; this module says where it decides
+something more (each in the comment of the place that does it).
+"""
+import secrets
+from typing import Any, ClassVar, Final
+
+from . import deal as deals
+from .actions import Action
+from .cards import DECK, DECK_SET
+from .corners_rules import (
+    BASE,
+    CARD_ORDER,
+    CORNERS,
+    CORNERS_FLAGS,
+    JAX_FIXED,
+    JAX_FLAGS,
+    JOKERS,
+    PILES,
+    UNSUPPORTED,
+    chain_fits,
+    fits,
+    fitting_cards,
+    hand_points,
+    sort_hand,
+)
+from .errors import EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions
+
+PLAY: Final = "play"
+DEAL_OVER: Final = "deal_over"
+OVER: Final = "over"
+
+# Stages of a hand in play (``table.turn.stage`` in the view).
+SETUP: Final = "setup"  # the layout before the first turn
+PLAYING: Final = "playing"  # the seat to act plays, moves or ends the turn
+MUST_DRAW: Final = "must_draw"  # draw_timing start_of_turn: the turn opens with a draw
+ENDING: Final = "ending"  # end_turn taken: penalties and draws follow
+DRAWING: Final = "drawing"
+KING_DRAWN: Final = "king_drawn"  # Jax: a drawn king goes to a corner
+PASSING: Final = "passing"  # the turn is over: the next one starts, or the hand ends in a deadlock
+
+ACTION_FIELDS: Final = {"play": ("card", "to", "as"), "move": ("from", "to"), "end_turn": ("draw",), "draw": ()}
+DECISIONS: Final = frozenset(ACTION_FIELDS)
+
+PLAY_ACTIONS: Final = {(c, p): Action(type="play", card=c, to=p) for c in DECK for p in PILES}
+MOVE_ACTIONS: Final = {(s, d): Action(type="move", **{"from": s, "to": d}) for s in BASE for d in PILES if s != d}
+END_TURN: Final = Action(type="end_turn")
+END_TURN_NO_DRAW: Final = Action(type="end_turn", draw=False)
+DRAW: Final = Action(type="draw")
+ALL_CARDS: Final = DECK + JOKERS
+
+# The rules a pagat game plays with that are Jax flags (fixed off in the pagat game).
+PAGAT_FIXED: Final[dict[str, Any]] = {
+    "chips_total": 0, "ante": 0, "no_play_penalty": 0, "hidden_king_penalty": 3, "refuse_draw_penalty": 0,
+    "target_points": 0, "drawn_king_immediate_play": False, "jax_deadlock": "void", "jax_chip_debt": False,
+    "kings_move_from_corners": False,
+}
+
+PENALTY: Final = "penalty"  # card scorings: lowest total wins
+CHIPS: Final = "chips_pot"
+POOL: Final = "pool"
+JAX: Final = "jax"
+
+
+class CornersState:
+    """A game of Kings in the Corner (the pagat game and its variants)."""
+
+    ruleset: ClassVar[str] = "corners"
+    FLAGS: ClassVar[dict[str, Any]] = CORNERS_FLAGS
+    FIXED: ClassVar[dict[str, Any]] = PAGAT_FIXED
+
+    # ----------------------------------------------------------------- construction
+    def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
+        self.options = options
+        rules = {**self.FIXED, **options}
+        self.rules = rules
+        n = options["players"]
+        self.num_seats = n
+        self.seed = seed  # secret while the game runs; never in events or views
+        self.key = key
+        self.board = board
+        if self.ruleset == "corners_jax":
+            self.mode = JAX
+        elif rules["pool_variant"]:
+            self.mode = POOL
+        elif rules["scoring"] == CHIPS:
+            self.mode = CHIPS
+        else:
+            self.mode = PENALTY
+        self.build = {p: rules["corner_build"] if p in CORNERS else rules["base_build"] for p in PILES}
+        self.events: list[dict[str, Any]] = []
+        self.phase: str | None = None
+        self.stage: str | None = None
+        self.to_act: int | None = None
+        self.deal_no = 0
+        self.first_dealer: int | None = None
+        self.dealer: int | None = None
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.piles: dict[str, list[str]] = {p: [] for p in PILES}
+        self.jokers: dict[str, str] = {}  # a joker on the table -> the card it stands for
+        self.stock: list[str] = []  # top card last
+        self.dealt: Any = None  # the hand as dealt: (hands, layout, stock), revealed when it ends
+        self.last_deal: Any = None
+        self.turn_no = 0  # turns started this hand
+        self.seat_turns = [0] * n  # each seat's turns this hand (Kleplek's first-turn bonus)
+        self.acted = False  # a play or a pile move this turn
+        self.drew = False  # a card drawn this turn
+        self.refused = False  # Jax: end_turn {draw: false}
+        self.draws_left = 0
+        self.draw_then_play = False  # the draw opened the turn (start_of_turn) rather than closed it
+        self.idle_streak = 0  # idle turns in a row with the stock empty (rules.md 3.5, deadlock)
+        self.becker_card: str | None = None  # Becker: the card drawn after going out, not yet settled
+        self.pending_king: str | None = None  # Jax: a drawn king on its way to a corner
+        self.pot = 0
+        self.paid = [0] * n  # chips (or pool units) each seat paid into the pot this hand
+        self.penalty_points = [0] * n  # compulsory kings in a card scoring
+        self.completions = [0] * n  # corner piles each seat finished with the ace this hand
+        self.chips = [0] * n  # Jax: each seat's chips this hand
+        self.debts = [0] * n  # Jax: chips owed, taken off the next win
+        self.carry = 0  # Jax, jax_deadlock carry_over: the pot a void hand leaves for the next
+        self.scores = [0] * n
+        self.deal_scores: list[list[int]] = []
+        self.deals: list[dict[str, Any]] = []
+        self.winners: list[int] | None = None
+        self.result: str | None = None
+        self._legal: list[Any] | None = None
+        self._deal_feed: Any = None
+
+    @classmethod
+    def create(cls, options, seed, key, board):
+        state = cls(options, seed, key, board)
+        start = {"type": "game_started", "ruleset": cls.ruleset, "options": dict(options), "key": key,
+                 "shuffle": deals.LAYOUT_SHUFFLE_VERSION}
+        if board is None:
+            if seed is None:
+                seed = secrets.token_bytes(32)
+            state.seed = deals.seed_bytes(seed)
+            start["seed_sha256"] = deals.seed_commitment(state.seed)
+            start.update(state._first_game_facts())
+        else:
+            start["board"] = board
+        state._record(start)
+        state._run_automatic([])
+        return state
+
+    def _first_game_facts(self):
+        return {"first_dealer": deals.seeded_draw(self.seed, f"{self.key}/first_dealer", self.num_seats)}
+
+    # ----------------------------------------------------------------- options and boards
+    @classmethod
+    def check_options(cls, options):
+        rules = {**cls.FIXED, **options}
+        for name, why in UNSUPPORTED.items():
+            if name in options and options[name] != cls.FLAGS[name].default:
+                raise InvalidOptions(f"option {name!r}: only {cls.FLAGS[name].default!r} is supported: {why}",
+                                     code="unsupported_option")
+        if options["players"] * options["deal_size"] + 4 > 52:
+            raise InvalidOptions(f"{options['players']} players with {options['deal_size']} cards each and the four "
+                                 "layout cards need more than the 52-card pack", code="too_many_cards")
+        if rules["pool_variant"] and rules["scoring"] != "k10_other1":
+            raise InvalidOptions("pool_variant replaces the card scoring: use it with the default scoring",
+                                 code="conflicting_options")
+
+    @classmethod
+    def check_board(cls, board: Any, options: Any) -> Any:
+        """A board: ``{"dealer", "hands", "layout", "stock"}``. ``layout`` maps piles (N E S W
+        NE SE SW NW) to a card or a list of cards (bottom first) built by the rules; the
+        stock lists its top card last. Together they hold the whole pack once."""
+        if not isinstance(board, dict):
+            raise InvalidBoard("a board is a mapping with dealer, hands, layout and stock")
+        extra = sorted(set(board) - {"dealer", "hands", "layout", "stock"})
+        if extra:
+            raise InvalidBoard(f"a Kings in the Corner board has no field {extra[0]!r}", code="invalid_board")
+        n = options["players"]
+        dealer = board.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise InvalidBoard(f"board needs 'dealer': a seat 0-{n - 1}, not {dealer!r}")
+        rules = {**cls.FIXED, **options}
+        pack = deals.DECK + JOKERS if rules["jokers_wild"] else deals.DECK
+        seen: dict[str, str] = {}
+
+        def take(card, where):
+            if not isinstance(card, str) or card not in pack:
+                raise InvalidBoard(f"{where}: {card!r} is not a card of this game's pack", code="malformed_card")
+            if card in seen:
+                raise InvalidBoard(f"card {card} is in {seen[card]} and in {where}; each card once",
+                                   code="repeated_card")
+            seen[card] = where
+            return card
+
+        hands = board.get("hands")
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise InvalidBoard(f"board needs 'hands': a list of {n} hands (one per player)")
+        out_hands = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, (list, tuple)) or not hand:
+                raise InvalidBoard(f"hand {seat} must be a non-empty list of cards")
+            out_hands.append(sort_hand(take(c, f"hand {seat}") for c in hand))
+        layout = board.get("layout", {})
+        if not isinstance(layout, dict) or set(layout) - set(PILES):
+            raise InvalidBoard(f"'layout' maps piles ({' '.join(PILES)}) to a card or a list of cards")
+        out_layout: dict[str, Any] = {}
+        for pile in PILES:
+            cards = layout.get(pile)
+            if cards is None or cards == []:
+                continue
+            cards = [cards] if isinstance(cards, str) else cards
+            if not isinstance(cards, (list, tuple)):
+                raise InvalidBoard(f"layout {pile}: a card or a list of cards, not {cards!r}")
+            for c in cards:
+                take(c, f"layout {pile}")
+                if c in JOKERS:
+                    raise InvalidBoard(f"layout {pile}: a joker starts in a hand or the stock, not the layout")
+            build = rules["corner_build"] if pile in CORNERS else rules["base_build"]
+            if pile in CORNERS and cards[0][0] != "K":
+                raise InvalidBoard(f"layout {pile}: a corner pile starts with a king", code="corner_needs_king")
+            if not chain_fits(list(cards[1:]), cards[0], build):
+                raise InvalidBoard(f"layout {pile}: the pile is not built by the rules ({build})", code="does_not_fit")
+            out_layout[pile] = cards[0] if len(cards) == 1 else list(cards)
+        stock = board.get("stock", [])
+        if not isinstance(stock, (list, tuple)):
+            raise InvalidBoard("'stock' is a list of cards, top card last")
+        out_stock = [take(c, "the stock") for c in stock]
+        missing = [c for c in pack if c not in seen]
+        if missing:
+            raise InvalidBoard(f"the board must hold the whole pack; missing: {' '.join(missing[:8])}",
+                               code="missing_cards")
+        return {"dealer": dealer, "hands": out_hands, "layout": out_layout, "stock": out_stock}
+
+    # ----------------------------------------------------------------- public surface
+    def hand(self, seat):
+        return list(self.hands[seat])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def deals_in_game(self):
+        """Hands in the game, or None while the game runs to a target."""
+        if self.board is not None:
+            return 1
+        if self.mode != JAX and self.rules["game_length"] == "fixed_hands":
+            return self.rules["fixed_hands"]
+        return None
+
+    def legal_actions(self) -> list[Any]:
+        legal = self._legal
+        if legal is None:
+            if self.to_act is None:
+                return []
+            legal = self._legal = self._compute_legal_actions()
+        return list(legal)
+
+    def apply(self, action: Any) -> list[dict[str, Any]]:
+        """Apply the action of the seat to act; returns the events it produced. IllegalAction
+        (with a ``code``) leaves the state unchanged."""
+        legal = self._legal
+        if legal is None:
+            if self.to_act is None:
+                raise IllegalAction("the game is over; no more actions are possible", code="game_over")
+            legal = self._legal = self._compute_legal_actions()
+        for canon in legal:
+            if canon is action:
+                break
+        else:
+            canon = self._canonical(action, legal)
+        event = {"type": canon["type"], "seat": self.to_act}
+        for k, v in canon.items():
+            if k != "type":
+                event[k] = v
+        self._record(event)
+        out = [event]
+        self._run_automatic(out)
+        return out
+
+    # ----------------------------------------------------------------- legality
+    def _top(self, pile: str) -> str | None:
+        cards = self.piles[pile]
+        if not cards:
+            return None
+        top = cards[-1]
+        return self.jokers.get(top, top) if self.jokers else top
+
+    def _shown(self, card: str) -> str:
+        return self.jokers.get(card, card) if self.jokers else card
+
+    def _king_may_go_to_corner(self) -> bool:
+        """M5: a K-bottomed base pile into an empty corner (rules.md 3.5)."""
+        if self.rules["setup_king_handling"] == "stays_in_base":
+            return False
+        return self.rules["king_pile_to_corner_anytime"] or self.turn_no == 1
+
+    def _compute_legal_actions(self) -> list[Any]:
+        stage = self.stage
+        if stage == MUST_DRAW:
+            return [DRAW]
+        if stage != PLAYING:
+            return []
+        seat = self.to_act
+        assert seat is not None
+        build = self.build
+        tops = {p: self._top(p) for p in PILES}
+        blocked = set(self.jokers.values())
+        # what each pile takes: None for an empty space, else the cards that fit its top
+        takers: dict[str, Any] = {}
+        for p in PILES:
+            top = tops[p]
+            takers[p] = None if top is None else fitting_cards(top, build[p])
+        acts: list[Any] = []
+        for card in self.hands[seat]:
+            if card in JOKERS:
+                for pile in PILES:
+                    for named in self._joker_names(tops[pile], pile):
+                        acts.append(Action({"type": "play", "card": card, "to": pile, "as": named}))
+                continue
+            if card in blocked:
+                continue  # Freeman: a joker on the table stands for this card
+            is_king = card[0] == "K"
+            for pile in PILES:
+                takes = takers[pile]
+                if takes is None:
+                    if is_king or pile in BASE:
+                        acts.append(PLAY_ACTIONS[(card, pile)])
+                elif card in takes:
+                    acts.append(PLAY_ACTIONS[(card, pile)])
+        for src in BASE:
+            cards = self.piles[src]
+            if not cards:
+                continue
+            bottom = self._shown(cards[0])
+            for dst in PILES:
+                if dst == src:
+                    continue
+                top = tops[dst]
+                # the cheap test first (most pairs fail it): the bottom card against the top
+                if (top is None and (dst in BASE or bottom[0] != "K")) \
+                        or (top is not None and not fits(bottom, top, build[dst])):
+                    continue
+                if self._move_problem(src, dst) is None:
+                    acts.append(MOVE_ACTIONS[(src, dst)])
+        acts.append(END_TURN)
+        if self.mode == JAX and self.stock:
+            acts.append(END_TURN_NO_DRAW)
+        return acts
+
+    def _joker_names(self, top: str | None, pile: str) -> list[str]:
+        """The cards a joker may be played as on ``pile``: any card not already shown on the
+        table that the pile would take (a decision of this engine: a card shows once)."""
+        shown = {self._shown(c) for cards in self.piles.values() for c in cards}
+        if top is None:
+            names = [c for c in DECK if c not in shown and (pile in BASE or c[0] == "K")]
+        else:
+            build = self.build[pile]
+            names = [c for c in DECK if c not in shown and fits(c, top, build)]
+        return names
+
+    def _move_problem(self, src: str, dst: str) -> tuple[str, str] | None:
+        """Why the whole pile ``src`` cannot move onto ``dst`` (code, message), or None."""
+        cards = self.piles[src]
+        shown = [self._shown(c) for c in cards] if self.jokers else cards
+        target = self.piles[dst]
+        build = self.build[dst]
+        if target:
+            top = self._shown(target[-1])
+            if not fits(shown[0], top, build):
+                return "does_not_fit", f"the bottom card of {src} does not fit on {dst}"
+            if build != self.build[src] and not chain_fits(shown[1:], shown[0], build):
+                return "does_not_fit", f"the cards of {src} are not built the way {dst} builds"
+            return None
+        if dst in BASE:
+            return "move_to_empty_space", "a whole pile moves only onto a pile, or a king's pile into an empty corner"
+        if shown[0][0] != "K":
+            return "corner_needs_king", f"only a pile with a king at the bottom can move into the empty corner {dst}"
+        if not self._king_may_go_to_corner():
+            return "king_move_not_allowed", "a king's pile may move into a corner only on the hand's first turn"
+        if build != self.build[src] and not chain_fits(shown[1:], shown[0], build):
+            return "does_not_fit", f"the cards of {src} are not built the way {dst} builds"
+        return None
+
+    def _canonical(self, action, legal):
+        norm = _normalize(action)
+        for canon in legal:
+            if canon == norm and all(type(v) is type(norm[k]) for k, v in canon.items()):
+                return canon
+        raise self._explain(norm)
+
+    def _explain(self, action) -> IllegalAction:
+        """The IllegalAction for a well-formed action that is not legal now (state unchanged)."""
+        kind = action["type"]
+        seat = self.to_act
+        stage = self.stage
+        if stage == MUST_DRAW and kind != "draw":
+            return IllegalAction("the turn opens with a draw while the stock has cards", code="must_draw")
+        if kind == "draw":
+            return IllegalAction("a draw opens the turn only under draw_timing start_of_turn, while the stock lasts",
+                                 code="draw_not_due")
+        if kind == "end_turn":
+            if action.get("draw") is False:
+                if self.mode != JAX:
+                    return IllegalAction("only the Jax game lets a player refuse the draw",
+                                         code="refuse_draw_not_allowed")
+                return IllegalAction("the stock is empty: there is no draw to refuse", code="stock_empty")
+            return IllegalAction(f"{dict(action)} is not a legal action now", code="not_allowed")
+        to = action.get("to")
+        if kind == "move":
+            src = action.get("from")
+            if src not in PILES or to not in PILES:
+                return IllegalAction(f"piles are {' '.join(PILES)}", code="unknown_pile")
+            if src in CORNERS:
+                return IllegalAction("a corner pile never moves", code="corner_pile_cannot_move")
+            if not self.piles[src]:
+                return IllegalAction(f"{src} is empty: there is no pile to move", code="empty_pile")
+            if src == to:
+                return IllegalAction("a pile cannot move onto itself", code="same_pile")
+            problem = self._move_problem(src, to)
+            code, message = problem if problem else ("not_allowed", "not a legal move now")
+            return IllegalAction(message, code=code)
+        card = action.get("card")
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            return IllegalAction(f"malformed card {card!r}: a card is rank + suit, e.g. 'KH', or a joker X1/X2",
+                                 code="malformed_card")
+        if to not in PILES:
+            return IllegalAction(f"unknown pile {to!r}; piles are {' '.join(PILES)}", code="unknown_pile")
+        assert seat is not None
+        if card not in self.hands[seat]:
+            return IllegalAction(f"{card} is not in seat {seat}'s hand", code="not_in_hand")
+        named = action.get("as")
+        if card in JOKERS:
+            if named is None:
+                return IllegalAction("a joker is played as a named card: add 'as'", code="joker_needs_as")
+            if not isinstance(named, str) or named not in DECK_SET:
+                return IllegalAction(f"a joker is played as a card, not {named!r}", code="malformed_card")
+            if named not in self._joker_names(self._top(to), to):
+                return IllegalAction(f"the joker cannot be played as {named} on {to}", code="does_not_fit")
+        elif named is not None:
+            return IllegalAction("only a joker is played 'as' another card", code="malformed_action")
+        elif card in self.jokers.values():
+            return IllegalAction(f"a joker on the table stands for {card}", code="card_stands_in_for_joker")
+        top = self._top(to)
+        shown = named if named is not None else card
+        if top is None:
+            return IllegalAction(f"only a king goes into the empty corner {to}", code="corner_needs_king")
+        return IllegalAction(f"{shown} does not fit on {top} ({self.build[to]})", code="does_not_fit")
+
+    # ----------------------------------------------------------------- recording events
+    def _record(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+        FOLDS[event["type"]](self, event)
+        self._legal = None
+
+    def _run_automatic(self, out: list[dict[str, Any]]) -> None:
+        while True:
+            event = self._derive()
+            if event is None:
+                return
+            out.append(event)
+            self._record(event)
+
+    # ----------------------------------------------------------------- automatic events
+    def _derive(self) -> dict[str, Any] | None:
+        phase = self.phase
+        if phase == PLAY:
+            stage = self.stage
+            seat = self.to_act
+            if stage == PLAYING:
+                assert seat is not None
+                if self.becker_card is not None:
+                    space = self._forced_space(self.becker_card)
+                    if space is not None:
+                        return {"type": "card_placed", "seat": seat, "card": self.becker_card, "to": space}
+                    return {"type": "turn_ended", "seat": seat, "penalties": [], "draws": 0, "idle": False}
+                if not self.hands[seat]:
+                    if self.rules["becker_rules"] and self.stock:
+                        return {"type": "card_drawn", "seat": seat, "card": self.stock[-1]}
+                    return self._deal_ended_event(seat)
+                return None
+            if stage == ENDING:
+                return self._turn_ended_event()
+            if stage == DRAWING:
+                return {"type": "card_drawn", "seat": seat, "card": self.stock[-1]}
+            if stage == KING_DRAWN:
+                corner = next(p for p in CORNERS if not self.piles[p])
+                return {"type": "king_placed", "seat": seat, "card": self.pending_king, "to": corner}
+            if stage == PASSING:
+                if self.idle_streak >= self.num_seats:
+                    return self._deal_ended_event(None)
+                assert seat is not None
+                return {"type": "turn_started", "seat": (seat + 1) % self.num_seats}
+            if stage == SETUP:
+                if self.rules["setup_king_handling"] == "auto_corner_refill_from_stock":
+                    ev = self._layout_king_event()
+                    if ev is not None:
+                        return ev
+                assert self.dealer is not None
+                return {"type": "turn_started", "seat": (self.dealer + 1) % self.num_seats}
+            return None
+        if phase == DEAL_OVER:
+            if self.board is not None:
+                return self._game_ended_event() if self.deal_no else self._deal_started_event()
+            if self._game_is_decided():
+                return self._game_ended_event()
+            return self._deal_started_event()
+        return None
+
+    def _forced_space(self, card: str) -> str | None:
+        """Becker: the empty space a drawn card must go to (a king to the first empty corner,
+        then any card to the first empty base space), or None. A joker is always kept."""
+        if card in JOKERS or card in self.jokers.values():
+            return None
+        if card[0] == "K":
+            for p in CORNERS:
+                if not self.piles[p]:
+                    return p
+        for p in BASE:
+            if not self.piles[p]:
+                return p
+        return None
+
+    def _layout_king_event(self):
+        """auto_corner_refill_from_stock: a king in a base space goes to the corners in the
+        order NE, SE, SW, NW and the space is refilled from the stock (if it has cards). The
+        refill is the stock's first card that is not a joker: as in the deal, a joker turned up
+        for the layout goes under the stock (the fold moves it there)."""
+        for p in BASE:
+            cards = self.piles[p]
+            if len(cards) == 1 and cards[0][0] == "K":
+                corner = next((c for c in CORNERS if not self.piles[c]), None)
+                if corner is None:
+                    return None
+                refill = next((c for c in reversed(self.stock) if c not in JOKERS), None)
+                return {"type": "layout_king_cornered", "from": p, "to": corner, "card": cards[0], "refill": refill}
+        return None
+
+    def _turn_ended_event(self) -> dict[str, Any]:
+        seat = self.to_act
+        assert seat is not None
+        rules = self.rules
+        mode = self.mode
+        penalties = []
+        if not self.acted:
+            amount = rules["no_play_penalty"] if mode == JAX else 1 if mode in (CHIPS, POOL) else 0
+            if amount:
+                penalties.append({"reason": "no_play", "amount": amount})
+        if mode == JAX or rules["compulsory_kings"]:
+            # rules.md 3.5: a king he could have put in an empty corner and did not, once per turn.
+            if self._could_have_cornered_a_king(seat):
+                amount = rules["hidden_king_penalty"]
+                if amount:
+                    penalties.append({"reason": "hidden_king", "amount": amount})
+        if self.refused and rules["refuse_draw_penalty"]:
+            penalties.append({"reason": "refused_draw", "amount": rules["refuse_draw_penalty"]})
+        if self.refused or rules["draw_timing"] == "start_of_turn":
+            draws = 0
+        else:
+            draws = min(rules["draw_count"], len(self.stock))
+        idle = not self.acted and not self.drew and draws == 0 and not self.stock
+        return {"type": "turn_ended", "seat": seat, "penalties": penalties, "draws": draws, "idle": idle}
+
+    def _could_have_cornered_a_king(self, seat: int) -> bool:
+        """He ends the turn holding a king that an empty corner would take (a king a joker on
+        the table stands for cannot be played, so it does not count)."""
+        if not any(not self.piles[p] for p in CORNERS):
+            return False
+        blocked = self.jokers.values()
+        return any(c[0] == "K" and c not in blocked for c in self.hands[seat] if c not in JOKERS)
+
+    def _deal_ended_event(self, winner: int | None) -> dict[str, Any]:
+        n = self.num_seats
+        mode = self.mode
+        rules = self.rules
+        hands = self.hands
+        ev: dict[str, Any] = {"type": "deal_ended", "deal": self.deal_no, "reason": "went_out" if winner is not None
+                              else "deadlock", "winner": winner, "cards_left": [len(h) for h in hands]}
+        bonus = rules["ace_completion_bonus"]
+        if mode == PENALTY:
+            scoring = rules["scoring"]
+            scores = [hand_points(hands[s], scoring) + self.penalty_points[s] - bonus * self.completions[s]
+                      for s in range(n)]
+            if winner is not None and self._first_turn_out(winner):
+                scores[winner] -= 5
+                ev["first_turn_out"] = True
+            ev["scores"] = scores
+            ev["scored"] = True
+            return ev
+        ev["pot"] = self.pot
+        if winner is None:  # rules.md 3.5: chip and Jax hands that end in a deadlock are void
+            ev["scores"] = [0] * n
+            ev["scored"] = False
+            if mode == JAX and rules["jax_deadlock"] == "carry_over":
+                ev["carry"] = self.pot
+            return ev
+        if mode == JAX:
+            chips = list(self.chips)
+            debts = list(self.debts)
+            pot = self.pot
+            for s in range(n):
+                if s != winner:
+                    pot += _pay(chips, debts, s, len(hands[s]), rules["jax_chip_debt"])
+            repaid = min(debts[winner], pot)
+            debts[winner] -= repaid
+            scores = [0] * n
+            scores[winner] = pot - repaid
+            ev.update(pot=pot, debt_repaid=repaid, debts=debts, scores=scores, scored=True)
+            return ev
+        cards = [hand_points(hands[s], CHIPS) if mode == CHIPS else len(hands[s]) for s in range(n)]
+        scores = [-self.paid[s] - cards[s] for s in range(n)]
+        scores[winner] += self.pot + sum(cards)
+        if bonus:
+            for s in range(n):
+                if self.completions[s]:
+                    won = bonus * self.completions[s]
+                    for o in range(n):
+                        if o != s:
+                            scores[o] -= won
+                            scores[s] += won
+        ev["scores"] = scores
+        ev["scored"] = True
+        return ev
+
+    def _first_turn_out(self, winner: int) -> bool:
+        """rules.md 3.5: Kleplek's 5 points for going out on the player's first turn of the hand."""
+        return self.rules["scoring"] == "kleplek_10_5_1" and self.rules["kleplek_first_turn_out_bonus"] \
+            and self.seat_turns[winner] == 1
+
+    def _deal_started_event(self) -> dict[str, Any]:
+        number = self.deal_no + 1
+        n = self.num_seats
+        if self.board is not None:
+            board = self.board
+            return {"type": "deal_started", "deal": number, "dealer": board["dealer"],
+                    "hands": [list(h) for h in board["hands"]], "layout": dict(board["layout"]),
+                    "stock": list(board["stock"])}
+        assert self.first_dealer is not None
+        dealer = (self.first_dealer + number - 1) % n
+        deal_key = f"{self.key}/deal/{number}"
+        if self._deal_feed is not None:
+            hands, layout, stock = self._deal_feed(deal_key)
+        else:
+            if self.seed is None:
+                raise EngineError("this game was replayed without its seed and cannot deal the next hand; "
+                                  "pass seed= to replay()", code="seed_required")
+            hands, layout, stock = deals.layout_deal(self.seed, deal_key, n, (dealer + 1) % n, 1,
+                                                     self.rules["deal_size"], self.rules["jokers_wild"])
+        return {"type": "deal_started", "deal": number, "dealer": dealer, "hands": [sort_hand(h) for h in hands],
+                "layout": dict(layout), "stock": list(stock)}
+
+    def _game_is_decided(self) -> bool:
+        if not self.deal_no:
+            return False
+        rules = self.rules
+        if self.mode == JAX:
+            return max(self.scores) >= rules["target_points"]
+        if rules["game_length"] == "fixed_hands":
+            return self.deal_no >= rules["fixed_hands"]
+        return max(self.scores) >= rules["target_score"]
+
+    def _game_ended_event(self) -> dict[str, Any]:
+        scores = self.scores
+        best = min(scores) if self.mode == PENALTY else max(scores)
+        return {"type": "game_ended", "scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == best],
+                "result": "complete"}
+
+    # ----------------------------------------------------------------- folds (one per event type)
+    def _fold_game_started(self, ev):
+        self.first_dealer = ev.get("first_dealer")
+        self.phase = DEAL_OVER
+
+    def _fold_deal_started(self, ev: Any) -> None:
+        n = self.num_seats
+        self.deal_no = ev["deal"]
+        self.dealer = ev["dealer"]
+        self.hands = [sort_hand(h) for h in ev["hands"]]
+        if len(self.hands) != n:
+            raise InvalidEvents("a deal_started event with the wrong number of hands", code="invalid_events")
+        piles: dict[str, list[str]] = {p: [] for p in PILES}
+        for p, cards in ev["layout"].items():
+            piles[p] = [cards] if isinstance(cards, str) else list(cards)
+        self.piles = piles
+        self.jokers = {}
+        self.stock = list(ev["stock"])
+        self.dealt = ([list(h) for h in ev["hands"]], dict(ev["layout"]), list(ev["stock"]))
+        self.phase = PLAY
+        self.stage = SETUP
+        self.to_act = None
+        self.turn_no = 0
+        self.seat_turns = [0] * n
+        self.acted = self.drew = self.refused = False
+        self.draws_left = 0
+        self.idle_streak = 0
+        self.becker_card = None
+        self.pending_king = None
+        self.paid = [0] * n
+        self.penalty_points = [0] * n
+        self.completions = [0] * n
+        self.pot = 0
+        mode = self.mode
+        if mode == JAX:
+            share = self.rules["chips_total"] // n  # as evenly as possible; extras back in the box
+            self.chips = [share] * n
+            self.pot = self.carry
+            self.carry = 0
+            for s in range(n):
+                self.pot += _pay(self.chips, self.debts, s, self.rules["ante"], self.rules["jax_chip_debt"])
+        elif mode == CHIPS:
+            for s in range(n):  # pagat: everyone antes 1 chip
+                self.paid[s] += 1
+            self.pot = n
+
+    def _fold_layout_king_cornered(self, ev):
+        src, dst = ev["from"], ev["to"]
+        self.piles[dst] = self.piles[src]
+        self.piles[src] = []
+        if ev["refill"] is not None:
+            stock = self.stock
+            while stock and stock[-1] in JOKERS:  # turned up and set under the stock, in the order met
+                stock.insert(0, stock.pop())
+            self.piles[src] = [self._pop_stock(ev["refill"])]
+
+    def _fold_turn_started(self, ev):
+        seat = ev["seat"]
+        self.to_act = seat
+        self.turn_no += 1
+        self.seat_turns[seat] += 1
+        self.acted = self.drew = self.refused = False
+        self.stage = MUST_DRAW if self.rules["draw_timing"] == "start_of_turn" and self.stock else PLAYING
+
+    def _check_turn(self, ev):
+        if ev["seat"] != self.to_act or self.phase != PLAY:
+            raise InvalidEvents(f"{ev['type']} by seat {ev['seat']} out of turn", code="out_of_turn")
+
+    def _fold_play(self, ev):
+        self._check_turn(ev)
+        seat, card, to = ev["seat"], ev["card"], ev["to"]
+        self.hands[seat].remove(card)
+        pile = self.piles[to]
+        pile.append(card)
+        named = ev.get("as")
+        if named is not None:
+            self.jokers[card] = named
+        self.acted = True
+        if to in CORNERS and (named or card)[0] == "A":
+            self.completions[seat] += 1
+
+    def _fold_move(self, ev):
+        self._check_turn(ev)
+        src, dst = ev["from"], ev["to"]
+        moving = self.piles[src]
+        self.piles[dst].extend(moving)
+        self.piles[src] = []
+        self.acted = True
+        if dst in CORNERS and self._shown(moving[-1])[0] == "A":
+            self.completions[ev["seat"]] += 1
+
+    def _fold_end_turn(self, ev):
+        self._check_turn(ev)
+        self.refused = ev.get("draw") is False
+        self.stage = ENDING
+
+    def _fold_draw(self, ev):
+        self._check_turn(ev)
+        self.stage = DRAWING
+        self.draws_left = min(self.rules["draw_count"], len(self.stock))
+        self.draw_then_play = True
+
+    def _fold_turn_ended(self, ev):
+        seat = ev["seat"]
+        for p in ev["penalties"]:
+            amount = p["amount"]
+            if self.mode == PENALTY:
+                self.penalty_points[seat] += amount
+            elif self.mode == JAX:
+                self.pot += _pay(self.chips, self.debts, seat, amount, self.rules["jax_chip_debt"])
+            else:
+                self.paid[seat] += amount
+                self.pot += amount
+        self.idle_streak = self.idle_streak + 1 if ev["idle"] else 0
+        self.becker_card = None
+        self.draws_left = ev["draws"]
+        self.draw_then_play = False
+        self.stage = DRAWING if self.draws_left else PASSING
+
+    def _pop_stock(self, expected):
+        card = self.stock.pop()
+        if expected is not None and card != expected:
+            raise InvalidEvents(f"the stock's top card is not {expected}", code="mismatch")
+        return card
+
+    def _fold_card_drawn(self, ev):
+        seat = ev["seat"]
+        card = self._pop_stock(ev["card"])
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort(key=CARD_ORDER.__getitem__)
+        self.drew = True
+        if self.stage == PLAYING:  # Becker: the draw after playing the last card
+            self.becker_card = card
+            return
+        self.draws_left -= 1
+        if self.rules["drawn_king_immediate_play"] and card[0] == "K" and card not in JOKERS \
+                and any(not self.piles[p] for p in CORNERS):
+            self.pending_king = card
+            self.stage = KING_DRAWN
+            return
+        if self.draws_left <= 0 or not self.stock:
+            self._after_draws()
+
+    def _after_draws(self):
+        self.draws_left = 0
+        self.stage = PLAYING if self.draw_then_play else PASSING
+
+    def _fold_king_placed(self, ev):
+        self.hands[ev["seat"]].remove(ev["card"])
+        self.piles[ev["to"]].append(ev["card"])
+        self.pending_king = None
+        self._after_draws()  # rules.md 3.5: drawing stops
+
+    def _fold_card_placed(self, ev):
+        self.hands[ev["seat"]].remove(ev["card"])
+        self.piles[ev["to"]].append(ev["card"])
+        self.becker_card = None
+
+    def _fold_deal_ended(self, ev):
+        self.phase = DEAL_OVER
+        self.stage = None
+        self.to_act = None
+        self.last_deal = (self.deal_no, self.dealt)
+        scores = ev["scores"]
+        if ev["scored"]:
+            self.deal_scores.append(list(scores))
+            self.scores = [a + b for a, b in zip(self.scores, scores)]
+        if self.mode == JAX:
+            if "debts" in ev:
+                self.debts = list(ev["debts"])
+            self.carry = ev.get("carry", 0)
+        record = {"deal": self.deal_no, "dealer": self.dealer, "contract": None, "end": ev["reason"],
+                  "winner": ev["winner"], "cards_left": list(ev["cards_left"]), "scores": list(scores),
+                  "scored": ev["scored"]}
+        for k in ("pot", "debt_repaid", "first_turn_out"):
+            if k in ev:
+                record[k] = ev[k]
+        self.deals.append(record)
+
+    def _fold_game_ended(self, ev):
+        self.phase = OVER
+        self.stage = None
+        self.to_act = None
+        self.winners = list(ev["winners"])
+        self.result = ev["result"]
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: Any, reveal_finished: Any = None) -> Any:
+        """What ``seat`` may know now: its own hand, the table, never another hand or a stock card."""
+        n = self.num_seats
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise EngineError(f"seat must be an integer 0-{n - 1} or None, not {seat!r}", code="invalid_seat")
+        if reveal_finished is None:
+            reveal_finished = seat is not None
+        v: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "seat": seat,
+            "num_seats": n,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "deal": self.deal_no,
+            "deals_in_game": self.deals_in_game,
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.scores),
+            "deal_scores": [list(r) for r in self.deal_scores],
+            "is_over": self.is_over,
+            "legal_actions": self.legal_actions() if seat is not None and self.to_act == seat else [],
+            "options": dict(self.options),
+        }
+        mode = self.mode
+        table: dict[str, Any] = {
+            "piles": {p: list(cards) for p, cards in self.piles.items()},
+            "jokers": dict(self.jokers),
+            "stock_size": len(self.stock),
+            "dealer": self.dealer,
+            "turn": {"seat": self.to_act, "number": self.turn_no, "stage": self.stage, "moved": self.acted,
+                     "drew": self.drew, "first_turn": self.turn_no == 1},
+            "idle_turns": self.idle_streak,
+            "scoring": mode if mode != PENALTY else self.rules["scoring"],
+            "target": self.rules["target_points"] if mode == JAX else self.rules["target_score"]
+            if self.rules["game_length"] == "target" else None,
+            "completions": list(self.completions),
+            # the page warns before the turn ends (rules.md 3.5, compulsory kings / Jax hidden king)
+            "king_warning": bool(seat is not None and seat == self.to_act and self.stage == PLAYING
+                                 and (mode == JAX or self.rules["compulsory_kings"])
+                                 and self._could_have_cornered_a_king(seat)),
+        }
+        if mode == PENALTY:
+            table["penalty_points"] = list(self.penalty_points)
+        else:
+            table["pot"] = self.pot
+            table["paid"] = list(self.paid)
+        if mode == JAX:
+            table["chips"] = list(self.chips)
+            table["debts"] = list(self.debts)
+        v["table"] = table
+        if self.last_deal is not None and reveal_finished:
+            deal, (hands, layout, stock) = self.last_deal
+            v["last_deal"] = {"deal": deal, "dealt_hands": [list(h) for h in hands], "layout": dict(layout),
+                              "stock": list(stock)}
+        if self.is_over:
+            v["winners"] = list(self.winners or [])
+            v["result"] = self.result
+        return v
+
+    # ----------------------------------------------------------------- equality, replay
+    def __eq__(self, other):
+        if not isinstance(other, CornersState) or other.ruleset != self.ruleset:
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _snapshot(self):
+        skip = {"seed", "_legal", "_deal_feed"}
+        return {k: v for k, v in vars(self).items() if k not in skip}
+
+    def fold_log(self, events) -> "CornersState":
+        """``replay(events)``: fold a log into this blank state without re-deciding anything."""
+        self.events = list(events)
+        try:
+            for ev in self.events:
+                FOLDS[ev["type"]](self, ev)
+        except InvalidEvents:
+            raise
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError, StopIteration) as e:
+            raise InvalidEvents(f"the event log cannot be replayed: {type(e).__name__}: {e}",
+                                code="invalid_events") from e
+        self._legal = None
+        return self
+
+    def verify_log(self, events) -> "CornersState":
+        """``replay(events, verify=True)``: every decision applied again through the rules, every
+        automatic event compared with what the rules produce; deals re-derived from the seed
+        when it is known, otherwise taken from the log after checking each holds the pack once."""
+        events = list(events)
+        if self.seed is None:
+            logged = iter([e for e in events if isinstance(e, dict) and e.get("type") == "deal_started"])
+            options = self.options
+
+            def feed(deal_key):
+                try:
+                    ev = next(logged)
+                except StopIteration:
+                    raise InvalidEvents("the log ends where a deal should follow", code="truncated_log") from None
+                try:
+                    board = type(self).check_board({"dealer": ev.get("dealer"), "hands": ev.get("hands"),
+                                                    "layout": ev.get("layout"), "stock": ev.get("stock")}, options)
+                except InvalidBoard as e:
+                    raise InvalidEvents(e.message, code="invalid_deal") from e
+                return board["hands"], ev["layout"], board["stock"]
+
+            self._deal_feed = feed
+        start = events[0]
+        if self.seed is not None and self.board is None:
+            for k, v in self._first_game_facts().items():
+                if start.get(k) != v:
+                    raise InvalidEvents(f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}",
+                                        code="mismatch", index=0)
+        self._record(start)
+        produced: list[dict[str, Any]] = []
+        self._run_automatic(produced)
+        i = _compare(events, 1, produced)
+        while i < len(events):
+            ev = events[i]
+            if not isinstance(ev, dict) or ev.get("type") not in DECISIONS:
+                raise InvalidEvents(f"event {i} is not a decision, but a seat was to decide here",
+                                    code="unexpected_event", index=i)
+            if ev.get("seat") != self.to_act:
+                raise InvalidEvents(f"event {i}: seat {ev.get('seat')!r} acted, but seat {self.to_act} was to act",
+                                    code="out_of_turn", index=i)
+            try:
+                produced = self.apply({k: v for k, v in ev.items() if k != "seat"})
+            except EngineError as e:
+                raise InvalidEvents(f"event {i} breaks the rules: {e.message}", code="illegal_event", index=i) from e
+            i = _compare(events, i, produced)
+        self._deal_feed = None
+        return self
+
+
+class CornersJaxState(CornersState):
+    """The commercial Jax chip game (rules.md 3.3): chips, an ante, penalties, first to 100 points."""
+
+    ruleset: ClassVar[str] = "corners_jax"
+    FLAGS: ClassVar[dict[str, Any]] = JAX_FLAGS
+    FIXED: ClassVar[dict[str, Any]] = JAX_FIXED
+
+
+def _pay(chips: list[int], debts: list[int], seat: int, amount: int, debt: bool) -> int:
+    """Jax: ``seat`` pays ``amount`` chips; returns what reaches the pot. A player short of
+    chips pays the rest as a debt (jax_chip_debt) or pays only what he has."""
+    have = chips[seat]
+    if amount <= have:
+        chips[seat] = have - amount
+        return amount
+    chips[seat] = 0
+    if debt:
+        debts[seat] += amount - have
+        return amount
+    return have
+
+
+def _normalize(action):
+    if not isinstance(action, dict):
+        raise IllegalAction(f"an action is a JSON object with a 'type', not {type(action).__name__}",
+                            code="malformed_action")
+    kind = action.get("type")
+    fields = ACTION_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise IllegalAction(f"unknown action type {kind!r}; action types are: {', '.join(ACTION_FIELDS)}",
+                            code="malformed_action")
+    extra = [k for k in action if k != "type" and k not in fields]
+    if extra:
+        raise IllegalAction(f"a {kind!r} action has no field {extra[0]!r}", code="malformed_action")
+    out = {"type": kind}
+    for f in fields:
+        if f in action:
+            out[f] = action[f]
+    if kind == "end_turn" and out.get("draw") is True:
+        del out["draw"]  # drawing is what end_turn does
+    if kind == "end_turn" and "draw" in out and type(out["draw"]) is not bool:
+        raise IllegalAction("end_turn's 'draw' is true or false", code="malformed_action")
+    return out
+
+
+def _compare(events, i, produced):
+    for k, ev in enumerate(produced):
+        if i + k >= len(events):
+            raise InvalidEvents(f"the log ends at event {i + k}; the rules continue with {ev['type']}",
+                                code="truncated_log", index=i + k)
+        if events[i + k] != ev:
+            raise InvalidEvents(f"event {i + k} differs from what the rules produce ({ev['type']})",
+                                code="mismatch", index=i + k)
+    return i + len(produced)
+
+
+FOLDS: Final = {name[6:]: fn for name, fn in vars(CornersState).items() if name.startswith("_fold_")}

@@ -1,0 +1,125 @@
+"""Engine records put into words: contracts, deal ends, and the way a page says them.
+
+The engine keeps its records as data (DESIGN.md 3.2a): a deal record is
+``{"deal": 3, "contract": {"name": "positive", "mode": "up", "trump": "H", "bid": {...}},
+"end": "complete", "scored": True, "scores": [...], "dealer": 1}``. A ruleset's ``describe``
+turns a record into a msgid and its parameters; ``say`` makes the words, with the reader's
+``translate`` (gettext on the pages, the identity on the command line) and the players' names
+where the caller knows them. Nothing outside this module spells a contract, and nothing parses
+words back into a record.
+
+Parameter conventions, so that every caller formats alike: ``suit`` is a suit code (shown as its
+symbol), ``player`` is a seat number (shown as the seat's name, or P0..), and a value that is
+itself a ``(msgid, params)`` pair is said first and put in its place.
+"""
+from typing import Any
+
+from .text import N_
+
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+NEGATIVE_LABELS = {
+    "king": {
+        "no_tricks": N_("Vazas (no tricks)"),
+        "no_hearts": N_("Copas (no hearts)"),
+        "no_queens": N_("Mulheres (no queens)"),
+        "no_men": N_("Homens (no K, J)"),
+        "no_king_of_hearts": N_("King (no K of hearts)"),
+        "no_last_two": N_("Duas Ultimas (last two)"),
+        "no_tricks+no_last_two": N_("Vazas + Duas Ultimas"),
+        "no_hearts+no_king_of_hearts": N_("Copas + King"),
+        "no_queens+no_men": N_("Mulheres + Homens"),
+    },
+    "rifki": {
+        "no_tricks": N_("El Almaz (no tricks)"),
+        "no_hearts": N_("Kupa (no hearts)"),
+        "no_queens": N_("Kiz (no queens)"),
+        "no_men": N_("Erkek (no K, J)"),
+        "no_king_of_hearts": N_("Rifki (no K of hearts)"),
+        "no_last_two": N_("Son Iki (last two)"),
+    },
+}
+TRUMP_LABEL = N_("Koz %(suit)s (trumps)")
+NO_CONTRACT = N_("(no contract)")
+POSITIVE_LABELS = {
+    "open": N_("Positiva"),  # before the auction settles its mode
+    "forfeit": N_("Positiva (forfeit)"),
+    "up": N_("Positiva up %(suit)s"),
+    "no trump": N_("Positiva up no trump"),
+    "down": N_("Positiva down"),
+}
+BID_LABELS = {
+    "up": N_("%(contract)s, bid %(tricks)s up by %(player)s"),
+    "down": N_("%(contract)s, bid %(tricks)s down by %(player)s"),
+}
+# How a deal ended, where a sheet says it: a Rifki misdeal is cancelled and redealt, a slam
+# ends the game; a deal played out (or ended early) needs no words beside its scores.
+END_LABELS = {
+    "complete": N_("played to the last trick"),
+    "penalties_exhausted": N_("ended early: every penalty card was taken"),
+    "forfeit": N_("forfeited after a foiled auction"),
+    "slam": N_("a King slam, which ends the game"),
+    "failed_slam": N_("a failed King slam, which ends the game"),
+    "cancelled": N_("cancelled and redealt"),
+}
+CANCEL_LABELS = {
+    "rifki_unguarded": N_("cancelled and redealt: a lone king or ace of hearts"),
+    "trump_no_high_cards": N_("cancelled and redealt: a hand with no card above a ten"),
+    "kiz_split": N_("cancelled and redealt: each player took one queen"),
+}
+
+Described = tuple[str, dict[str, Any]]
+
+
+def describe_contract(ruleset: str, contract: Any) -> Described:
+    """A trick-taking contract record (``state.deals[i]["contract"]``) as (msgid, params)."""
+    if contract is None:
+        return NO_CONTRACT, {}
+    name = contract["name"]
+    label = NEGATIVE_LABELS.get(ruleset, {}).get(name)
+    if label is not None:
+        return label, {}
+    if name == "trump":
+        return TRUMP_LABEL, {"suit": contract["trump"]}
+    if name == "positive":
+        mode = contract.get("mode")
+        if contract.get("forfeited"):
+            described: Described = (POSITIVE_LABELS["forfeit"], {})
+        elif mode is None:
+            described = (POSITIVE_LABELS["open"], {})
+        elif mode == "down":
+            described = (POSITIVE_LABELS["down"], {})
+        elif contract.get("trump") is None:
+            described = (POSITIVE_LABELS["no trump"], {})
+        else:
+            described = (POSITIVE_LABELS["up"], {"suit": contract["trump"]})
+        bid = contract.get("bid")
+        if bid is None:
+            return described
+        return BID_LABELS[bid["direction"]], {"contract": described, "tricks": bid["tricks"], "player": bid["seat"]}
+    raise ValueError(f"unknown {ruleset} contract {name!r}")
+
+
+def describe_end(record: dict[str, Any]) -> Described:
+    """How a deal ended, as (msgid, params)."""
+    end = record["end"]
+    if end == "cancelled" and record.get("cause") in CANCEL_LABELS:
+        return CANCEL_LABELS[record["cause"]], {}
+    return END_LABELS[end], {}
+
+
+def say(described: Described, translate=N_, names=None) -> str:
+    """The words of a (msgid, params) pair in the reader's language (see the module's conventions)."""
+    msgid, params = described
+    if not params:
+        return translate(msgid)
+    values = {}
+    for key, value in params.items():
+        if isinstance(value, tuple):
+            value = say(value, translate, names)
+        elif key == "suit":
+            value = SUIT_SYMBOLS.get(value, value)
+        elif key == "player":
+            value = names[value] if names is not None else f"P{value}"
+        values[key] = value
+    return translate(msgid) % values

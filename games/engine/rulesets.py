@@ -1,0 +1,130 @@
+"""One descriptor per ruleset: what a game is, for everything outside the engine (DESIGN.md 3.2a).
+
+Outside ``games/engine/`` nothing names a ruleset or assumes a seat count, a direction or
+tricks: it asks ``RULESETS[name]``. The descriptor is plain data plus a few pure functions,
+in the manner of OpenSpiel's ``GameType`` and lila's per-format ``System``.
+"""
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import records
+from .errors import InvalidOptions
+from .options import Flag, resolve
+from .text import N_
+
+CLOCKWISE = 1
+COUNTER_CLOCKWISE = -1
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    label: str  # msgid
+    summary: str  # msgid: one sentence on what the game is
+    seats: range  # the table sizes the ruleset plays
+    default_seats: int
+    flags: dict[str, Flag]
+    direction: int  # CLOCKWISE or COUNTER_CLOCKWISE: the deal, the play and any rotation
+    roles: dict[str, str]  # the seat roles a table shows, by view key -> msgid ("dealer": "Dealer")
+    sheet_role: str  # the role a score sheet's row names (the dealer in King, the declarer in Rifki)
+    policies: tuple[str, ...]  # the built-in bot strategies that play it (bots.strategies names)
+    takeover_policy: str  # the strategy that plays a seat whose bot failed (DESIGN.md 3.6)
+    trick_taking: bool  # the view's table part holds a trick and a contract
+    state_class: Any = field(repr=False)
+    describe_contract: Callable[[Any], records.Described] = field(repr=False)
+    # Event types that carry cards only some seats may see: the redaction of DESIGN.md 3.5
+    # (``redact.py`` hides, per type, the fields that are private and says for whom).
+    private_events: tuple[str, ...] = ("deal_started",)
+    # How a deal ended, as (msgid, params): ``records.describe_end`` for the trick games.
+    describe_deal_end: Callable[[Any], records.Described] = field(repr=False, default=records.describe_end)
+
+    # ------------------------------------------------------------------ seats
+    def next_seat(self, seat: int, num_seats: int) -> int:
+        """The seat after ``seat`` in the ruleset's direction at a table of ``num_seats``."""
+        return (seat + self.direction) % num_seats
+
+    def play_order(self, first: int, num_seats: int) -> list[int]:
+        """Every seat, starting with ``first``, in the order they play."""
+        return [(first + k * self.direction) % num_seats for k in range(num_seats)]
+
+    def num_seats(self, options: dict[str, Any] | None = None) -> int:
+        """The table size a game with these options has (``options["players"]`` where the
+        ruleset plays several sizes)."""
+        players = (options or {}).get("players", self.default_seats)
+        if players not in self.seats:
+            raise InvalidOptions(f"{self.name} is played by {self.seats.start} to {self.seats.stop - 1} players, "
+                                 f"not {players!r}", code="invalid_players")
+        return players
+
+    # ------------------------------------------------------------------ options
+    def flag_defaults(self) -> dict[str, Any]:
+        return resolve(self.flags, {}, self.name)
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """All flags with defaults filled in; refuses unknown names and ill-typed values."""
+        opts = resolve(self.flags, options, self.name)
+        self.state_class.check_options(opts)
+        return opts
+
+    # ------------------------------------------------------------------ records
+    def describe(self, record: dict[str, Any] | None) -> records.Described:
+        """A deal record (``state.deals[i]``), or a contract record (its ``contract``, or a
+        view's ``table["contract"]``), as (msgid, params)."""
+        if self.trick_taking and record is not None and "name" not in record:
+            record = record.get("contract")  # a deal record: describe its contract
+        return self.describe_contract(record)
+
+    def describe_end(self, record: dict[str, Any]) -> records.Described:
+        """How the deal of a deal record ended, as (msgid, params)."""
+        return self.describe_deal_end(record)
+
+    def sheet_seat(self, record: dict[str, Any]) -> int | None:
+        """The seat a score sheet's row names for this deal (its dealer or declarer)."""
+        return record.get(self.sheet_role)
+
+
+def _trick_game(name, label, summary, state_class, direction, roles, sheet_role):
+    return Ruleset(
+        name=name, label=label, summary=summary, seats=range(4, 5), default_seats=4, flags=state_class.FLAGS,
+        direction=direction, roles=roles, sheet_role=sheet_role, policies=("random", "heuristic", "montecarlo"),
+        takeover_policy="heuristic", trick_taking=True, state_class=state_class,
+        describe_contract=lambda contract: records.describe_contract(name, contract),
+        private_events=("game_started", "deal_started"),
+    )
+
+
+def _corners_game(name, label, summary, state_class):
+    from . import corners_rules
+
+    return Ruleset(
+        name=name, label=label, summary=summary, seats=range(2, 7), default_seats=4, flags=state_class.FLAGS,
+        direction=CLOCKWISE, roles={"dealer": N_("Dealer")}, sheet_role="dealer",
+        policies=("random", "heuristic", "montecarlo"), takeover_policy="heuristic", trick_taking=False,
+        state_class=state_class, describe_contract=corners_rules.describe_hand,
+        private_events=("game_started", "deal_started", "card_drawn"), describe_deal_end=corners_rules.describe_end,
+    )
+
+
+def build() -> dict[str, Ruleset]:
+    from .corners import CornersJaxState, CornersState
+    from .king import KingState
+    from .rifki import RifkiState
+
+    return {
+        "king": _trick_game(
+            "king", N_("Brazilian King"),
+            N_("Brazilian King: 10 deals, six negative contracts and four positive hands with an auction."),
+            KingState, CLOCKWISE, {"dealer": N_("Dealer")}, "dealer"),
+        "rifki": _trick_game(
+            "rifki", N_("Turkish King (Rifki)"),
+            N_("Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts."),
+            RifkiState, COUNTER_CLOCKWISE, {"declarer": N_("Declarer"), "dealer": N_("Dealer")}, "declarer"),
+        "corners": _corners_game(
+            "corners", N_("Kings in the Corner"),
+            N_("Kings in the Corner: shed your cards onto eight piles built down in alternating colours; "
+               "the cards left in hand are penalty points."), CornersState),
+        "corners_jax": _corners_game(
+            "corners_jax", N_("Kings in the Corner (Jax chip game)"),
+            N_("Kings in the Corner, the commercial chip game: an ante, chip penalties, the first to go out "
+               "takes the pot as points, first to 100 wins."), CornersJaxState),
+    }
