@@ -272,6 +272,12 @@ class DealsVerifyView(APIView):
                          "ok": all(r["ok"] for r in rows), "matches": rows})
 
 
+# The most seats any ruleset's table has: a bound on a ruling's per-seat lists before the
+# service checks them against the seats of the match ruled on.
+MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())
+FEWEST_SEATS = min(ruleset.seats.start for ruleset in RULESETS.values())
+
+
 class RulingSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=service.RULING_KINDS)
     match = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
@@ -279,11 +285,14 @@ class RulingSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=service.ADJUSTMENTS, required=False,
                                      help_text="adjust_score: artificial or split (deltas), assigned (scores), "
                                                "weighted (outcomes)")
-    deltas = serializers.ListField(child=serializers.FloatField(), required=False, min_length=4, max_length=4)
-    scores = serializers.ListField(child=serializers.FloatField(), required=False, min_length=4, max_length=4)
+    deltas = serializers.ListField(child=serializers.FloatField(), required=False, min_length=FEWEST_SEATS,
+                                   max_length=MOST_SEATS, help_text="one number per seat of the match")
+    scores = serializers.ListField(child=serializers.FloatField(), required=False, min_length=FEWEST_SEATS,
+                                   max_length=MOST_SEATS, help_text="one number per seat of the match")
     outcomes = serializers.ListField(child=serializers.DictField(), required=False, max_length=10)
     offence = serializers.ChoiceField(choices=service.OFFENCES, required=False, help_text="penalty")
-    seat = serializers.IntegerField(min_value=0, max_value=3, required=False, help_text="penalty: the seat")
+    seat = serializers.IntegerField(min_value=0, max_value=MOST_SEATS - 1, required=False,
+                                    help_text="penalty: the seat, from 0")
     points = serializers.FloatField(min_value=0.01, max_value=100000, required=False,
                                     help_text="penalty: game points taken")
 

@@ -8,14 +8,17 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
-from games.engine import king, rifki
+from games.engine import RULESETS
 
 from .models import Tournament
 from .service import bot_turn_timeout_max
 
-FLAGS = {"king": king.FLAGS, "rifki": rifki.FLAGS}  # every engine flag, with its default and values
 
-RULESET_CHOICES = [("king", _("King (Brazilian)")), ("rifki", _("Rifki (Turkish King)"))]
+def ruleset_choices():
+    """Every ruleset the engine plays, by its label: the form learns the games from the engine."""
+    return [(name, _(ruleset.label)) for name, ruleset in RULESETS.items()]
+
+
 TIE_BREAK_CHOICES = [("", _("none")), ("game_score", _("Game score")), ("opponents_points", _("Opponents' points")),
                      ("wins", _("Wins")), ("head_to_head", _("Head to head"))]
 DEFAULT_TIE_BREAKS = ["game_score", "opponents_points"]
@@ -57,20 +60,50 @@ def flag_from_text(flag, text):
     return text
 
 
+def flag_help(flag):
+    """What the flag changes (its ``doc`` msgid, translated) and its default."""
+    default = _("Default: %(value)s") % {"value": default_as_words(flag)}
+    return f"{_(flag.doc)} {default}" if flag.doc else default
+
+
+def default_as_words(flag):
+    """The default as the form's select shows it (a choice's label, yes or no), else as text."""
+    if flag.kind is bool:
+        return dict(YES_NO)[flag_as_text(flag.default)]
+    if flag.choices and flag.default in flag.choice_labels:
+        return _(flag.choice_labels[flag.default])
+    return flag_as_text(flag.default) or "—"
+
+
 def flag_field(name, flag):
-    help_text = _("Default: %(value)s") % {"value": flag_as_text(flag.default) or "—"}
+    """One form field for an engine flag: its label msgid (the flag's name until the engine
+    gives it one), its help and, for a choice, its choices' labels. Posted as text: the
+    engine decides what values are allowed (flag_from_text)."""
+    label = _(flag.label) if flag.label else name
+    options = {"label": label, "required": False, "initial": flag_as_text(flag.default), "help_text": flag_help(flag)}
     if flag.kind is bool or flag.choices:
-        choices = YES_NO if flag.kind is bool else [(c, c) for c in flag.choices]
-        return forms.CharField(label=name, required=False, initial=flag_as_text(flag.default), help_text=help_text,
-                               widget=forms.Select(choices=choices))
+        choices = YES_NO if flag.kind is bool else [(c, _(flag.choice_labels[c]) if c in flag.choice_labels else c)
+                                                    for c in flag.choices]
+        return forms.CharField(widget=forms.Select(choices=choices), **options)
     widget = forms.NumberInput if flag.kind is int else forms.TextInput
-    return forms.CharField(label=name, required=False, initial=flag_as_text(flag.default), help_text=help_text,
-                           widget=widget())
+    return forms.CharField(widget=widget(), **options)
+
+
+class FlagGroup:
+    """One ruleset's flag fields, as the creation page shows them: under the ruleset's label."""
+
+    def __init__(self, form, name):
+        self.name = name
+        self.label = _(RULESETS[name].label)
+        self.fields = [form[flag_field_name(name, flag)] for flag in RULESETS[name].flags]
+
+    def __iter__(self):
+        return iter(self.fields)
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES)
+    ruleset = forms.ChoiceField(label=_("Game"), choices=ruleset_choices)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices,
                                initial=Tournament.Format.SWISS)
     rounds = forms.IntegerField(label=_("Rounds"), initial=3, widget=forms.NumberInput(attrs={"min": 1, "max": 50}))
@@ -97,18 +130,13 @@ class TournamentForm(forms.Form):
         self.fields["bot_turn_timeout"].widget.attrs["max"] = bot_turn_timeout_max()
         self.fields["bot_turn_timeout"].help_text = _("From 0.1 to %(max)s seconds.") % {
             "max": f"{bot_turn_timeout_max():g}"}
-        for ruleset, flags in FLAGS.items():
-            for flag_name, flag in flags.items():
-                self.fields[flag_field_name(ruleset, flag_name)] = flag_field(flag_name, flag)
+        for ruleset_name, ruleset in RULESETS.items():
+            for flag_name, flag in ruleset.flags.items():
+                self.fields[flag_field_name(ruleset_name, flag_name)] = flag_field(flag_name, flag)
 
-    def flag_fields(self, ruleset):
-        return [self[flag_field_name(ruleset, name)] for name in FLAGS[ruleset]]
-
-    def king_flags(self):
-        return self.flag_fields("king")
-
-    def rifki_flags(self):
-        return self.flag_fields("rifki")
+    def flag_groups(self):
+        """Every ruleset's flag fields, one group a ruleset, in the engine's order."""
+        return [FlagGroup(self, name) for name in RULESETS]
 
     def clean_boards(self):
         text = self.cleaned_data["boards"].strip()
@@ -124,7 +152,7 @@ class TournamentForm(forms.Form):
         data = self.cleaned_data
         ruleset = data["ruleset"]
         options = {name: flag_from_text(flag, data[flag_field_name(ruleset, name)])
-                   for name, flag in FLAGS[ruleset].items() if data[flag_field_name(ruleset, name)] != ""}
+                   for name, flag in RULESETS[ruleset].flags.items() if data[flag_field_name(ruleset, name)] != ""}
         tie_breaks = [data[f"tie_break_{i}"] for i in range(1, 5) if data[f"tie_break_{i}"]]
         return {"name": data["name"], "ruleset": ruleset, "options": options, "format": data["format"],
                 "rounds": data["rounds"], "boards": data["boards"], "table_points": data["table_points"],
@@ -178,8 +206,15 @@ METHOD_CHOICES = [("", _("(for an adjusted score)")),
                   ("weighted", _("Weighted: outcomes with weights"))]
 OFFENCE_CHOICES = [("", _("(for a penalty)")), ("revoke", _("Revoke")), ("slow_play", _("Slow play")),
                    ("other", _("Other"))]
-# Seats are numbered from 1 on the pages (as the table page names them), from 0 in the events.
-SEAT_CHOICES = [("", _("(for a penalty)"))] + [(str(s), _("Seat %(number)s") % {"number": s + 1}) for s in range(4)]
+
+
+def seat_choices(num_seats):
+    """The penalised seat's choices at a table of ``num_seats``. Seats are numbered from 1 on
+    the pages (as the table page names them), from 0 in the events."""
+    return [("", _("(for a penalty)"))] + [(str(s), _("Seat %(number)s") % {"number": s + 1})
+                                           for s in range(num_seats)]
+
+
 # What each kind of ruling needs from the form beyond its kind, match and reason, and what to
 # say when it is left out; the service still checks every value (the API's rulings too).
 NEEDS = {"penalty": (("offence", _("Choose the offence.")), ("seat", _("Choose the penalised seat.")),
@@ -193,22 +228,29 @@ class RulingForm(forms.Form):
     match = forms.TypedChoiceField(label=_("Match"), coerce=int)
     reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
     method = forms.ChoiceField(label=_("Adjustment method"), choices=METHOD_CHOICES, required=False)
-    value_0 = forms.FloatField(label=_("Seat 1: score or change"), required=False)
-    value_1 = forms.FloatField(label=_("Seat 2: score or change"), required=False)
-    value_2 = forms.FloatField(label=_("Seat 3: score or change"), required=False)
-    value_3 = forms.FloatField(label=_("Seat 4: score or change"), required=False)
     outcomes = forms.CharField(label=_("Weighted outcomes (JSON list of {\"weight\", \"scores\"})"), required=False)
     offence = forms.ChoiceField(label=_("Offence"), choices=OFFENCE_CHOICES, required=False)
-    seat = forms.TypedChoiceField(label=_("Penalised seat"), choices=SEAT_CHOICES, coerce=int, required=False,
-                                  empty_value=None)
+    seat = forms.TypedChoiceField(label=_("Penalised seat"), coerce=int, required=False, empty_value=None)
     points = forms.FloatField(label=_("Penalty points"), required=False)
 
-    def __init__(self, *args, tables=(), **kwargs):
-        """``tables``: the tournament's tables, as the rounds of tournaments.read give them."""
+    def __init__(self, *args, tables=(), num_seats, **kwargs):
+        """``tables``: (round, table, match) of the tournament's tables; ``num_seats``: the seats
+        of each (a tournament draws every table at its ruleset's size: service.table_size)."""
         super().__init__(*args, **kwargs)
+        self.num_seats = num_seats
         self.fields["match"].choices = [
             (match, _("Round %(round)s, table %(table)s: match %(match)s") % {"round": r, "table": t, "match": match})
             for r, t, match in tables]
+        self.fields["seat"].choices = seat_choices(num_seats)
+        # One number per seat for the per-seat adjustments; the fields follow "outcomes"' place
+        # in the page through seat_values().
+        for s in range(num_seats):
+            self.fields[f"value_{s}"] = forms.FloatField(
+                label=_("Seat %(number)s: score or change") % {"number": s + 1}, required=False)
+
+    def seat_values(self):
+        """The per-seat number fields, seat 1 first."""
+        return [self[f"value_{s}"] for s in range(self.num_seats)]
 
     def clean_outcomes(self):
         text = self.cleaned_data["outcomes"].strip()
@@ -224,7 +266,7 @@ class RulingForm(forms.Form):
         kind, method = data.get("kind"), data.get("method")
         needs = list(NEEDS.get(kind, ()))
         if kind == "adjust_score" and method in PER_SEAT_METHODS:
-            needs += [(f"value_{s}", _("Give a number for each seat.")) for s in range(4)]
+            needs += [(f"value_{s}", _("Give a number for each seat.")) for s in range(self.num_seats)]
         elif kind == "adjust_score" and method == "weighted":
             needs.append(("outcomes", _("Give the outcomes and their weights.")))
         for name, message in needs:
@@ -238,7 +280,7 @@ class RulingForm(forms.Form):
         details = {}
         if data["kind"] == "adjust_score":
             details["method"] = data["method"] or None
-            values = [data[f"value_{s}"] for s in range(4)]
+            values = [data[f"value_{s}"] for s in range(self.num_seats)]
             if any(v is not None for v in values):
                 details["scores" if data["method"] == "assigned" else "deltas"] = values
             if data["outcomes"] is not None:

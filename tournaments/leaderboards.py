@@ -45,7 +45,9 @@ def rebuild_rating_book(tournament_ids):
         for e in entrants.values():
             names[entrant_key(e)], kinds[entrant_key(e)] = e.name, e.kind
         events = [eventlog.as_engine_event(r) for r in eventlog.stream_events(tournament.stream)]
-        book = ratings.rate_tournament(book, events, key_of=lambda entrant: entrant_key(entrants[entrant]))
+        # entrants=entrants: the key function reads this tournament's entrants, bound now.
+        book = ratings.rate_tournament(book, events,
+                                       key_of=lambda entrant, entrants=entrants: entrant_key(entrants[entrant]))
     return book, names, kinds
 
 

@@ -92,7 +92,8 @@ class Entrant(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     ranked = models.BooleanField(default=True, help_text="house bots that fill tables are never ranked")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
-    joined_round = models.PositiveSmallIntegerField(default=0, help_text="0, or the first round a late entry is seated in")
+    joined_round = models.PositiveSmallIntegerField(default=0,
+                                                    help_text="0, or the first round a late entry is seated in")
 
     class Meta:
         constraints = [

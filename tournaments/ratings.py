@@ -4,8 +4,9 @@ A rating is (mu, sigma): the estimated skill and how unsure we are of it. The le
 by the ordinal mu - 3 * sigma, so a newcomer with one lucky win does not top players with a long
 record.
 
-Why OpenSkill's Bradley-Terry "full pairing" model: a match here is four players ranked by game
-score, often with ties, and full pairing reads it as the six head-to-head comparisons it implies,
+Why OpenSkill's Bradley-Terry "full pairing" model: a match here is a table of players (four in
+King and Rifki; any number the ruleset seats) ranked by game score, often with ties, and full
+pairing reads it as the head-to-head comparisons it implies (six at a table of four),
 so tied players share the result of the places they span, just as they share table points.
 OpenSkill 6.2.0's Plackett-Luce model mishandles ties in a free-for-all (openskill.py issue
 #155, unfixed in 6.2.0): with ranks 1, 1, 3, 4 the third-placed player gains exactly as much as
@@ -30,7 +31,6 @@ from openskill.models import BradleyTerryFull
 
 from tournaments import standings as standings_module
 
-SEATS = 4
 PEOPLE_KINDS = ("user",)
 MODEL = BradleyTerryFull()  # OpenSkill's defaults: a newcomer starts at mu 25, sigma 25/3
 
@@ -70,7 +70,7 @@ def rate_match(ratings: Ratings, seats: Sequence[Key], scores: Sequence[float]) 
     The seats are handed to OpenSkill in one canonical order (by place, then key), so the
     order they sat in cannot change a rating, not even in the last floating-point bit."""
     _check_match(seats, scores)
-    order = sorted(range(SEATS), key=lambda seat: (-scores[seat], repr(seats[seat])))
+    order = sorted(range(len(seats)), key=lambda seat: (-scores[seat], repr(seats[seat])))
     teams = [[MODEL.rating(*ratings.get(seats[seat], NEWCOMER))] for seat in order]
     places: list[float] = [1 + sum(other > scores[seat] for other in scores) for seat in order]
     rated = MODEL.rate(teams, ranks=places)
@@ -79,9 +79,10 @@ def rate_match(ratings: Ratings, seats: Sequence[Key], scores: Sequence[float]) 
 
 
 def _check_match(seats: Sequence[Key], scores: Sequence[float]) -> None:
-    if len(seats) != SEATS or len(scores) != SEATS:
-        raise ValueError(f"a match has {SEATS} seats and {SEATS} scores, got {seats} and {scores}")
-    if len(set(seats)) != SEATS:
+    """A match of any size the draw made: at least two seats, a score for each."""
+    if len(seats) < 2 or len(scores) != len(seats):
+        raise ValueError(f"a match has two or more seats and a score for each, got {seats} and {scores}")
+    if len(set(seats)) != len(seats):
         raise ValueError(f"a match seats a player twice: {list(seats)}")
     if not all(_is_finite_number(score) for score in scores):
         raise ValueError(f"scores must be finite numbers, got {list(scores)}")
@@ -101,7 +102,7 @@ def rate_tournament(
     Rate a tournament once, when it is over: its results are final then, arbiter rulings
     included (an annulled match is not rated, an adjusted score counts as adjusted). key_of
     turns the tournament's entrant ids into the keys the book rates (a user or bot id), since
-    one player enters many tournaments; it must keep a table's four seats apart (one built-in
+    one player enters many tournaments; it must keep a table's seats apart (one built-in
     bot filling two seats as two house entrants needs two keys), or rate_match refuses the
     match. House bots are rated too: the leaderboard sets bots apart, and their ratings
     measure the opposition."""

@@ -51,6 +51,11 @@ def append(tournament, events, actor):
     return rows
 
 
+def table_size(tournament):
+    """The seats of every table the tournament draws: its ruleset's, with its options."""
+    return engine.RULESETS[tournament.ruleset].num_seats(tournament.options)
+
+
 def locked(tournament_id):
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
@@ -410,19 +415,20 @@ def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
     ``owners`` ({entrant id: owner}) keeps one owner's entrants at different tables (DESIGN.md
     3.5) in the byes and the Swiss draw; fixed schedules never hold two (check_one_owner)."""
     byes = []
+    size = table_size(tournament)
     try:
-        if len(entrant_ids) % 4:
-            entrant_ids, byes = seating.with_byes(entrant_ids, round_no, bye_history, owners)
+        if len(entrant_ids) % size:
+            entrant_ids, byes = seating.with_byes(entrant_ids, round_no, bye_history, owners, table_size=size)
         if tournament.format == Tournament.Format.SWISS:
             past = [list(map(tuple, tables)) for tables in history.values()]
-            return seating.swiss_round(entrant_ids, past, owners=owners), None, byes
+            return seating.swiss_round(entrant_ids, past, owners=owners, table_size=size), None, byes
     except seating.OwnersTogether as e:
         raise ServiceError(409, "same_owner", f"round {round_no} cannot seat one owner's entrants at different "
                            f"tables ({e}): withdraw some of them") from e
     if tournament.format == Tournament.Format.ROUND_ROBIN:
-        schedule = seating.round_robin(len(entrant_ids), tournament.rounds)
+        schedule = seating.round_robin(len(entrant_ids), tournament.rounds, table_size=size)
         return [tuple(entrant_ids[i] for i in table) for table in schedule[round_no - 1]], None, byes
-    rounds = seating.duplicate_schedule(len(entrant_ids), tournament.rounds)
+    rounds = seating.duplicate_schedule(len(entrant_ids), tournament.rounds, table_size=size)
     tables = rounds[round_no - 1]
     return [tuple(entrant_ids[i] for i in t.table) for t in tables], [f"b{t.board}" for t in tables], byes
 
@@ -472,10 +478,11 @@ def do_start_round(tournament_id, by):
             players = list(Entrant.objects.filter(tournament=tournament, status__in=PLAYING)
                            .exclude(kind=Entrant.Kind.HOUSE_BOT).select_related("user", "bot__owner").order_by("pk"))
             if tournament.fill == Tournament.Fill.HOUSE_BOTS:
-                players += house_entrants(tournament, by, seating.house_bots_needed(len(players)))
+                players += house_entrants(tournament, by,
+                                          seating.house_bots_needed(len(players), table_size=table_size(tournament)))
         tournament.refresh_from_db()
-        if len(players) < 4:
-            raise ServiceError(409, "too_few_entrants", "a round needs at least 4 entrants")
+        if len(players) < table_size(tournament):
+            raise ServiceError(409, "too_few_entrants", f"a round needs at least {table_size(tournament)} entrants")
         ids = [e.pk for e in players]
         if tournament.format == Tournament.Format.SWISS:
             ids = standing_order(tournament, ids)
@@ -601,7 +608,7 @@ ADJUSTMENTS = ("artificial", "assigned", "split", "weighted")  # as in the bridg
 OFFENCES = ("revoke", "slow_play", "other")
 
 
-def _numbers(value, name, count=4):
+def _numbers(value, name, count):
     if not isinstance(value, list) or len(value) != count or \
             any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value):
         raise ServiceError(400, "invalid_ruling", f"{name} must be a list of {count} numbers")
@@ -615,10 +622,11 @@ def adjustment_deltas(method, reported, details):
     each side); assigned: the ``scores`` the table is deemed to have made; weighted:
     ``outcomes``, a list of {weight, scores} whose weights sum to 1.
     """
+    seats = len(reported)  # the table's seats, as drawn
     if method in ("artificial", "split"):
-        return _numbers(details.get("deltas"), "deltas")
+        return _numbers(details.get("deltas"), "deltas", seats)
     if method == "assigned":
-        return [s - r for s, r in zip(_numbers(details.get("scores"), "scores"), reported)]
+        return [s - r for s, r in zip(_numbers(details.get("scores"), "scores", seats), reported)]
     if method == "weighted":
         outcomes = details.get("outcomes")
         if not isinstance(outcomes, list) or not 1 <= len(outcomes) <= 10 or \
@@ -628,8 +636,8 @@ def adjustment_deltas(method, reported, details):
         if any(isinstance(w, bool) or not isinstance(w, (int, float)) or w <= 0 for w in weights) or \
                 abs(sum(weights) - 1) > 1e-9:
             raise ServiceError(400, "invalid_ruling", "outcome weights are positive and sum to 1")
-        scores = [_numbers(o.get("scores"), "each outcome's scores") for o in outcomes]
-        return [sum(w * s[i] for w, s in zip(weights, scores)) - reported[i] for i in range(4)]
+        scores = [_numbers(o.get("scores"), "each outcome's scores", seats) for o in outcomes]
+        return [sum(w * s[i] for w, s in zip(weights, scores)) - reported[i] for i in range(seats)]
     raise ServiceError(400, "invalid_ruling", f"method is one of {', '.join(ADJUSTMENTS)}")
 
 

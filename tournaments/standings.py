@@ -15,12 +15,17 @@ total would go stale; a value derived at read time cannot.
 
 Scoring:
 
-- "place" table points: 3/2/1/0 for 1st..4th by game score at the table. Tied seats share the
-  points of the places they span (two tied for 1st get (3+2)/2 = 2.5 each), so every match
-  hands out exactly 6 points.
+The tables seat as many players as the tournament's ruleset and options say (``RULESETS[r].
+num_seats(options)``, fixed when the tournament is created): every drawn table has that many
+seats, and every result and ruling that many numbers. Nothing below assumes a size.
+
+- "place" table points: n−1, n−2, …, 0 for 1st..nth by game score at a table of n (3/2/1/0 at
+  four). Tied seats share the points of the places they span (two tied for 1st at four get
+  (3+2)/2 = 2.5 each), so every match hands out exactly n(n−1)/2 points.
 - "score" table points: the seat's game score itself.
-- A bye is worth the average table points of a match: 1.5 under "place"; under "score" there is
-  no meaningful average game score, so a bye adds 0 (and never adds game score).
+- A bye is worth the average table points of a seat: (n−1)/2 under "place" (1.5 at four);
+  under "score" there is no meaningful average game score, so a bye adds 0 (and never adds
+  game score).
 - "duplicate" format: for every (board, seat) the results of all entrants who held that seat on
   that board are compared; an entrant earns 2 matchpoints for each result it beat and 1 for each
   it tied. The standings rank by total matchpoints; percentage = matchpoints / the most it
@@ -34,7 +39,7 @@ Tie-breaks, applied in the configured order after points (matchpoints in duplica
 
 - "game_score": total game score over counted matches.
 - "wins": matches finished first outright (a shared first already splits the table points).
-- "opponents_points": for every counted match, the final points of the three opponents, summed
+- "opponents_points": for every counted match, the final points of the opponents, summed
   (an opponent met twice counts twice; a bye adds nothing).
 - "head_to_head": among the entrants still tied when it is reached, every time two of them
   shared a table counts +1 for the one that scored more and -1 for the other (0 each if level).
@@ -57,14 +62,12 @@ from itertools import groupby
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
+from games.engine import RULESETS, EngineError
+
 FORMATS = ("round_robin", "swiss", "duplicate")
 TABLE_POINTS = ("place", "score")
 TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
-RULESETS = ("king", "rifki")
 KINDS = ("user", "bot", "house_bot")
-SEATS = 4
-PLACE_POINTS = (3, 2, 1, 0)
-BYE_TABLE_POINTS = {"place": sum(PLACE_POINTS) / SEATS, "score": 0}
 MATCHPOINTS_PER_BEATEN = 2
 MATCHPOINTS_PER_TIED = 1
 
@@ -80,6 +83,7 @@ class Config:
     tie_breaks: tuple[str, ...]
     rated: bool
     ruleset: str
+    table_size: int  # the seats of every table: the ruleset's, with the tournament's options
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ class MatchResult:
     board: str | None
     seats: tuple[int, ...]
     reported: tuple[float, ...]
-    adjustments: tuple[float, ...] = (0,) * SEATS
+    adjustments: tuple[float, ...]  # one a seat, 0 until a ruling changes it
     annulled: bool = False
 
     @property
@@ -212,14 +216,28 @@ def _tournament_created(standings: Standings, event: Event) -> Standings:
         _check_choice(event, "tie_breaks", name, TIE_BREAKS)
     if len(set(tie_breaks)) != len(tie_breaks):
         raise ValueError(f"tournament_created names a tie-break twice: {list(tie_breaks)}")
+    ruleset = _choice(event, "ruleset", tuple(RULESETS))
     config = Config(
         format=_choice(event, "format", FORMATS),
         table_points=_choice(event, "table_points", TABLE_POINTS),
         tie_breaks=tie_breaks,
         rated=_flag(event, "rated"),
-        ruleset=_choice(event, "ruleset", RULESETS),
+        ruleset=ruleset,
+        table_size=_table_size(event, ruleset),
     )
     return replace(standings, config=config)
+
+
+def _table_size(event: Event, ruleset: str) -> int:
+    """The seats of the tournament's tables: what its ruleset plays with its options (the
+    event's ``options``; without them, the ruleset's default)."""
+    options = event.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"tournament_created 'options' must be a mapping, not {options!r}")
+    try:
+        return RULESETS[ruleset].num_seats(dict(options or {}))
+    except EngineError as e:
+        raise ValueError(f"tournament_created 'options': {e}") from e
 
 
 def _entrant_registered(standings: Standings, event: Event) -> Standings:
@@ -270,7 +288,7 @@ def _drawn_table(config: Config, table: Any) -> Table:
         table=_integer(table, "table"),
         match=_integer(table, "match"),
         board=_board(table),
-        seats=_seats(table),
+        seats=_seats(table, config.table_size),
     )
     if config.format == "duplicate" and drawn.board is None:
         raise ValueError(f"duplicate tournament drew table {drawn.table} without a board")
@@ -293,13 +311,15 @@ def _drawn_matches(standings: Standings) -> set[int]:
 
 
 def _match_result(standings: Standings, event: Event) -> Standings:
+    size = standings.config.table_size
     result = MatchResult(
         match=_integer(event, "match"),
         round=_integer(event, "round"),
         table=_integer(event, "table"),
         board=_board(event),
-        seats=_seats(event),
-        reported=_scores(event),
+        seats=_seats(event, size),
+        reported=_scores(event, size),
+        adjustments=(0,) * size,
     )
     if result.match in standings.results:
         raise ValueError(f"match {result.match} reported twice; corrections are rulings")
@@ -365,22 +385,23 @@ def _replay(standings: Standings, annulled: MatchResult, event: Event) -> Standi
 
 
 def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
-    """A change to the game scores: one seat's ``delta``, or ``deltas`` for all four seats
-    (what an assigned, weighted or split adjusted score comes to)."""
+    """A change to the game scores: one seat's ``delta``, or ``deltas`` for every seat of the
+    table (what an assigned, weighted or split adjusted score comes to)."""
+    seats = len(result.seats)
     if "deltas" in event:
         deltas = _list(event, "deltas")
-        if len(deltas) != SEATS:
-            raise ValueError(f"adjust_score deltas must hold {SEATS} numbers, not {len(deltas)}")
+        if len(deltas) != seats:
+            raise ValueError(f"adjust_score deltas must hold {seats} numbers, one a seat, not {len(deltas)}")
         values = [_number(event, "deltas", d) for d in deltas]
     else:
-        values = [0.0] * SEATS
-        values[_seat(event)] = _number(event, "delta", _field(event, "delta"))
+        values = [0.0] * seats
+        values[_seat(event, seats)] = _number(event, "delta", _field(event, "delta"))
     return replace(result, adjustments=tuple(a + d for a, d in zip(result.adjustments, values)))
 
 
 def _penalty(result: MatchResult, event: Event) -> MatchResult:
     """Game-score points taken from one seat (a revoke, a slow play)."""
-    seat = _seat(event)
+    seat = _seat(event, len(result.seats))
     points = _number(event, "points", _field(event, "points"))
     if points <= 0:
         raise ValueError(f"a penalty takes a positive number of points, not {points}")
@@ -389,10 +410,11 @@ def _penalty(result: MatchResult, event: Event) -> MatchResult:
     return replace(result, adjustments=tuple(adjustments))
 
 
-def _seat(event: Event) -> int:
+def _seat(event: Event, seats: int) -> int:
+    """The event's seat, one of the ``seats`` of the match it rules on."""
     seat = _integer(event, "seat")
-    if not 0 <= seat < SEATS:
-        raise ValueError(f"{_what(event)} seat must be 0..{SEATS - 1}, not {seat}")
+    if not 0 <= seat < seats:
+        raise ValueError(f"{_what(event)} seat must be 0..{seats - 1}, not {seat}")
     return seat
 
 
@@ -484,19 +506,20 @@ def _board(event: Event) -> str | None:
     return board
 
 
-def _seats(event: Event) -> tuple[int, ...]:
+def _seats(event: Event, size: int) -> tuple[int, ...]:
+    """The entrants of a table of ``size``, in seat order."""
     seats = tuple(_entrant_id(event, "seats", entrant) for entrant in _list(event, "seats"))
-    if len(seats) != SEATS:
-        raise ValueError(f"{_what(event)} needs {SEATS} seats, got {list(seats)}")
-    if len(set(seats)) != SEATS:
+    if len(seats) != size:
+        raise ValueError(f"{_what(event)} needs {size} seats, got {list(seats)}")
+    if len(set(seats)) != size:
         raise ValueError(f"{_what(event)} seats an entrant twice: {list(seats)}")
     return seats
 
 
-def _scores(event: Event) -> tuple[float, ...]:
+def _scores(event: Event, size: int) -> tuple[float, ...]:
     scores = tuple(_number(event, "scores", score) for score in _list(event, "scores"))
-    if len(scores) != SEATS:
-        raise ValueError(f"{_what(event)} needs {SEATS} scores, got {list(scores)}")
+    if len(scores) != size:
+        raise ValueError(f"{_what(event)} needs {size} scores, got {list(scores)}")
     return scores
 
 
@@ -545,7 +568,10 @@ def _json_ready(record: Any) -> dict:
 
 
 def _config_from_json(data: Mapping[str, Any]) -> Config:
-    return Config(**{**data, "tie_breaks": tuple(data["tie_breaks"])})
+    # A checkpoint stored before configs named their table size was folded when every table
+    # seated its ruleset's default number of players.
+    table_size = data.get("table_size") or RULESETS[data["ruleset"]].default_seats
+    return Config(**{**data, "tie_breaks": tuple(data["tie_breaks"]), "table_size": table_size})
 
 
 def _round_from_json(data: Mapping[str, Any]) -> Round:
@@ -571,11 +597,21 @@ def points_at_table(scores: Iterable[float], rule: str) -> tuple[float, ...]:
     return tuple(_place_points(score, scores) for score in scores)
 
 
+def place_points(table_size: int) -> tuple[int, ...]:
+    """The table points of 1st, 2nd, … last at a table of ``table_size``: n−1 down to 0."""
+    return tuple(range(table_size - 1, -1, -1))
+
+
+def bye_table_points(rule: str, table_size: int) -> float:
+    """What a bye is worth: a seat's average table points under "place", nothing under "score"."""
+    return sum(place_points(table_size)) / table_size if rule == "place" else 0
+
+
 def _place_points(score: float, scores: tuple[float, ...]) -> float:
     """The mean of the place points spanned by everyone level with score."""
     above = sum(other > score for other in scores)
     level = sum(other == score for other in scores)
-    spanned = PLACE_POINTS[above : above + level]
+    spanned = place_points(len(scores))[above : above + level]
     return sum(spanned) / len(spanned)
 
 
@@ -602,7 +638,7 @@ def entrant_totals(standings: Standings) -> dict[int, EntrantTotals]:
                 points_at_table(result.scores, config.table_points)[seat]
                 for result, seat in played[entrant]
             )
-            + byes[entrant] * BYE_TABLE_POINTS[config.table_points],
+            + byes[entrant] * bye_table_points(config.table_points, config.table_size),
             game_score=sum(result.scores[seat] for result, seat in played[entrant]),
             wins=sum(_won_outright(result.scores, seat) for result, seat in played[entrant]),
             matchpoints=earned.get(entrant, 0),

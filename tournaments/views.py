@@ -1,6 +1,7 @@
 """Server-rendered tournament pages: thin views over tournaments.read (the API's read path)."""
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.engine import RULESETS
 
@@ -9,8 +10,10 @@ from .models import Tournament
 
 
 def home(request):
+    # (name, what the game is) per ruleset: the engine's summary msgid, in the reader's language.
+    rulesets = [(name, _(ruleset.summary)) for name, ruleset in sorted(RULESETS.items())]
     return render(request, "home.html", {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(),
-                                         "rulesets": sorted(RULESETS.items())})
+                                         "rulesets": rulesets})
 
 
 def tournament_context(pk):

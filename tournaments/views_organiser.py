@@ -91,7 +91,8 @@ def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
         "entrants": tournament.entrants.order_by("pk"),
         "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
         "entrant_form": entrant_form or EntrantForm(),
-        "ruling_form": ruling_form or RulingForm(tables=ruling_tables(tournament)),
+        "ruling_form": ruling_form or RulingForm(tables=ruling_tables(tournament),
+                                                 num_seats=service.table_size(tournament)),
         "rulings": [{**r.payload, "kind_label": RULING_KINDS.get(r.payload["kind"], r.payload["kind"])}
                     for r in eventlog.stream_events(tournament.stream) if r.type == "ruling"],
         "can_start": passes(service.check_round_can_start, tournament),
@@ -169,7 +170,7 @@ def close_round(request, tournament):
 @require_POST
 @organiser_only
 def record_ruling(request, tournament):
-    form = RulingForm(request.POST, tables=ruling_tables(tournament))
+    form = RulingForm(request.POST, tables=ruling_tables(tournament), num_seats=service.table_size(tournament))
     if not form.is_valid():
         return manage_page(request, tournament, status=400, ruling_form=form)
     kind, match, reason, details = form.arguments()

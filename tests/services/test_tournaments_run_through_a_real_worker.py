@@ -274,7 +274,7 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
 
 def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpoints_match_the_engine(
         celery_worker_factory, redis_url, worker_env, make_bot, organiser):
-    rounds = seating.full_round_robin_rounds(12)  # 4: 3 tables play one board a round, everyone meets everyone
+    rounds = seating.full_round_robin_rounds(12, table_size=4)  # 4: 3 tables play one board a round, everyone meets everyone
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, 12, webhooks=1, url=server.url, prefix="dup")

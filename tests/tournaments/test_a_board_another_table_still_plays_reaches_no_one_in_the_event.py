@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bots import runner
-from bots.models import Turn
 from games import service
 from games.models import Match, Seat
 from games.templatetags.cards import card_name

@@ -42,7 +42,7 @@ def test_a_withdrawn_round_robin_entrant_is_replaced_by_a_house_bot_in_the_same_
     assert not substitute.ranked
     expected_slots = slots[:2] + [substitute.pk] + slots[3:]
     assert second["slots"] == expected_slots
-    schedule = seating.round_robin(8, 3)[1]
+    schedule = seating.round_robin(8, 3, table_size=4)[1]
     assert [t_["seats"] for t_ in second["tables"]] == [[expected_slots[i] for i in table] for table in schedule]
 
 

@@ -9,7 +9,8 @@ from tournaments import leaderboards, projection, service
 def count_replays(monkeypatch):
     replayed = []
     original = eventlog.stream_events
-    monkeypatch.setattr(eventlog, "stream_events", lambda stream, *a, **k: replayed.append(stream) or original(stream, *a, **k))
+    monkeypatch.setattr(eventlog, "stream_events",
+                        lambda stream, *a, **k: replayed.append(stream) or original(stream, *a, **k))
     return replayed
 
 

@@ -46,3 +46,19 @@ def test_a_demo_too_small_to_play_is_refused_and_nothing_is_created(args):
     with pytest.raises((SystemExit, CommandError)):
         call_command("ensure_demo_tournament", *args)
     assert not Tournament.objects.exists()
+
+
+def test_the_demo_plays_the_engines_first_ruleset_unless_the_site_names_another(settings):
+    from games.engine import RULESETS
+
+    first, _ = ensure_demo_tournament(entrants=4, rounds=1)
+    assert first.ruleset == next(iter(RULESETS))
+    Tournament.objects.filter(pk=first.pk).update(status=Tournament.Status.FINISHED)
+    settings.DEMO_RULESET = "rifki"
+    second, _ = ensure_demo_tournament(entrants=4, rounds=1)
+    assert second.ruleset == "rifki"
+    Tournament.objects.filter(pk=second.pk).update(status=Tournament.Status.FINISHED)
+    settings.DEMO_RULESET = "chess"
+    with pytest.raises(ValueError, match="DEMO_RULESET is 'chess'"):
+        ensure_demo_tournament(entrants=4, rounds=1)
+    assert Tournament.objects.count() == 2  # nothing stored for the refused one

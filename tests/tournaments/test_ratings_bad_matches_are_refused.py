@@ -7,8 +7,9 @@ import pytest
 from tournaments.ratings import Rating, leaderboard, rate_match
 
 BAD_MATCHES = {
-    "three seats": (["a", "b", "c"], [3, 2, 1, 0], "4 seats and 4 scores"),
-    "three scores": (["a", "b", "c", "d"], [3, 2, 1], "4 seats and 4 scores"),
+    "more scores than seats": (["a", "b", "c"], [3, 2, 1, 0], "a score for each"),
+    "fewer scores than seats": (["a", "b", "c", "d"], [3, 2, 1], "a score for each"),
+    "a table of one": (["a"], [3], "two or more seats"),
     "a player seated twice": (["a", "b", "c", "a"], [3, 2, 1, 0], "seats a player twice"),
     "a score that is not a number": (["a", "b", "c", "d"], [3, 2, "1", 0], "finite numbers"),
     "a score that is not finite": (["a", "b", "c", "d"], [3, 2, math.inf, 0], "finite numbers"),

@@ -2,8 +2,17 @@
 wrong, so a caller can show it to the organiser as is."""
 import pytest
 
-from tournaments.seating import (comparison_groups, duplicate_schedule, full_round_robin_rounds, house_bots_needed,
-                                 meeting_report, round_robin, seat_counts, swiss_round, with_byes)
+from tournaments.seating import (
+    comparison_groups,
+    duplicate_schedule,
+    full_round_robin_rounds,
+    house_bots_needed,
+    meeting_report,
+    round_robin,
+    seat_counts,
+    swiss_round,
+    with_byes,
+)
 
 FOUR = ["ann", "bob", "cem", "dia"]
 
@@ -17,15 +26,15 @@ def refused(match, function, *args, **kwargs):
     (18, "multiple of 4.*got 18: add 2 house bot"), (5, "multiple of 4"), (3, "at least 4"), (0, "at least 4"),
     (-4, "at least 4"), (16.0, "whole number"), ("16", "whole number"), (True, "whole number"), (None, "whole number")])
 def test_a_player_count_that_does_not_fill_whole_tables_is_refused(n_players, match):
-    refused(f"n_players.*{match}", round_robin, n_players)
-    refused("n_players", full_round_robin_rounds, n_players)
-    refused("n_players", duplicate_schedule, n_players, 4)
+    refused(f"n_players.*{match}", round_robin, n_players, table_size=4)
+    refused("n_players", full_round_robin_rounds, n_players, table_size=4)
+    refused("n_players", duplicate_schedule, n_players, 4, table_size=4)
 
 
 @pytest.mark.parametrize("n_rounds, match", [(0, "at least 1"), (-3, "at least 1"), (2.5, "whole number"),
                                              ("5", "whole number"), (False, "whole number")])
 def test_a_round_count_below_one_or_not_whole_is_refused(n_rounds, match):
-    refused(f"n_rounds must be .*{match}", round_robin, 16, n_rounds)
+    refused(f"n_rounds must be .*{match}", round_robin, 16, n_rounds, table_size=4)
 
 
 @pytest.mark.parametrize("schedule, match", [
@@ -41,10 +50,10 @@ def test_a_round_count_below_one_or_not_whole_is_refused(n_rounds, match):
     ([[([1], 2, 3, 4)]], "hashable"),
 ])
 def test_a_malformed_schedule_is_refused(schedule, match):
-    refused(match, meeting_report, schedule)
-    refused(match, seat_counts, schedule)
+    refused(match, meeting_report, schedule, table_size=4)
+    refused(match, seat_counts, schedule, table_size=4)
     if not isinstance(schedule, dict):  # a mapping is a meeting counter to swiss_round
-        refused(f"history.*{match}", swiss_round, FOUR, schedule)
+        refused(f"history.*{match}", swiss_round, FOUR, schedule, table_size=4)
 
 
 @pytest.mark.parametrize("standing, match", [
@@ -56,7 +65,7 @@ def test_a_malformed_schedule_is_refused(schedule, match):
     (None, "list of player ids"),
 ])
 def test_a_bad_standing_is_refused(standing, match):
-    refused(f"standing_order.*{match}", swiss_round, standing)
+    refused(f"standing_order.*{match}", swiss_round, standing, table_size=4)
 
 
 @pytest.mark.parametrize("history, match", [
@@ -67,7 +76,7 @@ def test_a_bad_standing_is_refused(standing, match):
     ({("ann", "bob"): 1.5}, "whole number"),
 ])
 def test_a_bad_meeting_counter_is_refused(history, match):
-    refused(f"history.*{match}", swiss_round, FOUR, history)
+    refused(f"history.*{match}", swiss_round, FOUR, history, table_size=4)
 
 
 @pytest.mark.parametrize("seat_history, match", [
@@ -79,7 +88,7 @@ def test_a_bad_meeting_counter_is_refused(history, match):
     ({"ann": (1, 0, 0.5, 0)}, "whole number"),
 ])
 def test_a_bad_seat_history_is_refused(seat_history, match):
-    refused(f"seat_history.*{match}", swiss_round, FOUR, [], seat_history)
+    refused(f"seat_history.*{match}", swiss_round, FOUR, [], seat_history, table_size=4)
 
 
 @pytest.mark.parametrize("players, round_no, bye_history, match", [
@@ -95,13 +104,23 @@ def test_a_bad_seat_history_is_refused(seat_history, match):
     (FOUR, 3, {"ann": [1, 1]}, "lists a round more than once"),
 ])
 def test_bad_bye_input_is_refused(players, round_no, bye_history, match):
-    refused(match, with_byes, players, round_no, bye_history)
+    refused(match, with_byes, players, round_no, bye_history, table_size=4)
+
+
+@pytest.mark.parametrize("table_size, match", [(1, "at least 2"), (0, "at least 2"), (4.0, "whole number"),
+                                               ("4", "whole number"), (None, "whole number")])
+def test_a_table_size_below_two_or_not_whole_is_refused(table_size, match):
+    refused(f"table_size must be .*{match}", round_robin, 8, table_size=table_size)
+    refused(f"table_size must be .*{match}", swiss_round, FOUR, table_size=table_size)
+    refused(f"table_size must be .*{match}", with_byes, FOUR + ["eda"], 1, {}, table_size=table_size)
+    refused(f"table_size must be .*{match}", house_bots_needed, 5, table_size=table_size)
+    refused(f"table_size must be .*{match}", meeting_report, [[tuple(FOUR)]], table_size=table_size)
 
 
 @pytest.mark.parametrize("entrants, match", [(-1, "at least 0"), (2.5, "whole number"), ("3", "whole number"),
                                              (True, "whole number")])
 def test_a_bad_entrant_count_is_refused(entrants, match):
-    refused(f"n_entrants must be .*{match}", house_bots_needed, entrants)
+    refused(f"n_entrants must be .*{match}", house_bots_needed, entrants, table_size=4)
 
 
 @pytest.mark.parametrize("n_players, n_boards, tables_per_board, match", [
@@ -115,7 +134,7 @@ def test_a_bad_entrant_count_is_refused(entrants, match):
 ])
 def test_a_duplicate_event_that_would_leave_tables_idle_or_uneven_is_refused(n_players, n_boards, tables_per_board,
                                                                             match):
-    refused(match, duplicate_schedule, n_players, n_boards, tables_per_board)
+    refused(match, duplicate_schedule, n_players, n_boards, tables_per_board, table_size=4)
 
 
 @pytest.mark.parametrize("schedule, match", [
@@ -127,4 +146,4 @@ def test_a_duplicate_event_that_would_leave_tables_idle_or_uneven_is_refused(n_p
     ([[(1, ("a", "b", "c", "d")), (2, ("e", "f", "g", "a"))]], "player 'a' has two seats in round 0"),
 ])
 def test_a_malformed_duplicate_schedule_is_refused(schedule, match):
-    refused(match, comparison_groups, schedule)
+    refused(match, comparison_groups, schedule, table_size=4)

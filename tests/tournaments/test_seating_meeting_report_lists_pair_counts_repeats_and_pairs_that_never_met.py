@@ -14,7 +14,7 @@ TWO_ROUNDS_OF_EIGHT = [
 
 
 def test_a_small_schedule_is_reported_pair_by_pair():
-    report = meeting_report(TWO_ROUNDS_OF_EIGHT)
+    report = meeting_report(TWO_ROUNDS_OF_EIGHT, table_size=4)
     assert report["pair_counts"] == {
         (0, 1): 2, (0, 2): 1, (0, 3): 1, (0, 4): 1, (0, 5): 1,
         (1, 2): 1, (1, 3): 1, (1, 4): 1, (1, 5): 1,
@@ -28,13 +28,14 @@ def test_a_small_schedule_is_reported_pair_by_pair():
 
 
 def test_ids_that_cannot_be_sorted_are_listed_in_order_of_first_appearance():
-    report = meeting_report([[("b", 1, None, 2.5)], [("b", 1, "x", "y")]])
+    report = meeting_report([[("b", 1, None, 2.5)], [("b", 1, "x", "y")]], table_size=4)
     assert report["repeated_pairs"] == [(("b", 1), 2)]
     assert report["never_met"] == [(None, "x"), (None, "y"), (2.5, "x"), (2.5, "y")]
 
 
 def test_an_empty_schedule_has_no_meetings():
-    assert meeting_report([]) == {"pair_counts": {}, "max_meetings": 0, "repeated_pairs": [], "never_met": []}
+    assert meeting_report([], table_size=4) == {"pair_counts": {}, "max_meetings": 0, "repeated_pairs": [],
+                                                "never_met": []}
 
 
 @st.composite
@@ -47,7 +48,7 @@ def schedules(draw):
 
 @given(schedules())
 def test_met_and_never_met_pairs_cover_every_pair_once_and_counts_add_up(schedule):
-    report = meeting_report(schedule)
+    report = meeting_report(schedule, table_size=4)
     players = sorted({player for round_ in schedule for table in round_ for player in table})
     met = set(report["pair_counts"])
     assert met.isdisjoint(report["never_met"])

@@ -13,16 +13,17 @@ PROGRAM = """
 import json
 from tournaments.seating import duplicate_schedule, round_robin, swiss_round
 standing = ["ann", "bob", "cem", "dia", "eda", "fay", "gus", "hal"]
-print(json.dumps([round_robin(20, 6), round_robin(28), duplicate_schedule(12, 4),
-                  swiss_round(standing, [[("ann", "bob", "cem", "dia"), ("eda", "fay", "gus", "hal")]])]))
+print(json.dumps([round_robin(20, 6, table_size=4), round_robin(28, table_size=4),
+                  duplicate_schedule(12, 4, table_size=4),
+                  swiss_round(standing, [[("ann", "bob", "cem", "dia"), ("eda", "fay", "gus", "hal")]], table_size=4)]))
 """
 
 
 def test_a_second_call_gives_the_same_schedule():
-    assert round_robin(20, 6) == round_robin(20, 6)
-    assert duplicate_schedule(24, 4, 3) == duplicate_schedule(24, 4, 3)
-    assert swiss_round(list("abcdefgh"), [[tuple("abcd"), tuple("efgh")]]) == \
-           swiss_round(list("abcdefgh"), [[tuple("abcd"), tuple("efgh")]])
+    assert round_robin(20, 6, table_size=4) == round_robin(20, 6, table_size=4)
+    assert duplicate_schedule(24, 4, 3, table_size=4) == duplicate_schedule(24, 4, 3, table_size=4)
+    assert swiss_round(list("abcdefgh"), [[tuple("abcd"), tuple("efgh")]], table_size=4) == \
+           swiss_round(list("abcdefgh"), [[tuple("abcd"), tuple("efgh")]], table_size=4)
 
 
 def test_other_processes_with_other_hash_seeds_give_the_same_schedules():
@@ -34,4 +35,4 @@ def test_other_processes_with_other_hash_seeds_give_the_same_schedules():
                                 capture_output=True, text=True, check=True)
         outputs.append(json.loads(result.stdout))
     assert outputs[0] == outputs[1]
-    assert outputs[0][0] == json.loads(json.dumps(round_robin(20, 6)))
+    assert outputs[0][0] == json.loads(json.dumps(round_robin(20, 6, table_size=4)))

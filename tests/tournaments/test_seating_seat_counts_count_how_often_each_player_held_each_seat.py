@@ -8,7 +8,7 @@ def test_each_seat_is_counted_per_player():
         [("bob", "ann", "cem", "dia")],
         [("cem", "ann", "bob", "eda")],
     ]
-    assert seat_counts(schedule) == {
+    assert seat_counts(schedule, table_size=4) == {
         "ann": (1, 2, 0, 0),
         "bob": (1, 1, 1, 0),
         "cem": (1, 0, 2, 0),
@@ -18,4 +18,4 @@ def test_each_seat_is_counted_per_player():
 
 
 def test_nobody_is_counted_in_an_empty_schedule():
-    assert seat_counts([]) == {}
+    assert seat_counts([], table_size=4) == {}

@@ -30,7 +30,7 @@ def test_the_results_hold_settings_entrants_rounds_and_standings():
 
     assert results["tournament"] == {"format": "swiss", "table_points": "place",
                                      "tie_breaks": ["game_score"], "rated": True,
-                                     "ruleset": "rifki"}
+                                     "ruleset": "rifki", "table_size": 4}  # the ruleset's tables
     assert [entrant["name"] for entrant in results["entrants"]] == ["p1", "p2", "p3", "p4", "p5"]
     rounds = results["rounds"]
     assert [(round_["round"], round_["closed"], round_["byes"]) for round_ in rounds] == [

@@ -1,12 +1,15 @@
-"""Seating and pairing for 4-player tables (King and Rifki seat exactly four): pure functions on
-player ids, no database and no Django, standard library only.
+"""Seating and pairing for tables of any size: pure functions on player ids, no database and no
+Django, standard library only. Every function that makes or reads tables takes ``table_size``,
+the seats of a table, which the caller asks the ruleset for (``RULESETS[r].num_seats(options)``):
+nothing here assumes a game.
 
-A *schedule* is a list of rounds, a round a list of tables, a table a tuple of 4 player ids in
-seat order (seat 0 first; seats matter: they fix who deals, declares and leads first).
+A *schedule* is a list of rounds, a round a list of tables, a table a tuple of ``table_size``
+player ids in seat order (seat 0 first; seats matter: they fix who deals, declares and leads
+first).
 
 * ``round_robin(n_players, n_rounds=None)``: everyone plays every round, meeting as many
-  different opponents as possible (exactly once each for the counts in ``EXACT_ROUNDS``), seats
-  balanced.
+  different opponents as possible (exactly once each for the counts in ``EXACT_ROUNDS`` at
+  tables of four), seats balanced.
 * ``swiss_round(standing_order, history=(), seat_history=None, owners=None)``: the next round's
   tables by standing, never two players of one owner at a table, avoiding repeat meetings, seats
   balanced.

@@ -20,8 +20,6 @@ choices come from a seeded generator: the same arguments always give the same sc
 import random
 from itertools import combinations
 
-from ._validation import SEATS_PER_TABLE
-
 _STEEPNESS = 4
 _WORK_LIMIT = 250_000  # swap evaluations
 _PLAYERS_TRIED = 24  # conflicted players whose swaps one iteration evaluates
@@ -30,16 +28,18 @@ _SHAKE_SWAPS = 3  # random swaps applied on a restart
 _TABU_TENURE = (3, 10)  # iterations a player may not go back to the table they left (random in range)
 
 
-def even_meetings(n_players, n_rounds, seed):
-    """``n_rounds`` rounds of tables (tuples of player indexes 0..n_players−1, seats unordered)."""
-    search = _MeetingSearch(n_players, n_rounds, random.Random(seed))
+def even_meetings(n_players, n_rounds, seed, table_size):
+    """``n_rounds`` rounds of tables of ``table_size`` (tuples of player indexes
+    0..n_players−1, seats unordered)."""
+    search = _MeetingSearch(n_players, n_rounds, random.Random(seed), table_size)
     search.run()
     return search.best_rounds
 
 
 class _MeetingSearch:
-    def __init__(self, n_players, n_rounds, rng):
+    def __init__(self, n_players, n_rounds, rng, table_size):
         self.rng = rng
+        self.table_size = table_size
         self.players = list(range(n_players))
         # next_meeting_cost[m]: what a pair's next meeting costs when it has met m times
         self.next_meeting_cost = [0] + [_STEEPNESS ** (m - 1) for m in range(1, n_rounds + 1)]
@@ -50,7 +50,8 @@ class _MeetingSearch:
             self._add_greedy_round()
         self.cost = sum(self._pair_cost(self.met[a][b]) for a, b in combinations(self.players, 2))
         pairs = len(self.players) * (len(self.players) - 1) // 2
-        low, at_high = divmod(n_rounds * (n_players // SEATS_PER_TABLE) * 6, pairs)
+        pairs_per_table = table_size * (table_size - 1) // 2
+        low, at_high = divmod(n_rounds * (n_players // table_size) * pairs_per_table, pairs)
         self.ideal_cost = at_high * self._pair_cost(low + 1) + (pairs - at_high) * self._pair_cost(low)
         self.too_often = max(2, low + 1)  # meetings from which a pair is a conflict
         self.best_cost, self.best_rounds = self.cost, self._snapshot()
@@ -64,7 +65,7 @@ class _MeetingSearch:
         tables = []
         while waiting:
             table = [waiting.pop(0)]
-            while len(table) < SEATS_PER_TABLE:
+            while len(table) < self.table_size:
                 newcomer = min(waiting, key=lambda player: sum(self.met[player][seated] for seated in table))
                 waiting.remove(newcomer)
                 table.append(newcomer)

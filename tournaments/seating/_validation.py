@@ -2,7 +2,8 @@
 names the argument and what was wrong with it, so an organiser-facing caller can show it as is."""
 from collections.abc import Iterable, Mapping
 
-SEATS_PER_TABLE = 4
+# A table seats at least two: a game is played against someone.
+FEWEST_SEATS = 2
 
 
 def whole_number(name, value, minimum):
@@ -14,13 +15,20 @@ def whole_number(name, value, minimum):
     return value
 
 
-def player_count(n_players):
-    """``n_players`` if it fills whole tables of four."""
-    whole_number("n_players", n_players, SEATS_PER_TABLE)
-    if n_players % SEATS_PER_TABLE:
-        missing = -n_players % SEATS_PER_TABLE
-        raise ValueError(f"n_players must be a multiple of {SEATS_PER_TABLE} (every table seats "
-                         f"{SEATS_PER_TABLE}), got {n_players}: add {missing} house bot(s) or give byes")
+def table_size(value):
+    """``value``, the seats of every table (the ruleset's, which the caller asks the engine
+    for), if it is a whole number of at least two."""
+    return whole_number("table_size", value, FEWEST_SEATS)
+
+
+def player_count(n_players, size):
+    """``n_players`` if it fills whole tables of ``size``."""
+    table_size(size)
+    whole_number("n_players", n_players, size)
+    if n_players % size:
+        missing = -n_players % size
+        raise ValueError(f"n_players must be a multiple of {size} (every table seats "
+                         f"{size}), got {n_players}: add {missing} house bot(s) or give byes")
     return n_players
 
 
@@ -48,9 +56,10 @@ def hashable(name, player):
     return player
 
 
-def schedule(name, rounds):
-    """``rounds`` as a list of rounds of 4-tuples, if every table seats four distinct players
+def schedule(name, rounds, size):
+    """``rounds`` as a list of rounds of tuples, if every table seats ``size`` distinct players
     and nobody sits at two tables in one round."""
+    table_size(size)
     if isinstance(rounds, (str, bytes, Mapping)) or not isinstance(rounds, Iterable):
         raise ValueError(f"{name} must be a list of rounds, got {rounds!r}")
     checked = []
@@ -62,9 +71,9 @@ def schedule(name, rounds):
             if isinstance(table, (str, bytes, Mapping)) or not isinstance(table, Iterable):
                 raise ValueError(f"{name}: round {round_no} has a table that is not a list of players: {table!r}")
             table = tuple(table)
-            if len(table) != SEATS_PER_TABLE:
+            if len(table) != size:
                 raise ValueError(f"{name}: round {round_no} has a table of {len(table)} players {table!r}; "
-                                 f"every table seats {SEATS_PER_TABLE}")
+                                 f"every table seats {size}")
             for player in table:
                 if hashable(name, player) in seated:
                     raise ValueError(f"{name}: player {player!r} has two seats in round {round_no}")

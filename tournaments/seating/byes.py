@@ -1,21 +1,21 @@
-"""When the entrants do not fill whole tables of four: byes (some sit a round out) or house
+"""When the entrants do not fill whole tables: byes (some sit a round out) or house
 bots (the caller adds entrants; this only says how many)."""
 from collections.abc import Iterable, Mapping
 
 from . import _validation
-from ._validation import SEATS_PER_TABLE
 
 
-def house_bots_needed(n_entrants):
-    """How many house bots fill ``n_entrants`` up to whole tables of four (0 to 3)."""
+def house_bots_needed(n_entrants, *, table_size):
+    """How many house bots fill ``n_entrants`` up to whole tables of ``table_size`` (0 to
+    table_size − 1)."""
     _validation.whole_number("n_entrants", n_entrants, 0)
-    return -n_entrants % SEATS_PER_TABLE
+    return -n_entrants % _validation.table_size(table_size)
 
 
-def with_byes(players, round_no, bye_history, owners=None):
+def with_byes(players, round_no, bye_history, owners=None, *, table_size):
     """(players who play round ``round_no``, players on a bye in it), both in standing order.
 
-    * ``players``: the player ids, best first; at least 4 of them.
+    * ``players``: the player ids, best first; at least a table's worth (``table_size``).
     * ``round_no``: the round being seated, counting from 1.
     * ``bye_history``: {player: the earlier round numbers in which they had a bye}; players
       missing from it have had none.
@@ -23,7 +23,7 @@ def with_byes(players, round_no, bye_history, owners=None):
       a table, so an owner with more players than the round has tables has the extra ones sit
       out first (chosen among them by the rules below).
 
-    Just enough players sit out to leave a multiple of 4 (0 to 3 of them). Who: first anyone
+    Just enough players sit out to leave a multiple of ``table_size`` (0 to table_size − 1). Who: first anyone
     who did not sit out the previous round (so nobody sits out twice in a row unless there is no
     one else), then the fewest byes so far, then the lowest standing. Lowest standing first
     because a bye costs a chance to climb, which matters least at the bottom; and the fewest-byes
@@ -32,8 +32,9 @@ def with_byes(players, round_no, bye_history, owners=None):
     every owner at most one player per table.
     """
     players = _validation.distinct_players("players", players)
-    if len(players) < SEATS_PER_TABLE:
-        raise ValueError(f"players must hold at least {SEATS_PER_TABLE} players to seat a table, got {len(players)}")
+    _validation.table_size(table_size)
+    if len(players) < table_size:
+        raise ValueError(f"players must hold at least {table_size} players to seat a table, got {len(players)}")
     _validation.whole_number("round_no", round_no, 1)
     byes_so_far = _checked_bye_history(bye_history, round_no)
 
@@ -42,8 +43,8 @@ def with_byes(players, round_no, bye_history, owners=None):
         rounds_out = byes_so_far.get(player, ())
         return (round_no - 1) in rounds_out, len(rounds_out), -position
 
-    n_byes = len(players) % SEATS_PER_TABLE
-    n_tables = len(players) // SEATS_PER_TABLE
+    n_byes = len(players) % table_size
+    n_tables = len(players) // table_size
     first_out = sorted(range(len(players)), key=sits_out_first)
     owner_of = _validation.owners("owners", owners)
     # An owner's players beyond one per table must sit out, whoever would otherwise.

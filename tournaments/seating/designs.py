@@ -34,15 +34,20 @@ from ._fields import FiniteField
 # takes close to a minute, so 52 players get the heuristic schedule instead.
 _FIELDS = {5: (5, 1), 9: (3, 2), 13: (13, 1), 25: (5, 2), 29: (29, 1), 37: (37, 1), 41: (41, 1)}
 
+# The designs below are resolvable (n, 4, 1) designs: schedules of tables of this size only.
+DESIGN_TABLE_SIZE = 4
 # Every player count with an exact schedule here, mapped to its number of rounds.
-EXACT_ROUNDS = {4: 1, **{3 * q + 1: q for q in _FIELDS}}
+EXACT_ROUNDS = {DESIGN_TABLE_SIZE: 1, **{3 * q + 1: q for q in _FIELDS}}
 
 
-def exact_round_robin(n_players):
-    """The exact schedule for ``n_players`` as rounds of tables of player indexes (seats not yet
-    balanced), or None when this module has none for that count."""
-    if n_players == 4:
-        return [[(0, 1, 2, 3)]]
+def exact_round_robin(n_players, table_size):
+    """The exact schedule for ``n_players`` at tables of ``table_size`` as rounds of tables of
+    player indexes (seats not yet balanced), or None when this module has none for them: a single
+    table of any size, or one of the designs for tables of four."""
+    if n_players == table_size:
+        return [[tuple(range(n_players))]]
+    if table_size != DESIGN_TABLE_SIZE:
+        return None
     q, remainder = divmod(n_players - 1, 3)
     if remainder or q not in _FIELDS:
         return None

@@ -5,22 +5,21 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from . import _validation
-from ._validation import SEATS_PER_TABLE
 from .round_robin import round_robin
 
 
 class BoardTable(NamedTuple):
-    """One table in a round of a duplicate event: the board it plays and its 4 players in seat
+    """One table in a round of a duplicate event: the board it plays and its players in seat
     order."""
     board: int
     table: tuple
 
 
-def duplicate_schedule(n_players, n_boards, tables_per_board=None):
+def duplicate_schedule(n_players, n_boards, tables_per_board=None, *, table_size):
     """Rounds of ``BoardTable(board, table)`` for players 0..n_players−1 and boards
     0..n_boards−1.
 
-    The structure: each round the n_players/4 tables form groups of ``tables_per_board``
+    The structure: each round the n_players/table_size tables form groups of ``tables_per_board``
     consecutive tables (by default one group of all the tables), and each group plays its own
     board, the boards in number order. A round thus plays (tables / tables_per_board) boards, and
     the event lasts n_boards / that many rounds. Each board is played in one round only, at the
@@ -38,12 +37,12 @@ def duplicate_schedule(n_players, n_boards, tables_per_board=None):
     For example 12 entrants, 4 boards: 3 tables and 4 rounds; in round r all 3 tables play board
     r, and the group of (board r, seat s) is the 3 players in seat s in round r.
 
-    Raises ValueError unless n_players is a positive multiple of 4, tables_per_board divides the
+    Raises ValueError unless n_players is a positive multiple of table_size, tables_per_board divides the
     number of tables, and n_boards is a positive multiple of the boards a round plays (so that
     every table plays in every round).
     """
-    _validation.player_count(n_players)
-    n_tables = n_players // SEATS_PER_TABLE
+    _validation.player_count(n_players, table_size)
+    n_tables = n_players // table_size
     if tables_per_board is None:
         tables_per_board = n_tables
     _validation.whole_number("tables_per_board", tables_per_board, 1)
@@ -58,14 +57,14 @@ def duplicate_schedule(n_players, n_boards, tables_per_board=None):
                          f"({n_tables} tables, {tables_per_board} per board), got {n_boards}")
 
     schedule = []
-    for round_no, round_ in enumerate(round_robin(n_players, n_boards // boards_per_round)):
+    for round_no, round_ in enumerate(round_robin(n_players, n_boards // boards_per_round, table_size=table_size)):
         first_board = round_no * boards_per_round
         schedule.append([BoardTable(first_board + index // tables_per_board, table)
                          for index, table in enumerate(round_)])
     return schedule
 
 
-def comparison_groups(schedule):
+def comparison_groups(schedule, *, table_size):
     """{(board, seat): [players who held that seat on that board]}, for a schedule of rounds of
     (board, table) pairs such as ``duplicate_schedule`` returns. Groups are in board then seat
     order (boards in order of first play when they cannot be sorted), players in order of play.
@@ -78,7 +77,7 @@ def comparison_groups(schedule):
     groups, played = {}, set()
     for round_no, round_ in enumerate(schedule):
         boards, tables = _boards_and_tables(round_no, round_)
-        _validation.schedule("schedule", [tables])
+        _validation.schedule("schedule", [tables], table_size)
         for board, table in zip(boards, tables):
             for seat, player in enumerate(table):
                 if (board, player) in played:

@@ -1,23 +1,23 @@
 """The schedule format every seating function speaks, and the reports on a schedule.
 
-A *table* is a tuple of four player ids in seat order: seat 0 first. Seats matter in King and
-Rifki (who deals and declares first, who leads), so the same four players in another order is
-another table. A *round* is a list of tables, a *schedule* a list of rounds. Player ids are any
-hashable values; the round robin numbers its players 0..n-1.
+A *table* is a tuple of player ids in seat order: seat 0 first. Every table of a schedule seats
+the same number (the ruleset's table size, ``table_size``). Seats matter (who deals and declares
+first, who leads), so the same players in another order is another table. A *round* is a list
+of tables, a *schedule* a list of rounds. Player ids are any hashable values; the round robin
+numbers its players 0..n-1.
 """
 from collections import Counter
 from itertools import combinations
 
 from . import _validation
-from ._validation import SEATS_PER_TABLE
 
 Table = tuple
 Round = list[Table]
 Schedule = list[Round]
 
 
-def meeting_report(schedule):
-    """How often each pair of players shares a table in ``schedule``.
+def meeting_report(schedule, *, table_size):
+    """How often each pair of players shares a table in ``schedule`` (tables of ``table_size``).
 
     Returns a dict:
 
@@ -30,7 +30,7 @@ def meeting_report(schedule):
     Within a pair, and in the lists, players come in sorted order when the ids can be sorted,
     else in order of first appearance in the schedule.
     """
-    rounds = _validation.schedule("schedule", schedule)
+    rounds = _validation.schedule("schedule", schedule, table_size)
     players = player_order(rounds)
     counts = pair_meetings(rounds, players)
     return {
@@ -41,11 +41,11 @@ def meeting_report(schedule):
     }
 
 
-def seat_counts(schedule):
-    """{player: (times in seat 0, seat 1, seat 2, seat 3)} over ``schedule``, players ordered as
-    in ``meeting_report``."""
-    rounds = _validation.schedule("schedule", schedule)
-    counts = {player: [0] * SEATS_PER_TABLE for player in player_order(rounds)}
+def seat_counts(schedule, *, table_size):
+    """{player: (times in seat 0, seat 1, …, one count a seat of ``table_size``)} over
+    ``schedule``, players ordered as in ``meeting_report``."""
+    rounds = _validation.schedule("schedule", schedule, table_size)
+    counts = {player: [0] * table_size for player in player_order(rounds)}
     for round_ in rounds:
         for table in round_:
             for seat, player in enumerate(table):

@@ -1,17 +1,15 @@
-"""Seat order within tables. Seats matter in King and Rifki: they fix who deals, declares and
-leads first, so over an event each player should hold each of the four seats about equally."""
+"""Seat order within tables. Seats matter: they fix who deals, declares and leads first, so over
+an event each player should hold each seat of the table about equally."""
 from itertools import permutations
-
-from ._validation import SEATS_PER_TABLE
 
 
 def balance_seats(rounds):
     """``rounds`` with each table's seats reordered so that every player holds each seat equally
     often, give or take one.
 
-    That is always possible: it is an equitable 4-edge-colouring of the bipartite graph joining
-    each player to the tables they sit at (a seat is a colour; a table needs its four edges in four
-    colours), which de Werra's theorem guarantees. The proof is the algorithm: while a player
+    That is always possible: it is an equitable k-edge-colouring (k seats a table) of the
+    bipartite graph joining each player to the tables they sit at (a seat is a colour; a table
+    needs its k edges in k colours), which de Werra's theorem guarantees. The proof is the algorithm: while a player
     holds seat s at least twice more than seat t, recolour all the s/t edges so that every player's
     s and t counts differ by at most one (``_even_out_two_seats``). Each pass lowers the sum of
     squared seat counts, so it ends.
@@ -24,7 +22,8 @@ def balance_seats(rounds):
 
 
 def fairest_seat_order(players, seat_history):
-    """The seat order of the four ``players`` that best evens out their seats so far.
+    """The seat order of one table's ``players`` that best evens out their seats so far
+    (``seat_history``: {player: one count a seat}).
 
     A player given seat s is charged how many more times they have held s than their least-held
     seat (0 for a least-held seat); the order with the lowest total charge wins, ties going to the
@@ -32,7 +31,7 @@ def fairest_seat_order(players, seat_history):
     everyone one of their least-held seats, that order is chosen. Charging against each player's
     own least-held seat, not their raw counts, keeps a player who missed rounds (byes, late
     entry) from being treated as better balanced than they are."""
-    never_seated = (0,) * SEATS_PER_TABLE
+    never_seated = (0,) * len(players)
 
     def charge(seat, player):
         held = seat_history.get(player, never_seated)
@@ -47,7 +46,7 @@ def _unbalanced_seat_pair(tables):
     counts = {}
     for table in tables:
         for seat, player in enumerate(table):
-            counts.setdefault(player, [0] * SEATS_PER_TABLE)[seat] += 1
+            counts.setdefault(player, [0] * len(table))[seat] += 1
     for seats in counts.values():
         most, least = max(seats), min(seats)
         if most - least >= 2:

@@ -1,19 +1,29 @@
-"""``python manage.py ensure_demo_tournament``: a Swiss King event of built-in bots, under way.
+"""``python manage.py ensure_demo_tournament``: a Swiss event of built-in bots, under way.
 
 ``make run`` calls it so that a newcomer finds a tournament filling up on the home page. It
 creates the demo bots (owned by the house account), registers them, and starts round 1 of an
 autopilot tournament; the worker plays the tables and runs the later rounds. If a demo is
 already under way (say ``make run`` was stopped mid-event), it is left to carry on.
 """
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from bots.management.commands.ensure_house_bots import ensure_builtin_bot, house_account
+from games.engine import RULESETS
 from tournaments import service
 from tournaments.models import Tournament
 
-DEMO_NAME = "Demo: Swiss King of built-in bots"
-# A mixed field, so that the standings mean something: the search bot should end on top.
-STRATEGY_MIX = ("random", "heuristic", "montecarlo")
+DEMO_NAME = "Demo: Swiss event of built-in bots"
+
+
+def demo_ruleset():
+    """The game the demo plays: settings.DEMO_RULESET where the site names one, else the
+    engine's first ruleset (the one it lists first, the platform's main game). Asked of the
+    engine, so no game is spelled here and a new engine ruleset can be the demo by setting."""
+    name = getattr(settings, "DEMO_RULESET", None) or next(iter(RULESETS))
+    if name not in RULESETS:
+        raise ValueError(f"DEMO_RULESET is {name!r}; the engine plays {', '.join(RULESETS)}")
+    return RULESETS[name]
 
 
 def ensure_demo_tournament(entrants=16, rounds=4):
@@ -22,11 +32,15 @@ def ensure_demo_tournament(entrants=16, rounds=4):
     if demo is not None:
         return demo, False
     house = house_account()
-    tournament = service.do_create_tournament(house, DEMO_NAME, "king", {}, "swiss", rounds, rated=False,
+    ruleset = demo_ruleset()
+    tournament = service.do_create_tournament(house, DEMO_NAME, ruleset.name, {}, "swiss", rounds, rated=False,
                                               autopilot=True)
+    # A mixed field of every built-in strategy that plays the game, so that the standings mean
+    # something: the strongest should end on top.
+    mix = ruleset.policies
     for i in range(entrants):
-        strategy = STRATEGY_MIX[i % len(STRATEGY_MIX)]
-        bot, _ = ensure_builtin_bot(f"demo-{strategy}-{i // len(STRATEGY_MIX) + 1}", strategy,
+        strategy = mix[i % len(mix)]
+        bot, _ = ensure_builtin_bot(f"demo-{strategy}-{i // len(mix) + 1}", strategy,
                                     f"a demo entrant playing the built-in {strategy} strategy")
         service.do_register(tournament.pk, house, bot=bot)
     service.do_start_round(tournament.pk, house)
@@ -41,8 +55,9 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4)
 
     def handle(self, *args, **options):
-        if options["entrants"] < 4 or not 1 <= options["rounds"] <= 50:
-            self.stderr.write("a demo needs at least 4 entrants and 1 to 50 rounds")
+        table = demo_ruleset().num_seats()
+        if options["entrants"] < table or not 1 <= options["rounds"] <= 50:
+            self.stderr.write(f"a demo needs at least {table} entrants (a table) and 1 to 50 rounds")
             raise SystemExit(2)
         demo, created = ensure_demo_tournament(options["entrants"], options["rounds"])
         verb = "started" if created else "already under way:"
