@@ -1,6 +1,8 @@
-"""``python -m bench.tournament``: a 64-bot Swiss King event end to end through real workers.
+"""``python -m bench.tournament``: a 64-bot Swiss event end to end through real workers.
 
-1. 64 built-in ``random`` bots, Swiss, 3 rounds of full King games (48 matches), on
+The game is ``--ruleset``, by default the engine's first (King), as the README's figures.
+
+1. 64 built-in ``random`` bots, Swiss, 3 rounds of full games (48 King matches), on
    autopilot: from round 1's draw to the tournament_ended event, with ``--workers`` real
    Celery workers (default 2, one per core here). Target: <= 60 s on the 2-core machine.
    The peer, measured in the same run: the same number of King games played by the bare
@@ -19,23 +21,24 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bots import make_bot_factory, setup_django, start_worker
+from bench.bots import DEFAULT_RULESET, make_bot_factory, setup_django, start_worker
+from games.engine import RULESETS
 
 
-def bare_engine_seconds(games, seed=1):
-    """Seconds to play ``games`` King games with uniformly random legal actions, in process."""
+def bare_engine_seconds(ruleset, games, seed=1):
+    """Seconds to play ``games`` games of ``ruleset`` with uniformly random legal actions, in process."""
     from games.engine import new_game
 
     rng = random.Random(seed)
     started = time.perf_counter()
     for i in range(games):
-        state = new_game("king", seed=seed + i)
+        state = new_game(ruleset, seed=seed + i)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
     return time.perf_counter() - started
 
 
-def run_event(entrants, rounds, timeout):
+def run_event(ruleset, entrants, rounds, timeout):
     """Create, register, start and wait for the autopilot Swiss event; (seconds, tournament)."""
     from games.models import Event
     from tournaments import service
@@ -43,8 +46,8 @@ def run_event(entrants, rounds, timeout):
 
     make = make_bot_factory()
     organiser = make("builtin").owner
-    tournament = service.do_create_tournament(organiser, "bench: 64 random bots", "king", {}, "swiss", rounds,
-                                              rated=False, autopilot=True)
+    tournament = service.do_create_tournament(organiser, f"bench: {entrants} random bots", ruleset, {}, "swiss",
+                                              rounds, rated=False, autopilot=True)
     for _ in range(entrants):
         service.do_register(tournament.pk, organiser, bot=make("builtin", "random"))
     started = time.time()
@@ -85,7 +88,9 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
     args = parser.parse_args(argv)
+    label = RULESETS[args.ruleset].label
     workdir = Path(tempfile.mkdtemp(prefix="kingrifki-bench-"))
     setup_django(workdir)
     from django.db import connection
@@ -95,7 +100,7 @@ def main(argv=None):
 
     workers = [start_worker(workdir / f"worker{i}.log") for i in range(args.workers)]
     try:
-        seconds, tournament = run_event(args.entrants, args.rounds, args.timeout)
+        seconds, tournament = run_event(args.ruleset, args.entrants, args.rounds, args.timeout)
     finally:
         for worker in workers:
             worker.terminate()
@@ -104,14 +109,14 @@ def main(argv=None):
     matches = Match.objects.filter(tournament_table__tournament=tournament)
     games = matches.count()
     events = Event.objects.filter(stream__in=[m.stream for m in matches]).count()
-    bare = bare_engine_seconds(games)
+    bare = bare_engine_seconds(args.ruleset, games)
     stream_events, stored_rate, pure_rate = rebuild_rates(tournament, repeats=9)
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem broker"
     print(f"tournament through real workers: {connection.vendor}, {broker}, {args.workers} worker(s), engine "
           f"{'compiled' if COMPILED else 'Python'}")
-    print(f"  {args.entrants} random bots, Swiss, {args.rounds} rounds of full King games ({games} matches, "
+    print(f"  {args.entrants} random bots, Swiss, {args.rounds} rounds of full {label} games ({games} matches, "
           f"{events} match events): {seconds:.1f} s (target <= 60 s), {events / seconds:.0f} events/s")
-    print(f"  peer, the bare engine playing {games} King games in this process: {bare:.2f} s "
+    print(f"  peer, the bare engine playing {games} {label} games in this process: {bare:.2f} s "
           f"(the platform takes {seconds / bare:.0f}x that)")
     print(f"  standings rebuild over the tournament stream ({stream_events} events), median of 9: "
           f"{stored_rate:.0f} events/s folded and stored; pure fold {pure_rate:.0f} events/s")
