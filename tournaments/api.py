@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from bots.models import Bot
 from games.api import ERROR
 from games.engine import RULESETS
+from games.offer import offered_names
 from games.service import ServiceError
 
 from . import projection, read, service
@@ -22,7 +23,7 @@ User = get_user_model()
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    ruleset = serializers.ChoiceField(choices=sorted(RULESETS))
+    ruleset = serializers.ChoiceField(choices=offered_names())
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)

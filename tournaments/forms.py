@@ -9,14 +9,15 @@ from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games.engine import RULESETS
+from games.offer import offered_rulesets
 
 from .models import Tournament
 from .service import bot_turn_timeout_max
 
 
 def ruleset_choices():
-    """Every ruleset the engine plays, by its label: the form learns the games from the engine."""
-    return [(name, _(ruleset.label)) for name, ruleset in RULESETS.items()]
+    """Every ruleset the platform offers, by its label: the form learns the games from the engine."""
+    return [(ruleset.name, _(ruleset.label)) for ruleset in offered_rulesets()]
 
 
 TIE_BREAK_CHOICES = [("", _("none")), ("game_score", _("Game score")), ("opponents_points", _("Opponents' points")),
@@ -25,7 +26,7 @@ DEFAULT_TIE_BREAKS = ["game_score", "opponents_points"]
 YES_NO = [("true", _("yes")), ("false", _("no"))]
 
 # Where a service refusal belongs on the creation form (the rest go on top of the form).
-FIELD_OF_CODE = {"invalid_name": "name", "invalid_format": "format", "invalid_rounds": "rounds",
+FIELD_OF_CODE = {"invalid_name": "name", "ruleset_not_offered": "ruleset", "invalid_format": "format", "invalid_rounds": "rounds",
                  "invalid_table_points": "table_points", "invalid_fill": "fill", "invalid_tie_breaks": "tie_break_1",
                  "invalid_timeout": "bot_turn_timeout", "invalid_boards": "boards", "boards_repeat": "boards"}
 
@@ -130,13 +131,13 @@ class TournamentForm(forms.Form):
         self.fields["bot_turn_timeout"].widget.attrs["max"] = bot_turn_timeout_max()
         self.fields["bot_turn_timeout"].help_text = _("From 0.1 to %(max)s seconds.") % {
             "max": f"{bot_turn_timeout_max():g}"}
-        for ruleset_name, ruleset in RULESETS.items():
+        for ruleset in offered_rulesets():
             for flag_name, flag in ruleset.flags.items():
-                self.fields[flag_field_name(ruleset_name, flag_name)] = flag_field(flag_name, flag)
+                self.fields[flag_field_name(ruleset.name, flag_name)] = flag_field(flag_name, flag)
 
     def flag_groups(self):
         """Every ruleset's flag fields, one group a ruleset, in the engine's order."""
-        return [FlagGroup(self, name) for name in RULESETS]
+        return [FlagGroup(self, ruleset.name) for ruleset in offered_rulesets()]
 
     def clean_boards(self):
         text = self.cleaned_data["boards"].strip()

@@ -14,6 +14,7 @@ from django.db.models import Q
 from bots.models import Bot
 from games import engine, eventlog
 from games.models import Match
+from games.offer import offered_names
 from games.service import ServiceError
 
 from . import seating
@@ -70,6 +71,9 @@ def bot_turn_timeout_max():
 
 
 def check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout):
+    if ruleset in engine.RULESETS and ruleset not in offered_names():  # an unknown name: the engine says so
+        raise ServiceError(400, "ruleset_not_offered", f"{ruleset} is not offered for tournaments yet; ruleset must "
+                           f"be one of {', '.join(offered_names())}")
     if format not in Tournament.Format.values:
         raise ServiceError(400, "invalid_format", f"format must be one of {', '.join(Tournament.Format.values)}")
     if type(rounds) is not int or not 1 <= rounds <= 50:

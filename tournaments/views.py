@@ -3,7 +3,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from games.engine import RULESETS
+from games.offer import offered_rulesets
 
 from . import read
 from .models import Tournament
@@ -11,7 +11,7 @@ from .models import Tournament
 
 def home(request):
     # (name, what the game is) per ruleset: the engine's summary msgid, in the reader's language.
-    rulesets = [(name, _(ruleset.summary)) for name, ruleset in sorted(RULESETS.items())]
+    rulesets = [(ruleset.name, _(ruleset.summary)) for ruleset in offered_rulesets()]
     return render(request, "home.html", {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(),
                                          "rulesets": rulesets})
 

@@ -4,7 +4,8 @@ import json
 import pytest
 
 from games import eventlog
-from games.engine import RULESETS, option_defaults
+from games.engine import option_defaults
+from games.offer import offered_rulesets
 from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
 from tournaments.models import Tournament
 
@@ -24,9 +25,9 @@ def test_the_form_offers_every_setting_and_a_field_per_flag_of_each_game(signed_
     for name in ("name", "ruleset", "format", "rounds", "table_points", "tie_break_1", "fill", "bot_turn_timeout",
                  "rated", "autopilot", "boards"):
         assert f'id="id_{name}"' in page and f'for="id_{name}"' in page
-    for ruleset, descriptor in RULESETS.items():
+    for descriptor in offered_rulesets():
         for flag in descriptor.flags:
-            assert f'id="id_{ruleset}__{flag}"' in page
+            assert f'id="id_{descriptor.name}__{flag}"' in page
 
 
 def test_a_king_tournament_is_stored_with_exactly_the_options_given(signed_in, organiser):  # noqa: F811

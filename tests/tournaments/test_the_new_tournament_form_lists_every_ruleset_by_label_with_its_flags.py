@@ -1,11 +1,12 @@
-"""The "new tournament" page learns the games from the engine: every ruleset of RULESETS is a
-choice under its label, with one group of its flags, each flag labelled by its label (its name
+"""The "new tournament" page learns the games from the engine: every ruleset the platform offers
+(``games.offer``, the engine's RULESETS that have their pages) is a choice under its label, with one group of its flags, each flag labelled by its label (its name
 until it has one), explained by its help with the default, and its choices by their labels."""
 import pytest
 from django.utils.html import escape
 
 from games.engine import RULESETS
 from games.engine.options import Flag
+from games.offer import offered_rulesets
 from tournaments.forms import TournamentForm, flag_field
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,8 @@ def page(client, organiser):
 
 
 def test_every_ruleset_is_a_choice_under_its_label_with_a_group_of_its_flags(page):
-    for name, ruleset in RULESETS.items():
+    for ruleset in offered_rulesets():
+        name = ruleset.name
         assert f'<option value="{name}"' in page and escape(ruleset.label) in page
         assert f'<details id="{name}-options">' in page
         for flag_name, flag in ruleset.flags.items():
@@ -39,6 +41,6 @@ def test_a_flags_label_help_and_choice_labels_come_from_the_flag():
 
 def test_the_groups_follow_the_engines_rulesets_and_flags_in_order():
     groups = TournamentForm().flag_groups()
-    assert [group.name for group in groups] == list(RULESETS)
+    assert [group.name for group in groups] == [ruleset.name for ruleset in offered_rulesets()]
     for group in groups:
         assert [field.name for field in group] == [f"{group.name}__{flag}" for flag in RULESETS[group.name].flags]
