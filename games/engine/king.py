@@ -422,8 +422,11 @@ class KingState(GameState):
             return
         self._set_negative(contract_parts(name))
         self.rules = PlayRules(name, self.options)
-        lead = self.dealer if self.options["first_lead"] == "dealer" else (self.dealer + 1) % 4
-        self._start_play(lead)
+        self._start_play(self._general_first_lead())
+
+    def _general_first_lead(self):
+        """Who leads a deal's first trick by the general rule (rules.md 1.3, ``first_lead``)."""
+        return self.dealer if self.options["first_lead"] == "dealer" else (self.dealer + 1) % 4
 
     def _fold_contract(self, ev):
         name = ev["name"]
@@ -447,8 +450,10 @@ class KingState(GameState):
 
     def _start_positive_play(self):
         self.rules = PlayRules(POSITIVE, self.options, self.mode, self.trump)
-        lead = self.dealer if self.options["positive_first_lead"] == "dealer" else self.declarer
-        self._start_play(lead)
+        # "dealer" follows the general rule: with first_lead "left_of_dealer" the player left of
+        # the dealer leads the positive hands too (rules.md 1.3).
+        by_rule = self.options["positive_first_lead"] == "dealer"
+        self._start_play(self._general_first_lead() if by_rule else self.declarer)
 
     def _fold_open_auction(self, ev):
         b = self.dealer

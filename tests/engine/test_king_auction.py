@@ -421,6 +421,23 @@ def test_with_positive_first_lead_declarer_a_beneficiary_who_plays_himself_leads
     assert state.to_act == 3
 
 
+@pytest.mark.parametrize("first_lead, positive_first_lead, leader", [
+    ("dealer", "dealer", 0),  # the defaults: the dealer leads
+    ("left_of_dealer", "dealer", 1),  # "dealer" follows the general rule (rules.md 1.3)
+    ("dealer", "declarer", 2),  # the auction winner leads, whoever leads the negatives
+    ("left_of_dealer", "declarer", 2),
+])
+def test_the_positive_hands_first_lead_follows_first_lead_unless_the_declarer_leads(
+        first_lead, positive_first_lead, leader):
+    options = {"first_lead": first_lead, "positive_first_lead": positive_first_lead}
+    state = positive_board(dealer=0, options=options)
+    for a in [OPEN, PASS, bid(3, "up"), PASS, ACCEPT, {"type": "choose", "mode": "up", "trump": "S"}]:
+        state.apply(a)
+    assert state.declarer == 2 and state.to_act == leader
+    ended, tricks = finish(state)
+    assert ended["scores"] == expected_positive("up", tricks, 0, (2, 3, "up"))
+
+
 def test_by_default_the_dealer_leads_a_positive_hand_after_an_accepted_bid():
     state = positive_board(dealer=0)
     for a in [OPEN, PASS, bid(3, "up"), PASS, ACCEPT, {"type": "choose", "mode": "up", "trump": "S"}]:
