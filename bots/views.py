@@ -27,11 +27,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from games.engine import RULESETS
 from games.service import ServiceError
-from tournaments.leaderboards import leaderboard
 
 from . import registry
+from .hooks import bot_ratings
 from .forms import BotForm
 from .models import Bot
 
@@ -77,18 +76,12 @@ def bot_list(request):
                                               "already_yours": already_yours}, status=status)
 
 
-def ratings(bot):
-    """The bot's rating and rank on each ruleset's leaderboard (None where it is not rated)."""
-    key = f"bot:{bot.pk}"
-    return [(ruleset, next((row for row in leaderboard(ruleset) if row.key == key), None)) for ruleset in RULESETS]
-
-
 def bot_detail(request, pk):
     bot = get_object_or_404(Bot.objects.select_related("owner"), pk=pk)
     matches = registry.matches(bot)
     return render(request, "bots/detail.html", {
         "bot": bot, "owner": request.user == bot.owner, "matches": matches, "faults": registry.faults(bot),
-        "ratings": ratings(bot), "needs_credentials": registry.needs_credentials(bot)})
+        "ratings": bot_ratings(bot), "needs_credentials": registry.needs_credentials(bot)})
 
 
 def rotation_key(bot):

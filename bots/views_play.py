@@ -1,5 +1,5 @@
-"""Sitting down at a practice table: the signed-in player and three of the house's built-in
-bots (issue 7). It lives in bots, not games, because it seats bots (DESIGN.md 2: games never
+"""Sitting down at a practice table: the signed-in player and the house's built-in bots in
+every other seat (issue 7). It lives in bots, not games, because it seats bots (DESIGN.md 2: games never
 imports bots); the table itself is games/views_table.py.
 """
 from django import forms
@@ -8,13 +8,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games import service
+from games.engine import RULESETS
 from games.models import Match
+from games.offer import offered_rulesets
 
-from .management.commands.ensure_house_bots import ensure_builtin_bot
+from .house import house_bot
 
 BOT_STRATEGIES = [
     ("heuristic", gettext_lazy("Heuristic: plays sensibly")),
@@ -24,24 +26,23 @@ BOT_STRATEGIES = [
 
 
 class PlayForm(forms.Form):
-    ruleset = forms.ChoiceField(label=gettext_lazy("Game"), choices=[("king", "King"), ("rifki", "Rifki")],
-                                widget=forms.RadioSelect, initial="king")
-    strategy = forms.ChoiceField(label=gettext_lazy("The three bots at your table"), choices=BOT_STRATEGIES,
+    ruleset = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
+    strategy = forms.ChoiceField(label=gettext_lazy("The bots at your table"), choices=BOT_STRATEGIES,
                                  initial="heuristic")
-    short = forms.BooleanField(
-        label=gettext_lazy("Short game"), required=False, initial=True,
-        help_text=gettext_lazy("King: the negative hands two at a time (7 deals instead of 10). "
-                               "Rifki: short mode (12 deals)."))
+    short = forms.BooleanField(label=gettext_lazy("Short game"), required=False, initial=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The games and what each one's short game is come from the engine's descriptors.
+        games = offered_rulesets()
+        self.fields["ruleset"].choices = [(game.name, gettext(game.label)) for game in games]
+        self.fields["ruleset"].initial = games[0].name
+        self.fields["short"].help_text = " ".join(
+            f"{gettext(game.label)}: {gettext(game.short_game_help)}" for game in games if game.short_game)
 
     def options(self):
-        if not self.cleaned_data["short"]:
-            return {}
-        king = self.cleaned_data["ruleset"] == "king"
-        return {"quick_game_combined_negatives": True} if king else {"short_mode": True}
-
-
-def house_bot(strategy):
-    return ensure_builtin_bot(f"house-{strategy}", strategy, f"the house's built-in {strategy} bot")[0]
+        game = RULESETS[self.cleaned_data["ruleset"]]
+        return dict(game.short_game or {}) if self.cleaned_data["short"] else {}
 
 
 class TooManyCasualMatches(service.ServiceError):
@@ -69,7 +70,8 @@ def do_start_casual_match(user, ruleset, options, bot):
         # once cannot both take the last free table.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         check_casual_allowance(user)
-        return service.do_create_match(ruleset, options, [user, bot, bot, bot], created_by=user)
+        seats = RULESETS[ruleset].num_seats(options)
+        return service.do_create_match(ruleset, options, [user] + [bot] * (seats - 1), created_by=user)
 
 
 @login_required

@@ -19,3 +19,10 @@ class TournamentsConfig(AppConfig):
 
         if plays_in not in EVENT_PLAYER_CHECKS:
             EVENT_PLAYER_CHECKS.append(plays_in)
+        # A bot's page shows its ratings, which finished rated tournaments make.
+        from bots.hooks import BOT_RATINGS
+
+        from .leaderboards import bot_ratings
+
+        if bot_ratings not in BOT_RATINGS:
+            BOT_RATINGS.append(bot_ratings)

@@ -5,6 +5,7 @@ fill tables are rated apart (one key per entry, so two seats of one house bot at
 two players) and left off the boards: their ratings only measure the opposition.
 """
 from games import eventlog
+from games.offer import offered_rulesets
 
 from . import ratings
 from .models import Entrant, Tournament
@@ -55,3 +56,11 @@ def leaderboard(ruleset, bots_apart=False):
     book, names, kinds = rating_book()
     pool = {key: rating for key, rating in book.get(ruleset, {}).items() if not key.startswith("house:")}
     return ratings.leaderboard(pool, names, kinds, bots_apart=bots_apart)
+
+
+def bot_ratings(bot):
+    """The bot's rating and rank on each offered game's leaderboard (None where it is not rated),
+    as (the game's label msgid, row): what a bot's page shows (``bots.hooks.BOT_RATINGS``)."""
+    key = f"bot:{bot.pk}"
+    return [(ruleset.label, next((row for row in leaderboard(ruleset.name) if row.key == key), None))
+            for ruleset in offered_rulesets()]

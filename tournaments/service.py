@@ -356,12 +356,11 @@ def house_entrants(tournament, by, needed):
 
 def house_entrants_new(tournament, by, count):
     """Register ``count`` more house entrants (the house's heuristic bot)."""
-    from bots.management.commands.ensure_house_bots import ensure_house_bots
+    from bots.house import house_bot
 
     if count <= 0:
         return []
-    ensure_house_bots()
-    bot = Bot.objects.get(name="house-heuristic")
+    bot = house_bot(engine.RULESETS[tournament.ruleset].takeover_policy)  # the house's steady player
     return [do_register(tournament.pk, by, bot=bot, house=True) for _ in range(count)]
 
 

@@ -37,6 +37,9 @@ class Ruleset:
     private_events: tuple[str, ...] = ("deal_started",)
     # How a deal ended, as (msgid, params): ``records.describe_end`` for the trick games.
     describe_deal_end: Callable[[Any], records.Described] = field(repr=False, default=records.describe_end)
+    # The flags of the ruleset's short game, for a quick table, and a msgid saying what it is.
+    short_game: dict[str, Any] | None = None
+    short_game_help: str = ""
 
     # ------------------------------------------------------------------ seats
     def next_seat(self, seat: int, num_seats: int) -> int:
@@ -83,13 +86,13 @@ class Ruleset:
         return record.get(self.sheet_role)
 
 
-def _trick_game(name, label, summary, state_class, direction, roles, sheet_role):
+def _trick_game(name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help):
     return Ruleset(
         name=name, label=label, summary=summary, seats=range(4, 5), default_seats=4, flags=state_class.FLAGS,
         direction=direction, roles=roles, sheet_role=sheet_role, policies=("random", "heuristic", "montecarlo"),
         takeover_policy="heuristic", trick_taking=True, state_class=state_class,
         describe_contract=lambda contract: records.describe_contract(name, contract),
-        private_events=("game_started", "deal_started"),
+        private_events=("game_started", "deal_started"), short_game=short_game, short_game_help=short_game_help,
     )
 
 
@@ -114,11 +117,13 @@ def build() -> dict[str, Ruleset]:
         "king": _trick_game(
             "king", N_("Brazilian King"),
             N_("Brazilian King: 10 deals, six negative contracts and four positive hands with an auction."),
-            KingState, CLOCKWISE, {"dealer": N_("Dealer")}, "dealer"),
+            KingState, CLOCKWISE, {"dealer": N_("Dealer")}, "dealer", {"quick_game_combined_negatives": True},
+            N_("The negative hands two at a time: 7 deals instead of 10.")),
         "rifki": _trick_game(
             "rifki", N_("Turkish King (Rifki)"),
             N_("Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts."),
-            RifkiState, COUNTER_CLOCKWISE, {"declarer": N_("Declarer"), "dealer": N_("Dealer")}, "declarer"),
+            RifkiState, COUNTER_CLOCKWISE, {"declarer": N_("Declarer"), "dealer": N_("Dealer")}, "declarer",
+            {"short_mode": True}, N_("Short mode: 12 deals instead of 20.")),
         "corners": _corners_game(
             "corners", N_("Kings in the Corner"),
             N_("Kings in the Corner: shed your cards onto eight piles built down in alternating colours; "

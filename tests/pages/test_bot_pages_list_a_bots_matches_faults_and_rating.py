@@ -2,11 +2,13 @@
 (linked to the match's audit) and its rating per game from finished rated tournaments. The
 page is public; only the owner sees the token management and the webhook URL."""
 from django.test import Client
+from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from bots import runner
 from bots.models import Bot, Turn
 from games import service as games
+from games.engine import RULESETS
 from games.models import Match
 from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
 from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
@@ -55,7 +57,9 @@ def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, m
     assert "not rated yet" in page  # not until the event is over
     service.do_close_round(t.pk, organiser)
     page = Client().get(f"/bots/{bots[0].pk}/").content.decode()
-    king, rifki = page.split("<td>King</td>")[1].split("</tr>")[0], page.split("<td>Rifki</td>")[1].split("</tr>")[0]
+    rows = {label: page.split(f"<td>{escape(RULESETS[name].label)}</td>")[1].split("</tr>")[0]
+            for label, name in (("king", "king"), ("rifki", "rifki"))}  # each game's row, under its label
+    king, rifki = rows["king"], rows["rifki"]
     assert "not rated yet" not in king and king.count('class="num"') == 3
     assert "not rated yet" in rifki
 

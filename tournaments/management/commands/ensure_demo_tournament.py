@@ -8,7 +8,7 @@ already under way (say ``make run`` was stopped mid-event), it is left to carry 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from bots.management.commands.ensure_house_bots import ensure_builtin_bot, house_account
+from bots.house import ensure_builtin_bot, house_account
 from games.engine import RULESETS
 from tournaments import service
 from tournaments.models import Tournament

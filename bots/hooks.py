@@ -1,0 +1,11 @@
+"""Where the apps built on bots plug in: the arrows go tournaments -> bots, never back.
+
+``BOT_RATINGS``: functions of a bot returning its rows on the rating leaderboards, as
+``[(game label msgid, row or None)]``; tournaments (whose finished events make the ratings)
+adds its own in ``TournamentsConfig.ready``. A site without tournaments shows no ratings.
+"""
+BOT_RATINGS = []
+
+
+def bot_ratings(bot):
+    return [entry for source in BOT_RATINGS for entry in source(bot)]
