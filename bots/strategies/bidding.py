@@ -34,8 +34,7 @@ def find(legal, kind, **fields):
 
 def decide(view):
     """The heuristic's action in any phase before the play (the view's seat is to act)."""
-    handlers = RIFKI_PHASES if view["ruleset"] == "rifki" else KING_PHASES
-    return handlers[view["phase"]](view)
+    return PHASES[view["ruleset"]][view["phase"]](view)
 
 
 # ----------------------------------------------------------------------------- contracts
@@ -71,7 +70,7 @@ def _choose_rifki_contract(view):
 def _nominate_first_dealer(view):
     """Make this seat the dealer of the last deal: the last positive hand is decided knowing the scores."""
     last = view["deals_in_game"]
-    return find(view["legal_actions"], "nominate", dealer=(view["seat"] - last + 1) % 4)
+    return find(view["legal_actions"], "nominate", dealer=(view["seat"] - last + 1) % view["num_seats"])
 
 
 # ----------------------------------------------------------------------------- King positive hands
@@ -118,7 +117,7 @@ def _bid_worth(hand, tricks, direction):
 def _auction_turn(view):
     legal = view["legal_actions"]
     hand = view["hand"]
-    standing = view["auction"]["standing_bid"]
+    standing = view["table"]["auction"]["standing_bid"]
     match = find(legal, "match")
     if match and _bid_worth(hand, standing["tricks"], standing["direction"]) >= DEFENDER_SHARE:
         return match  # the same terms with preference: cheaper than a raise
@@ -132,7 +131,7 @@ def _beneficiary_after_auction(view):
     """Accept the standing bid, play the hand himself, forfeit it or issue the ultimatum."""
     legal = view["legal_actions"]
     hand = view["hand"]
-    bid = view["auction"]["standing_bid"]
+    bid = view["table"]["auction"]["standing_bid"]
     ultimatum = find(legal, "ultimatum")
     if ultimatum and _down_score(hand) >= ULTIMATUM_DOWN_SCORE:
         return ultimatum
@@ -158,7 +157,7 @@ def _nobody_bid(view):
 
 
 def _counteroffer(view):
-    counter = view["auction"]["counteroffer"]
+    counter = view["table"]["auction"]["counteroffer"]
     worth = _bid_worth(view["hand"], counter["tricks"], counter["direction"])
     return find(view["legal_actions"], "accept" if worth >= DEFENDER_SHARE else "decline")
 
@@ -174,7 +173,7 @@ def _eight_up_or_down(view):
 def _misdeal_claim(view):
     """A hand without a card above a ten may cancel a trump deal: do so unless it still expects its share."""
     cancel = find(view["legal_actions"], "cancel")
-    expected = TRUMP_TRICK * tricks_when_winning(view["hand"], view["contract"]["trump"])
+    expected = TRUMP_TRICK * tricks_when_winning(view["hand"], view["table"]["contract"]["trump"])
     if cancel and expected < EVEN_TRUMP_SHARE:
         return cancel
     return find(view["legal_actions"], "pass")
@@ -183,7 +182,7 @@ def _misdeal_claim(view):
 def slam_is_likely(view):
     """Call the King slam (when the rules ask for a call) only with tricks to spare."""
     needed = {"10": 10, "11": 11, "11_or_10_consecutive": 11, "13": 13}[view["options"]["king_slam"]]
-    return tricks_when_winning(view["hand"], view["contract"]["trump"]) >= needed + SLAM_MARGIN
+    return tricks_when_winning(view["hand"], view["table"]["contract"]["trump"]) >= needed + SLAM_MARGIN
 
 
 KING_PHASES = {
@@ -203,3 +202,6 @@ RIFKI_PHASES = {
     rifki.CONTRACT: _choose_rifki_contract,
     rifki.MISDEAL_CLAIM: _misdeal_claim,
 }
+
+# The phases this strategy knows, per game it plays: the engine's own modules name the games.
+PHASES = {king.KingState.ruleset: KING_PHASES, rifki.RifkiState.ruleset: RIFKI_PHASES}

@@ -7,6 +7,7 @@ the engine's own.
 """
 from dataclasses import dataclass, field
 
+from games.engine import king
 from games.engine.king import DOWN_VALUE, KING_UNITS, POSITIVE, UP_VALUE
 from games.engine.rifki import RIFKI_UNITS, TRUMP, TRUMP_TRICK
 from games.engine.scoring import PENALTY_CARDS
@@ -53,8 +54,8 @@ def negative_contract(parts, units):
 
 def contract_from_view(view):
     """The contract of the deal in play, from a view whose contract is settled."""
-    c = view["contract"]
-    if view["ruleset"] == "king":
+    c = view["table"]["contract"]
+    if view["ruleset"] == king.KingState.ruleset:
         if c["name"] != POSITIVE:
             return negative_contract(c["parts"], KING_UNITS)
         if c["mode"] == "up":

@@ -12,7 +12,7 @@ searched once. With the same ``rng`` state and budget, the choice is always the 
 import time
 from dataclasses import dataclass
 
-from games.engine import IllegalAction, new_game, replay
+from games.engine import IllegalAction, king, new_game, replay, rifki
 from games.engine.actions import PLAY_ACTIONS
 from games.engine.cards import RANK, RANKS
 from games.engine.king import POSITIVE
@@ -28,7 +28,8 @@ ROLLOUT_POLICIES = ("heuristic", "random")
 # Rifki rules that cannot matter once a deal is in play, or that a deal score cannot weigh: the
 # misdeal claims are settled before the first card, and a slam ends the game instead of scoring
 # the deal, so rollouts score a trump hand by its tricks.
-ROLLOUT_OPTIONS = {"king": {}, "rifki": {"misdeal_trump_no_high_cards": "off", "king_slam": "off"}}
+ROLLOUT_OPTIONS = {king.KingState.ruleset: {},
+                   rifki.RifkiState.ruleset: {"misdeal_trump_no_high_cards": "off", "king_slam": "off"}}
 TRIES_PER_SAMPLE = 20  # deals drawn before a sample is given up (a rare rule the sampler does not model)
 
 
@@ -137,13 +138,14 @@ def sampled_position(view, sampler, rng):
 
 def board_for(view, hands):
     """The engine board of the view's deal, with these hands as dealt."""
-    contract = view["contract"]
-    if view["ruleset"] == "rifki":
-        board = {"declarer": view["declarer"], "hands": hands, "contract": contract["name"]}
+    table = view["table"]
+    contract = table["contract"]
+    if view["ruleset"] == rifki.RifkiState.ruleset:
+        board = {"declarer": table["declarer"], "hands": hands, "contract": contract["name"]}
         if contract["name"] == TRUMP:
             board["trump"] = contract["trump"]
         return board
-    board = {"dealer": view["dealer"], "hands": hands, "contract": contract["name"]}
+    board = {"dealer": table["dealer"], "hands": hands, "contract": contract["name"]}
     if contract["name"] == POSITIVE:
         bid = contract["accepted_bid"]
         board.update(mode=contract["mode"], trump=contract["trump"],

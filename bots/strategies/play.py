@@ -86,7 +86,7 @@ def _safest_lead(turn):
     pending = sum(cost for card, cost in contract.card_costs.items() if card in unseen) * 3 / max(len(unseen), 1)
     at_stake = contract.trick_cost(turn.table.tricks_done) + pending
     voids = turn.table.voids
-    others = [s for s in range(4) if s != turn.seat]
+    others = [s for s in range(turn.table.num_seats) if s != turn.seat]
     out_by_suit = {}  # suit -> ranks still in the other hands, low to high
     for suit in {card[1] for card in turn.legal}:
         out = sorted(RANK[c] for c in unseen if c[1] == suit)
@@ -167,7 +167,7 @@ def _winning_lead(turn, unseen):
         return min(master_trumps, key=RANK.__getitem__)  # draw the trumps that could ruff my winners
     voids = turn.table.voids
     safe = [c for c in masters if c[1] != trump
-            and not (trumps_out and any(c[1] in voids[s] for s in range(4) if s != turn.seat))]
+            and not (trumps_out and any(c[1] in voids[s] for s in range(len(voids)) if s != turn.seat))]
     if safe:
         return min(safe, key=RANK.__getitem__)
     # Nothing sure to win: lead low from the longest plain suit, to make its small cards good later.

@@ -28,8 +28,8 @@ class InconsistentView(Exception):
 
 def _legality(view):
     """legal(hand_by_suit, trick_cards, hearts_broken, trump_broken, seat) -> cards, for the deal in play."""
-    options, contract = view["options"], view["contract"]
-    if view["ruleset"] == "king":
+    options, contract = view["options"], view["table"]["contract"]
+    if view["ruleset"] == king.KingState.ruleset:
         king_rules = king.PlayRules(contract["name"], options, contract.get("mode"), contract.get("trump"))
         return lambda hand, trick, hearts, trumps, seat: king.legal_plays(hand, trick, king_rules, hearts)[0]
     rifki_rules = rifki.PlayRules(contract["name"], options, contract.get("trump"))
@@ -43,8 +43,9 @@ def _legality(view):
 def excluded_cards(view, plays, unseen):
     """For each seat, the unseen cards its plays so far show it cannot hold."""
     legal = _legality(view)
-    trump = view["contract"].get("trump")
-    excluded = [set(), set(), set(), set()]
+    trump = view["table"]["contract"].get("trump")
+    num_seats = view["num_seats"]
+    excluded = [set() for _ in range(num_seats)]
     trick: list = []
     hearts_broken = trumps_broken = False
     for seat, card in plays:
@@ -54,7 +55,7 @@ def excluded_cards(view, plays, unseen):
                         by_suit((card, other)), trick, hearts_broken, trumps_broken, seat):
                     excluded[seat].add(other)
         trick.append(card)
-        if len(trick) == 4:
+        if len(trick) == num_seats:
             hearts_broken = hearts_broken or any(c[1] == "H" for c in trick)
             trumps_broken = trumps_broken or any(c[1] == trump for c in trick)
             trick = []
@@ -70,7 +71,8 @@ class DealSampler:
         played = {card for _, card in self.plays}
         self.hand = list(view["hand"])
         self.unseen = sorted(DECK_SET - played - set(self.hand), key=ORDER.__getitem__)
-        self.others = [s for s in range(4) if s != self.seat]
+        self.num_seats = view["num_seats"]
+        self.others = [s for s in range(self.num_seats) if s != self.seat]
         self.room = {s: view["hand_sizes"][s] for s in self.others}
         excluded = excluded_cards(view, self.plays, self.unseen)
         self.allowed = {c: tuple(s for s in self.others if c not in excluded[s]) for c in self.unseen}
@@ -93,7 +95,7 @@ class DealSampler:
             kinds[kind] -= 1
             seat = self._place(kind, kinds, room, rng, check=len(kind) < len(self.others))
             hands[seat].append(card)
-        return [hands[s] for s in range(4)]
+        return [hands[s] for s in range(self.num_seats)]
 
     @staticmethod
     def _place(kind, kinds, room, rng, check):

@@ -6,34 +6,32 @@ by card (``observe``), which is how the Monte Carlo rollouts keep it without bui
 """
 from dataclasses import dataclass, field
 
-# The next seat in play is seat + STEP: King goes clockwise, Rifki counter-clockwise (rules.md 4).
-STEP = {"king": 1, "rifki": 3}
+from games.engine import RULESETS
 
 
 def plays_so_far(view):
-    """Every card played in the current deal, in order, as (seat, card) pairs."""
-    step = STEP[view["ruleset"]]
-    plays = []
-    for trick in view["tricks"]:
-        leader = trick["leader"]
-        plays += [((leader + i * step) % 4, card) for i, card in enumerate(trick["cards"])]
-    plays += [(p["seat"], p["card"]) for p in view["trick"]]
-    return plays
+    """Every card played in the current deal, in order, as (seat, card) pairs: each trick of the
+    view says who played each of its cards, so the direction of play is the engine's alone."""
+    table = view["table"]
+    plays = [(p["seat"], p["card"]) for trick in table["tricks"] for p in trick["plays"]]
+    return plays + [(p["seat"], p["card"]) for p in table["trick"]]
 
 
 @dataclass
 class Table:
     """What everyone at the table has seen of the deal so far."""
 
-    step: int
+    direction: int  # the ruleset's: the next seat in play is (seat + direction) % num_seats
+    num_seats: int
     played: set = field(default_factory=set)  # every card played this deal, the current trick included
-    voids: list = field(default_factory=lambda: [set(), set(), set(), set()])  # suits each seat did not follow
+    voids: list = field(default_factory=list)  # per seat, the suits it did not follow
     trick: list = field(default_factory=list)  # (seat, card) of the trick in progress
     tricks_done: int = 0
 
     @classmethod
     def from_view(cls, view):
-        table = cls(STEP[view["ruleset"]])
+        num_seats = view["num_seats"]
+        table = cls(RULESETS[view["ruleset"]].direction, num_seats, voids=[set() for _ in range(num_seats)])
         for seat, card in plays_so_far(view):
             table.observe(seat, card)
         return table
@@ -44,13 +42,15 @@ class Table:
             self.voids[seat].add(self.trick[0][1][1])  # a seat that does not follow has none of the suit led
         self.played.add(card)
         self.trick.append((seat, card))
-        if len(self.trick) == 4:
+        if len(self.trick) == self.num_seats:
             self.trick = []
             self.tricks_done += 1
 
     def copy(self):
-        return Table(self.step, set(self.played), [set(v) for v in self.voids], list(self.trick), self.tricks_done)
+        return Table(self.direction, self.num_seats, set(self.played), [set(v) for v in self.voids], list(self.trick),
+                     self.tricks_done)
 
     def still_to_play(self, seat):
         """The seats that play to the current trick after ``seat`` (who is to play now)."""
-        return [(seat + k * self.step) % 4 for k in range(1, 4 - len(self.trick))]
+        n = self.num_seats
+        return [(seat + k * self.direction) % n for k in range(1, n - len(self.trick))]
