@@ -20,12 +20,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import service
+from games.engine import RULESETS
 from games.models import Event, Match, Seat
 
 from .models import Bot, Turn
 from .webhook import BotFault, call
 
-TAKEOVER_STRATEGY = "heuristic"
 MOVED_ON = ("version_conflict", "match_over", "not_your_turn")  # the turn is no longer this task's
 
 
@@ -89,7 +89,7 @@ def run_turns(match_id, version, hand_off_webhook=None):
             faults, taken = seat_record(platform, seat)
             if taken or bot.kind == Bot.Kind.BUILTIN:
                 try:
-                    play_builtin(match, bot, seat, version, state, TAKEOVER_STRATEGY if taken else bot.strategy)
+                    play_builtin(match, bot, seat, version, state, takeover_policy(match) if taken else bot.strategy)
                 except service.ServiceError as e:
                     if e.code in MOVED_ON:
                         return  # another task (a redelivery, the sweep) played this turn first
@@ -196,13 +196,18 @@ def submit_answer(match, bot, seat, turn, action, faults):
     settle(turn, Turn.Status.DONE)
 
 
+def takeover_policy(match):
+    """The built-in strategy that plays a seat whose bot has failed too often: the ruleset's own."""
+    return RULESETS[match.ruleset].takeover_policy
+
+
 def fall_back(match, bot, seat, turn, reason, faults):
     """The first legal action, recorded with the fault's reason; the seat is handed over at the limit."""
     limit = setting("BOT_FAULT_LIMIT", 3)
     before = [{"type": "action_fallback", "seat": seat, "reason": reason, "request_id": str(turn.request_id)}]
     after = []
     if faults + 1 >= limit:
-        after = [{"type": "seat_taken_over", "seat": seat, "by": TAKEOVER_STRATEGY,
+        after = [{"type": "seat_taken_over", "seat": seat, "by": takeover_policy(match),
                   "reason": f"{faults + 1} faults in this match"}]
     try:
         service.do_act(match.pk, actor(bot), lambda m: seat, service.FIRST_LEGAL, turn.version,

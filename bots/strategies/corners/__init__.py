@@ -12,8 +12,13 @@ reading the rules they need from the view.
 - ``montecarlo``: samples the unseen cards and plays each candidate action out
   (``MonteCarlo(Budget(...))`` sets how hard it searches).
 """
+from games.engine.corners import CornersJaxState, CornersState
+
 from . import heuristic, random_bot
 from .montecarlo import Budget, MonteCarlo
+
+# The rulesets these strategies play: the shedding games, at any table size.
+PLAYS = frozenset({CornersState.ruleset, CornersJaxState.ruleset})
 
 STRATEGIES = {
     "random": random_bot.choose,
@@ -21,4 +26,4 @@ STRATEGIES = {
     "montecarlo": MonteCarlo(),
 }
 
-__all__ = ["STRATEGIES", "Budget", "MonteCarlo"]
+__all__ = ["PLAYS", "STRATEGIES", "Budget", "MonteCarlo"]
