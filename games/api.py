@@ -13,9 +13,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
 from games import engine
+from games.offer import offered_names
 
 from . import accounts, longpoll, service, throttles, tokens
-from .models import Match
+from .models import MOST_SEATS, Match
 
 User = get_user_model()
 
@@ -129,10 +130,11 @@ class TokenView(APIView):
 
 # ------------------------------------------------------------------ matches
 class MatchCreateSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=sorted(engine.RULESETS))
+    ruleset = serializers.ChoiceField(choices=offered_names())
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
-    seats = serializers.ListField(child=serializers.JSONField(allow_null=True), min_length=4, max_length=4,
-                                  help_text='4 seat holders: a username, {"bot": "<bot name>"}, or null (open)')
+    seats = serializers.ListField(child=serializers.JSONField(allow_null=True), min_length=1, max_length=MOST_SEATS,
+                                  help_text="one holder per seat of the ruleset's table (the size its descriptor gives for "
+                                            'these options): a username, {"bot": "<bot name>"}, or null (open)')
 
     def validate_seats(self, seats):
         for holder in seats:
@@ -178,6 +180,7 @@ def match_summary(match):
     return {
         "id": match.pk,
         "ruleset": match.ruleset,
+        "num_seats": match.num_seats,
         "status": match.status,
         "version": match.version,
         "options": match.options,
@@ -197,7 +200,7 @@ def get_match(pk):
     return match
 
 
-MATCH = inline_serializer("Match", {"id": serializers.IntegerField(), "ruleset": serializers.CharField(),
+MATCH = inline_serializer("Match", {"id": serializers.IntegerField(), "ruleset": serializers.CharField(), "num_seats": serializers.IntegerField(),
                                     "status": serializers.CharField(), "version": serializers.IntegerField()})
 
 
@@ -206,7 +209,7 @@ class MatchListView(APIView):
 
     @extend_schema(operation_id="matches_list", summary="Recent matches",
                    responses={200: inline_serializer("MatchListItem", {
-                       "id": serializers.IntegerField(), "ruleset": serializers.CharField(),
+                       "id": serializers.IntegerField(), "ruleset": serializers.CharField(), "num_seats": serializers.IntegerField(),
                        "status": serializers.CharField(), "version": serializers.IntegerField()}, many=True)})
     def get(self, request):
         return Response([match_summary(m) for m in Match.objects.order_by("-pk")[:100]])
@@ -327,7 +330,7 @@ class MatchReplayView(APIView):
 
 
 class PaperDealSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=sorted(engine.RULESETS))
+    ruleset = serializers.ChoiceField(choices=offered_names())
     options = serializers.DictField(required=False, default=dict)
     board = serializers.DictField(help_text="the cards as dealt: the engine's board (dealer, contract, hands)")
     actions = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=service.MAX_PAPER_ACTIONS,

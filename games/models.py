@@ -7,6 +7,10 @@ transaction as each append, so lists, polls and appends need no scan of the stre
 from django.conf import settings
 from django.db import models
 
+from games.engine import RULESETS
+
+MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())  # the largest table of any game
+
 
 class Event(models.Model):
     """One fact, appended once and never changed (triggers refuse UPDATE, DELETE, TRUNCATE).
@@ -43,6 +47,7 @@ class Match(models.Model):
         OVER = "over"
 
     ruleset = models.CharField(max_length=20)
+    num_seats = models.PositiveSmallIntegerField(default=4, help_text="the table's size: RULESETS[ruleset].num_seats")
     options = models.JSONField(default=dict, help_text="every flag, resolved to its value")
     board = models.JSONField(null=True, blank=True, help_text="a fixed deal, instead of a seeded game")
     # The seed stays secret while the match runs (only its SHA-256 is published in the log).
@@ -81,7 +86,7 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """Who plays seat 0-3 of a match: a user, a bot, or nobody yet."""
+    """Who plays one seat of a match (0 to its num_seats - 1): a user, a bot, or nobody yet."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -95,7 +100,9 @@ class Seat(models.Model):
         ordering = ["match", "index"]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="seat_match_index_unique"),
-            models.CheckConstraint(condition=models.Q(index__lte=3), name="seat_index_0_to_3"),
+            # The largest table any ruleset has bounds every seat here; a check cannot read the
+            # match's own size, so do_create_match makes exactly its seats, in one transaction.
+            models.CheckConstraint(condition=models.Q(index__lt=MOST_SEATS), name="seat_index_below_the_largest_table"),
             models.CheckConstraint(condition=models.Q(user__isnull=True) | models.Q(bot__isnull=True),
                                    name="seat_held_by_a_user_or_a_bot"),
         ]

@@ -13,6 +13,7 @@ from django.db import models, transaction
 
 from games import engine, eventlog
 from games.engine.redact import redact_events, redact_view
+from games.offer import offered_names
 
 from .models import CommandResult, Match, Seat
 
@@ -173,8 +174,8 @@ def seat_replay(match, user, seat, version):
     rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
         raise ServiceError(400, "invalid_version", f"version is 1 to {len(rows)}")
-    if seat != "all" and seat not in range(4):
-        raise ServiceError(400, "invalid_seat", "seat is 0 to 3, or 'all' for an arbiter")
+    if seat != "all" and seat not in range(match.num_seats):
+        raise ServiceError(400, "invalid_seat", f"seat is 0 to {match.num_seats - 1}, or 'all' for an arbiter")
     public = is_public(match)
     signed_in = user is not None and user.is_authenticated
     staff = signed_in and user.is_staff
@@ -192,7 +193,7 @@ def seat_replay(match, user, seat, version):
     state = engine.replay([e for e in events if e["type"] not in PLATFORM_EVENTS],
                           seed=bytes.fromhex(match.seed) if match.seed else None)
     if seat == "all":
-        shown, view = events, {**state.view(None, reveal_finished=True), "hands": [state.hand(s) for s in range(4)]}
+        shown, view = events, {**state.view(None, reveal_finished=True), "hands": [state.hand(s) for s in range(state.num_seats)]}
     else:
         shown, view = redact_events(events, seat, reveal_finished=True), redact_view(state, seat, True)
     return {"match": match.pk, "version": version, "seat": seat, "view": view,
@@ -214,9 +215,25 @@ def bot_model():
     return Seat._meta.get_field("bot").related_model
 
 
+def check_table_size(ruleset, options, seat_users):
+    """The ruleset is offered and there is one holder per seat of its table (with these options)."""
+    game = engine.RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    if game is None:
+        return  # an unknown name: new_game refuses it with the engine's own code
+    if ruleset not in offered_names():
+        raise ServiceError(400, "ruleset_not_offered", f"{ruleset} is not offered for matches yet; ruleset must be "
+                           f"one of {', '.join(offered_names())}")
+    try:
+        seats = game.num_seats(options if isinstance(options, dict) else None)
+    except engine.EngineError as e:
+        raise ServiceError(400, e.code, e.message) from e
+    if len(seat_users) != seats:
+        raise ServiceError(400, "invalid_seats", f"a {ruleset} match with these options has exactly {seats} seats "
+                           f"(a user, a bot or null for an open seat), not {len(seat_users)}", seats=seats)
+
+
 def check_new_match(ruleset, options, seat_users, board, seed=None):
-    if len(seat_users) != 4:
-        raise ServiceError(400, "invalid_seats", "a match has exactly 4 seats (a user, a bot or null for an open seat)")
+    check_table_size(ruleset, options, seat_users)
     users = [h.pk for h in seat_users if h is not None and not isinstance(h, bot_model())]
     if len(users) != len(set(users)):
         raise ServiceError(400, "invalid_seats", "a user can hold only one seat of a match")
@@ -251,7 +268,7 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
         raise ServiceError(400, e.code, e.message) from e
 
 
-def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), board=None, created_by=None,
+def do_create_match(ruleset, options=None, seat_users=None, board=None, created_by=None,
                     seed=None, event="", cards_group="", public_when_over=True, bot_turn_timeout=None):
     """Create a match, its seats and the first events of its stream; returns the Match.
 
@@ -259,13 +276,16 @@ def do_create_match(ruleset, options=None, seat_users=(None, None, None, None), 
     secret (only its SHA-256 is in the log) until the match is over. ``event`` and
     ``cards_group`` say which event it is part of and which other matches are dealt the same
     cards (Match); ``public_when_over`` False holds its cards back from the public until the
-    event says so.
+    event says so. ``seat_users`` holds one holder per seat (None: an open seat); by default every
+    seat of the ruleset's table is open.
     """
-    state = check_new_match(ruleset, options, list(seat_users), board, seed)
+    if seat_users is None and ruleset in engine.RULESETS:
+        seat_users = [None] * engine.RULESETS[ruleset].num_seats(options if isinstance(options, dict) else None)
+    state = check_new_match(ruleset, options, list(seat_users or ()), board, seed)
     start = state.events[0]
     with transaction.atomic():
         match = Match.objects.create(
-            ruleset=ruleset, options=dict(state.options), board=state.board,
+            ruleset=ruleset, num_seats=state.num_seats, options=dict(state.options), board=state.board,
             seed=state.seed.hex() if state.seed else "", seed_sha256=start.get("seed_sha256", ""),
             status=Match.Status.OVER if state.is_over else Match.Status.LIVE,
             version=len(state.events), to_act=state.to_act, created_by=created_by, event=event,
@@ -397,9 +417,10 @@ def check_paper_deal(ruleset, options, board, actions):
     if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_PAPER_ACTIONS:
         raise ServiceError(400, "invalid_actions", f"actions is a list of 1 to {MAX_PAPER_ACTIONS} decisions")
     for index, entry in enumerate(actions):
-        if not isinstance(entry, dict) or entry.get("seat") not in range(4) or isinstance(entry.get("seat"), bool):
-            raise ServiceError(400, "invalid_actions", f"entry {index}: each decision is {{\"seat\": 0-3, ...}}",
-                               index=index)
+        if not isinstance(entry, dict) or entry.get("seat") not in range(state.num_seats) \
+                or isinstance(entry.get("seat"), bool):
+            raise ServiceError(400, "invalid_actions", f"entry {index}: each decision is {{\"seat\": 0-"
+                               f"{state.num_seats - 1}, ...}}", index=index)
         if state.is_over:
             raise ServiceError(422, "deal_already_over", f"entry {index}: the deal was over before it", index=index)
         if entry["seat"] != state.to_act:

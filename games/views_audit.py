@@ -164,35 +164,37 @@ def step_context(match, user, replay, last):
     seat, version, view = replay["seat"], replay["version"], replay["view"]
     context = {
         "seat": seat, "version": version, "last": max(last, version), "previous": max(1, version - 1),
-        "next": version + 1, "seat_choices": [(str(i), names[i]) for i in range(4)],
+        "next": version + 1, "seat_choices": [(str(i), names[i]) for i in range(match.num_seats)],
         "viewer_name": names[seat] if isinstance(seat, int) else None,
         "all_hands": seat == "all" or may_open_every_hand(match, user),
     }
     if view is None:
         return {**context, "broken": True}
     event = replay["events"][-1]["event"]
-    last_trick = view["tricks"][-1] if view["tricks"] and not view["trick"] else None
+    table = view["table"]
+    last_trick = table["tricks"][-1] if table["tricks"] and not table["trick"] else None
     return {**context, "view": view, "event": describe(event, names, view["ruleset"]), "event_type": event["type"],
             "seats": seat_panels(view, seat, names), "contract": current_contract(view),
-            "trick": [{**t, "name": names[t["seat"]]} for t in view["trick"]],
+            "trick": [{**t, "name": names[t["seat"]]} for t in table["trick"]],
             "last_trick": last_trick and {**last_trick, "leader_name": names[last_trick["leader"]],
                                           "winner_name": names[last_trick["winner"]]}}
 
 
 def seat_panels(view, seat, names):
     """Each seat as the replay shows it: its live hand if the viewer saw it (None if hidden),
-    and once the deal is over the four hands as dealt, which the table then sees."""
-    hands = view["hands"] if seat == "all" else [view["hand"] if i == seat else None for i in range(4)]
+    and once the deal is over every hand as dealt, which the table then sees."""
+    every_seat = range(view["num_seats"])
+    hands = view["hands"] if seat == "all" else [view["hand"] if i == seat else None for i in every_seat]
     last_deal = view.get("last_deal")
     over = last_deal and last_deal["deal"] == view["deal"] and view["phase"] in ("deal_over", "over")
     return [{"index": i, "name": names[i], "hand": hands[i], "size": view["hand_sizes"][i],
-             "dealt": last_deal["dealt_hands"][i] if over else None, "tricks": view["tricks_won"][i],
-             "score": view["scores"][i], "to_act": view["to_act"] == i} for i in range(4)]
+             "dealt": last_deal["dealt_hands"][i] if over else None, "tricks": view["table"]["tricks_won"][i],
+             "score": view["scores"][i], "to_act": view["to_act"] == i} for i in every_seat]
 
 
 def current_contract(view):
     """The contract in play, named as the score sheets name it."""
-    c = view.get("contract")
+    c = view["table"].get("contract")
     if not c:
         return ""
     return contract_label(view["ruleset"], c, gettext)

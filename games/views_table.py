@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from games import service
+from games.engine import RULESETS
 
 from .models import Event, Match
 from .templatetags.cards import action_label, bid_words
@@ -98,7 +99,7 @@ def seat_name(seat):
 
 
 def match_seat_names(match):
-    """The four seats' names as every page of a match shows them (table, score sheet, audit)."""
+    """Every seat's name as every page of a match shows them (table, score sheet, audit)."""
     seats = match.seats.select_related("user", "bot").order_by("index")
     return seat_names([{"index": s.index, "name": seat_name(s)} for s in seats])
 
@@ -111,15 +112,17 @@ def table_context(request, match, error=None):
     seats = list(match.seats.select_related("user", "bot").order_by("index"))
     me = next((s.index for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
     to_act = view["to_act"]
-    role_seat = view.get("declarer") if view["ruleset"] == "rifki" else view.get("dealer")
+    game, table = RULESETS[view["ruleset"]], view["table"]
+    # The seat a row marks: the role a score sheet names (the dealer in King, the declarer in Rifki).
+    role_seat, role_label = table.get(game.sheet_role), game.roles[game.sheet_role]
     rows = [{"index": s.index, "name": seat_name(s), "is_bot": bool(s.bot_id), "is_you": s.index == me,
              "to_act": s.index == to_act, "role": s.index == role_seat, "cards": view["hand_sizes"][s.index],
-             "tricks": view["tricks_won"][s.index], "score": view["scores"][s.index]} for s in seats]
+             "tricks": table["tricks_won"][s.index], "score": view["scores"][s.index]} for s in seats]
     names = seat_names(rows)
     legal = view["legal_actions"]  # only ever the viewer's own, when it is their turn
     acting = seats[to_act] if to_act is not None else None
-    last = view["tricks"][-1] if view["tricks"] else None
-    auction = view.get("auction")
+    last = table["tricks"][-1] if table["tricks"] else None
+    auction = table.get("auction")
     return {
         "match": match, "view": view, "version": match.version, "seats": rows, "me": me, "error": error,
         "your_turn": me is not None and to_act == me,
@@ -127,10 +130,10 @@ def table_context(request, match, error=None):
         "playable": {a["card"] for a in legal if a["type"] == "play"},
         "choices": [{"label": choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
                     for a in legal if a["type"] != "play"],
-        "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in view["trick"]],
-        "last_trick": last and trick_played(view["ruleset"], last, names),
+        "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in table["trick"]],
+        "last_trick": last and trick_played(last, names),
         "auction": auction_lines(view["ruleset"], auction, names) if auction and auction["bidders"] else None,
-        "role_label": _("Declarer") if view["ruleset"] == "rifki" else _("Dealer"),
+        "role_label": _(role_label),
         "deal_rows": [{"deal": i + 1, "scores": r} for i, r in enumerate(view["deal_scores"])],
         "winners": [names[s] for s in view.get("winners", [])],
         "names": names,
@@ -148,15 +151,10 @@ def bot_time_limit(match, seat):
     return match.bot_turn_timeout
 
 
-# The seat after seat i in play (DESIGN.md 3.1): King goes clockwise, Rifki counter-clockwise.
-STEP = {"king": 1, "rifki": 3}
-
-
-def trick_played(ruleset, trick, names):
-    """A finished trick as [(who, card)] in the order played, and its winner."""
-    step = STEP.get(ruleset, 1)
-    return {"cards": [{"name": names[(trick["leader"] + step * i) % 4], "card": card}
-                      for i, card in enumerate(trick["cards"])],
+def trick_played(trick, names):
+    """A finished trick as [(who, card)] in the order played (the view's trick says who played
+    each card), and its winner."""
+    return {"cards": [{"name": names[p["seat"]], "card": p["card"]} for p in trick["plays"]],
             "winner": names[trick["winner"]]}
 
 
@@ -170,7 +168,7 @@ def status_line(view, me, names):
     to_act = view["to_act"]
     if view["is_over"]:
         return _("The game is over.")
-    dealer = view.get("dealer")
+    dealer = view["table"].get("dealer")
     what = str(PHASES.get(view["phase"], _("act"))) % {"dealer": names[dealer] if dealer is not None else ""}
     if view["phase"] == "misdeal_claim" and to_act == me and view["legal_actions"] == [{"type": "pass"}]:
         # Every seat is asked in turn; this one holds a card above a ten and cannot cancel.

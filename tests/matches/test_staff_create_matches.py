@@ -38,7 +38,7 @@ def test_unknown_users_duplicate_seats_and_bad_rulesets_are_refused(players, sta
     client = client_for(staff)
     cases = [({"seats": ["ghost", None, None, None]}, "unknown_user"),
              ({"seats": ["player0", "player0", None, None]}, "invalid_seats"),
-             ({"seats": ["player0"]}, "invalid_input"),
+             ({"seats": ["player0"]}, "invalid_seats"),
              ({"ruleset": "poker"}, "invalid_input")]
     for overrides, code in cases:
         r = new_match(client, **overrides)
