@@ -4,6 +4,8 @@ from typing import Any, Final
 from . import deal as deals
 from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard
+from .flag_text import KING as FLAG_TEXT
+from .flag_text import label_flags
 from .options import Flag
 from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
 from .state import DEAL_OVER, GameState
@@ -30,7 +32,7 @@ def _max_value_ok(v):
     return None if v % UP_VALUE == 0 else "must be a multiple of 25 (one trick up)"
 
 
-FLAGS = {
+FLAGS = label_flags({
     "first_dealer_method": Flag("kh_deal", ("kh_deal", "kh_holder_nominates", "random")),
     "first_lead": Flag("dealer", ("dealer", "left_of_dealer")),
     "positive_first_lead": Flag("dealer", ("dealer", "declarer")),
@@ -57,7 +59,7 @@ FLAGS = {
     "forfeit_without_auction": Flag(False),
     "forfeit_scores": Flag([4, 3], kind=list, check=_forfeit_scores_ok),
     "tie_policy": Flag("shared", ("shared", "positive_phase_total")),
-}
+}, FLAG_TEXT)
 
 # Phases of a positive hand; see rules.md 1.7-1.8.
 NOMINATE: Final = "nominate_dealer"

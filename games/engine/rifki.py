@@ -7,6 +7,8 @@ from typing import Any, Final
 from . import deal as deals
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
+from .flag_text import RIFKI as FLAG_TEXT
+from .flag_text import label_flags
 from .options import Flag
 from .scoring import NEGATIVE_CONTRACTS
 from .state import DEAL_OVER, GameState
@@ -17,7 +19,7 @@ RIFKI_UNITS = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": 
 TRUMP: Final = "trump"
 TRUMP_TRICK: Final = 50  # a trump hand: +50 per trick, +650 in all
 
-FLAGS = {
+FLAGS = label_flags({
     "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
     "short_mode": Flag(False),
     "opening_negative_hands": Flag(0, kind=int, minimum=0, maximum=12),
@@ -37,7 +39,7 @@ FLAGS = {
     "king_slam": Flag("off", ("off", "10", "11", "11_or_10_consecutive", "13")),
     "king_slam_requires_declaration": Flag(False),
     "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
-}
+}, FLAG_TEXT)
 
 CONTRACT: Final = "contract"
 MISDEAL_CLAIM: Final = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
