@@ -277,9 +277,6 @@ class GameState:
         }
         table.update(self._ruleset_view(seat))
         v["table"] = table
-        # Transitional (issue 16): the table's keys also at the top level, until every reader
-        # has moved to ``view["table"]``.
-        v.update(table)
         if self.last_deal is not None and reveal_finished:
             # A finished deal's cards are revealed to the table (DESIGN.md 3.5).
             deal, hands = self.last_deal

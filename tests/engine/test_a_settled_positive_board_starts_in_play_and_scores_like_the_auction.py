@@ -51,7 +51,7 @@ def test_a_settled_board_plays_and_scores_like_the_hand_settled_by_actions(actio
     straight = board(options=options, **settled)
     assert straight.phase == through_actions.phase == "play"
     assert straight.to_act == through_actions.to_act
-    assert straight.view(0)["contract"] == through_actions.view(0)["contract"]
+    assert straight.view(0)["table"]["contract"] == through_actions.view(0)["table"]["contract"]
     assert outcome(straight) == outcome(through_actions)
 
 

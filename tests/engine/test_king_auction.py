@@ -105,7 +105,7 @@ def test_after_the_worked_example_the_winner_names_trumps_and_pays_200():
     assert state.to_act == 1
     assert state.legal_actions() == [{"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]]
     state.apply({"type": "choose", "mode": "up", "trump": "D"})
-    contract = state.view(0)["contract"]
+    contract = state.view(0)["table"]["contract"]
     assert contract["mode"] == "up" and contract["trump"] == "D" and contract["declarer"] == 1
     assert contract["accepted_bid"]["bidder"] == 1 and contract["accepted_bid"]["value"] == 200
     assert state.to_act == 0  # positive_first_lead defaults to the dealer
@@ -213,7 +213,7 @@ def test_matches_count_toward_the_foiled_auction_limit():
     # P1 2 up, P2 3 up, P3 4 up, P1 matches: 4 bid actions > 3
     for a in [OPEN, bid(2, "up"), bid(3, "up"), bid(4, "up"), MATCH, PASS, PASS]:
         state.apply(a)
-    assert state.view(0)["auction"]["bids_made"] == 4
+    assert state.view(0)["table"]["auction"]["bids_made"] == 4
     assert "forfeit" not in kinds(state)
     with pytest.raises(IllegalAction):
         state.apply({"type": "forfeit"})
@@ -265,7 +265,7 @@ def test_an_ultimatum_is_taken_by_the_first_taker_who_then_names_trumps():
     assert state.to_act == 2  # P3 is never asked: P2 names trumps
     assert kinds(state) == ["choose"] * 5
     state.apply({"type": "choose", "mode": "up", "trump": None})
-    assert state.view(3)["contract"]["accepted_bid"] == {"bidder": 2, "tricks": 8, "direction": "up", "value": 200}
+    assert state.view(3)["table"]["contract"]["accepted_bid"] == {"bidder": 2, "tricks": 8, "direction": "up", "value": 200}
     ended, tricks = finish(state)
     assert ended["scores"] == expected_positive("up", tricks, 0, (2, 8, "up"))
 
@@ -277,7 +277,7 @@ def test_an_ultimatum_refused_by_all_makes_the_beneficiary_play_down_at_once():
     state.apply(PASS)
     state.apply(PASS)
     state.apply(PASS)
-    contract = state.view(0)["contract"]
+    contract = state.view(0)["table"]["contract"]
     assert contract["mode"] == "down" and contract["declarer"] == 3 and contract["accepted_bid"] is None
     assert all(a["type"] == "play" for a in state.legal_actions())
     ended, tricks = finish(state)
@@ -313,7 +313,7 @@ def test_after_bidding_an_ultimatum_refused_makes_the_beneficiary_play_down_with
     state = positive_board(dealer=0, options={"ultimatum_timing": "after_bidding"})
     for a in [OPEN, bid(2, "up"), PASS, PASS, {"type": "ultimatum"}, PASS]:
         state.apply(a)
-    contract = state.view(0)["contract"]
+    contract = state.view(0)["table"]["contract"]
     assert contract["mode"] == "down" and contract["declarer"] == 0 and contract["accepted_bid"] is None
     ended, tricks = finish(state)
     assert ended["scores"] == expected_positive("down", tricks, 0)
@@ -350,7 +350,7 @@ def test_a_refused_counteroffer_leaves_the_beneficiary_only_accept_or_decline_of
     state.apply(DECLINE)  # the bidder refuses
     assert state.to_act == 0 and state.legal_actions() == [ACCEPT, DECLINE]
     state.apply(ACCEPT)
-    assert state.view(2)["contract"]["accepted_bid"]["tricks"] == 3
+    assert state.view(2)["table"]["contract"]["accepted_bid"]["tricks"] == 3
     state.apply({"type": "choose", "mode": "up", "trump": "C"})
     ended, tricks = finish(state)
     assert ended["scores"] == expected_positive("up", tricks, 0, (1, 3, "up"))
@@ -382,7 +382,7 @@ def test_a_declined_bid_lets_the_beneficiary_choose_how_to_play_with_no_payment(
     assert state.legal_actions() == [{"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]] \
         + [{"type": "choose", "mode": "down"}]
     state.apply({"type": "choose", "mode": "down"})
-    contract = state.view(0)["contract"]
+    contract = state.view(0)["table"]["contract"]
     assert contract["declarer"] == 1 and contract["accepted_bid"] is None
     ended, tricks = finish(state)
     assert ended["scores"] == expected_positive("down", tricks, 1)
@@ -392,7 +392,7 @@ def test_an_accepted_down_bid_starts_play_at_once_in_down_mode():
     state = positive_board(dealer=0)
     for a in [OPEN, bid(1, "down"), PASS, PASS, ACCEPT]:
         state.apply(a)
-    contract = state.view(0)["contract"]
+    contract = state.view(0)["table"]["contract"]
     assert contract["mode"] == "down" and contract["trump"] is None and contract["declarer"] == 1
     assert state.to_act == 0 and all(a["type"] == "play" for a in state.legal_actions())
     ended, tricks = finish(state)

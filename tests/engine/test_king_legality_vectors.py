@@ -112,7 +112,7 @@ def test_in_a_real_no_hearts_deal_a_leader_with_another_suit_never_may_lead_a_he
         hearts_fell = False
         while not state.is_over:
             view = state.view(state.to_act)
-            if not view["trick"]:
+            if not view["table"]["trick"]:
                 hand = state.hand(state.to_act)
                 cards = {a["card"] for a in state.legal_actions()}
                 if any(c[1] != "H" for c in hand):

@@ -117,7 +117,7 @@ def test_a_declared_slam_that_is_made_ends_the_game_with_its_maker_winning():
                      options={"king_slam": "10", "king_slam_requires_declaration": True,
                               "misdeal_trump_no_high_cards": "off"})
     state.apply({"type": "declare_slam"})
-    assert state.to_act == 0 and state.view(1)["slam_declared"] is True
+    assert state.to_act == 0 and state.view(1)["table"]["slam_declared"] is True
     events = play_first_legal(state)
     assert of_type(events, "deal_ended")[0]["reason"] == "slam"
     assert state.winners == [0]
@@ -177,7 +177,7 @@ def test_an_unguarded_rifki_holder_cancels_the_deal_and_it_is_redealt_as_rifki()
     assert redeal["hands"] != split_deals(state.events)[0][0]["hands"]
     if _unguarded(state) is None:
         assert state.to_act == declarer and state.legal_actions()[0]["type"] == "play"
-    assert state.view(0)["quotas"]["negatives_declared"] == [0, 0, 0, 0]
+    assert state.view(0)["table"]["quotas"]["negatives_declared"] == [0, 0, 0, 0]
     assert state.deal_scores == []
 
 
@@ -210,7 +210,7 @@ def test_a_player_without_a_card_above_ten_may_cancel_a_trump_deal_which_is_rede
     assert redeal["dealer"] == (declarer + 1) % 4 and redeal["must_declare"] == "trump"
     assert state.to_act == declarer
     assert state.legal_actions() == [{"type": "contract", "name": "trump", "suit": s} for s in "SHDC"]
-    quotas = state.view(declarer)["quotas"]
+    quotas = state.view(declarer)["table"]["quotas"]
     assert quotas["trumps_declared"] == [0, 0, 0, 0] and quotas["trump_suit_uses"] == {}
     state.apply({"type": "contract", "name": "trump", "suit": "C"})  # the suit is chosen afresh
     play_out(state, random.Random(0))
@@ -274,7 +274,7 @@ def test_a_kiz_split_in_a_game_is_redealt_and_the_declarer_chooses_again_with_ki
     assert redeal["deal"] == 1 and redeal["redeal"] == 1 and redeal["declarer"] == declarer
     assert redeal["contract"] is None and trial.to_act == declarer
     assert {"type": "contract", "name": "no_queens"} in trial.legal_actions()
-    assert trial.view(0)["quotas"]["negative_uses"] == {} and trial.deal_scores == []
+    assert trial.view(0)["table"]["quotas"]["negative_uses"] == {} and trial.deal_scores == []
 
 
 # ------------------------------------------------------------------ rotation and quotas
@@ -304,7 +304,7 @@ def _play_checking_quotas(seed, options, rng_seed=None):
         legal = state.legal_actions()
         if legal and legal[0]["type"] == "contract":
             view = state.view(state.to_act)
-            assert legal == _expected_offer(info, state.to_act, view["deal"], state.options, view["must_declare"])
+            assert legal == _expected_offer(info, state.to_act, view["deal"], state.options, view["table"]["must_declare"])
         events = state.apply(rng.choice(legal))
         for ev in events:
             if ev["type"] == "deal_started":

@@ -212,7 +212,7 @@ def test_the_engine_allows_exactly_the_cards_the_reference_pseudo_code_allows(fl
     hearts_broken = trump_broken = False
     while not state.is_over:
         seat = state.to_act
-        trick = [p["card"] for p in state.view(seat)["trick"]]
+        trick = [p["card"] for p in state.view(seat)["table"]["trick"]]
         expected = reference_legal(state.hand(seat), trick, name, trump, hearts_broken, trump_broken, state.options)
         got = [a["card"] for a in state.legal_actions() if a["type"] == "play"]
         assert sorted(got) == sorted(expected), (state.hand(seat), trick, name, trump)

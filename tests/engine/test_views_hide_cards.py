@@ -180,7 +180,7 @@ def test_who_is_asked_about_a_no_high_card_misdeal_does_not_depend_on_the_hands(
         seats, named = [], []
         while state.legal_actions()[0]["type"] != "play":
             seats.append((state.to_act - declarer) % 4)
-            named += [s for s in range(4) if s != state.to_act and state.view(s)["may_cancel_misdeal"]]
+            named += [s for s in range(4) if s != state.to_act and state.view(s)["table"]["may_cancel_misdeal"]]
             state.apply({"type": "pass"})
         return seats, named
 

@@ -66,7 +66,7 @@ def test_the_trick_shown_is_the_one_on_the_table_then(players, staff):
     for version in range(5, 20):
         page = browser(staff).get(f"/matches/{match.pk}/audit/?seat=3&version={version}").content.decode()
         view = service.seat_replay(match, staff, 3, version)["view"]
-        expected = [t["card"] for t in view["trick"]] or (view["tricks"][-1]["cards"] if view["tricks"] else [])
+        expected = [t["card"] for t in view["table"]["trick"]] or (view["table"]["tricks"][-1]["cards"] if view["table"]["tricks"] else [])
         assert CARD.findall(section(page, "audit-trick")) == expected
 
 
