@@ -3,6 +3,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from games.engine import RULESETS
+from games.offer import offered_names, offered_rulesets
 from games.engine.playout import play_out, score_sheet
 
 
@@ -10,11 +11,11 @@ def test_home_lists_every_ruleset_with_a_demo_link(client, db):
     response = client.get("/")
     assert response.status_code == 200
     page = response.content.decode()
-    assert {"king", "rifki"} <= set(RULESETS)
-    for slug, description in RULESETS.items():
-        assert slug in page
-        assert escape(description) in page
-        assert f'href="/demo/{slug}/?seed=7"' in page
+    assert {"king", "rifki"} <= set(offered_names())
+    for ruleset in offered_rulesets():
+        assert f"<strong>{escape(ruleset.label)}</strong>" in page
+        assert escape(ruleset.summary) in page
+        assert f'href="/demo/{ruleset.name}/?seed=7"' in page
 
 
 @pytest.mark.parametrize("ruleset", ["king", "rifki"])

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from bots.models import Bot
 from games.api import ERROR
 from games.engine import RULESETS
-from games.offer import offered_names
+from games.offer import offered_names, offered_rulesets
 from games.service import ServiceError
 
 from . import projection, read, service
@@ -273,10 +273,10 @@ class DealsVerifyView(APIView):
                          "ok": all(r["ok"] for r in rows), "matches": rows})
 
 
-# The most seats any ruleset's table has: a bound on a ruling's per-seat lists before the
-# service checks them against the seats of the match ruled on.
-MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())
-FEWEST_SEATS = min(ruleset.seats.start for ruleset in RULESETS.values())
+# The table sizes of the games a tournament may play: a bound on a ruling's per-seat lists
+# before the service checks them against the seats of the match ruled on.
+MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in offered_rulesets())
+FEWEST_SEATS = min(ruleset.seats.start for ruleset in offered_rulesets())
 
 
 class RulingSerializer(serializers.Serializer):

@@ -10,8 +10,8 @@ from .models import Tournament
 
 
 def home(request):
-    # (name, what the game is) per ruleset: the engine's summary msgid, in the reader's language.
-    rulesets = [(ruleset.name, _(ruleset.summary)) for ruleset in offered_rulesets()]
+    # (name, label, what the game is) per ruleset: the engine's msgids, in the reader's language.
+    rulesets = [(ruleset.name, _(ruleset.label), _(ruleset.summary)) for ruleset in offered_rulesets()]
     return render(request, "home.html", {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(),
                                          "rulesets": rulesets})
 

@@ -5,6 +5,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.engine import RULESETS
 from games.engine.playout import contract_label
 
 register = template.Library()
@@ -60,6 +61,13 @@ def by_suit(cards):
     [(suit, [cards])] for the suits the hand holds."""
     ordered = sorted(cards, key=card_key)
     return [(suit, [c for c in ordered if c[1] == suit]) for suit in SUIT_ORDER if any(c[1] == suit for c in ordered)]
+
+
+@register.filter
+def ruleset_label(name):
+    """A ruleset's name as people call the game, in the reader's language ("Brazilian King")."""
+    ruleset = RULESETS.get(name)
+    return gettext(ruleset.label) if ruleset is not None else name
 
 
 @register.simple_tag

@@ -22,10 +22,10 @@ def text(response):
 
 def test_before_the_first_round_the_pages_say_none_has_started(client, organiser, tournament):  # noqa: F811
     client.force_login(organiser)
-    assert "Club night King, Swiss 3 rounds, none started yet Open for registration" in text(client.get("/"))
+    assert "Club night Brazilian King, Swiss 3 rounds, none started yet Open for registration" in text(client.get("/"))
     assert "Open for registration: 3 rounds, none started yet." in text(client.get(f"/tournaments/{tournament.pk}/"))
     manage = text(client.get(f"/tournaments/{tournament.pk}/manage/"))
-    assert "King, Swiss: Open for registration, 3 rounds, none started yet." in manage
+    assert "Brazilian King, Swiss: Open for registration, 3 rounds, none started yet." in manage
     assert "round 0" not in manage and "registration:" not in manage
 
 
@@ -35,13 +35,13 @@ def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, m
     service.do_start_round(tournament.pk, organiser)
     client.force_login(organiser)
 
-    assert "Club night King, Swiss Round 1 of 3 Running" in text(client.get("/"))
+    assert "Club night Brazilian King, Swiss Round 1 of 3 Running" in text(client.get("/"))
     public = client.get(f"/tournaments/{tournament.pk}/")
     assert "Running: round 1 of 3." in text(public)
     match = tournament.tables.get().match_id  # each table's link says what it leads to
     assert f'<a href="/matches/{match}/">Watch live</a>' in public.content.decode()
     manage = text(client.get(f"/tournaments/{tournament.pk}/manage/"))
-    assert "King, Swiss: Running, round 1 of 3." in manage
+    assert "Brazilian King, Swiss: Running, round 1 of 3." in manage
     assert "b0 bot registered from round 1" in manage  # the entrant's kind and status, in words
 
 
