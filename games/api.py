@@ -357,7 +357,7 @@ class MatchExportView(APIView):
 
     @extend_schema(operation_id="matches_export", responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
                                                              403: ERROR, 404: ERROR},
-                   summary="The match's whole log as JSON Lines (kingrifki-log/1), with its hashes and seed, "
+                   summary="The match's whole log as JSON Lines (kingrifki-log/2), with its hashes and seed, "
                            "once its cards are public; check it with tools/verify_export.py")
     def get(self, request, pk):
         from .export import match_export_lines

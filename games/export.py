@@ -1,11 +1,12 @@
-"""Exports of the event log as JSON Lines, format ``kingrifki-log/1`` (docs/events.md).
+"""Exports of the event log as JSON Lines, format ``kingrifki-log/2`` (docs/events.md).
 
 An export is what an outsider needs to check a match (or a tournament, see
 ``tournaments.export``) with nothing but the file and ``tools/verify_export.py``:
 
-1. a header: ``{"record": "header", "format": "kingrifki-log/1", "kind": "match", "exported_at": ...}``;
-2. the match record: its ruleset, options, board, seed commitment, the seed once it is public,
-   and the head (version and hash) of its stream as the database holds it;
+1. a header: ``{"record": "header", "format": "kingrifki-log/2", "kind": "match", "exported_at": ...}``;
+2. the match record: its ruleset, table size, options, deal rules (the ruleset's, as data),
+   board, seed commitment, the seed once it is public, and the head (version and hash) of its
+   stream as the database holds it;
 3. every event of the stream, versions ascending, with the fields ``games.eventlog.event_document``
    hashes plus ``prev_hash`` and ``hash``.
 
@@ -22,10 +23,11 @@ may be shown to anyone (DESIGN.md 3.5), so a live match should not be exported t
 from django.utils import timezone
 
 from . import eventlog
+from .engine import RULESETS
 from .models import Event, Match
 from .service import is_public
 
-FORMAT = "kingrifki-log/1"
+FORMAT = "kingrifki-log/2"
 
 
 def header_record(kind, exported_at=None):
@@ -42,7 +44,11 @@ def match_record(match, include_seed=True):
         "id": match.pk,
         "stream": match.stream,
         "ruleset": match.ruleset,
+        "num_seats": match.num_seats,
         "options": match.options,
+        # Who deals and from which seat, as data: what lets tools/verify_export.py re-derive the
+        # deals without knowing the game (docs/events.md, "Deal rules").
+        "deal_rules": RULESETS[match.ruleset].deal_rules,
         "board": match.board,
         "seed_sha256": match.seed_sha256 or None,
         "seed": seed,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Check an export of the King/Rifki event log (format ``kingrifki-log/1``) on your own.
+"""Check an export of the platform's event log (format ``kingrifki-log/2``) on your own.
 
     python verify_export.py EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
 
@@ -22,8 +22,11 @@ The checks (docs/events.md describes the format, the hash chain and the deal alg
   together with the events; a head you noted down earlier cannot.
 - seed: a revealed seed hashes (SHA-256) to the commitment published in the stream's first event.
 - deals: every ``deal_started`` is re-derived from the match's seed with the documented shuffle
-  ``hmac-sha256-fy-v1`` (and the seeded first dealer or declarer, and the rotation of dealers or
-  declarers from it); a fixed board deals the board's hands.
+  its ``game_started`` names (``hmac-sha256-fy-v1``, or ``hmac-sha256-fy-layout-v1`` for a
+  layout game), dealt from the seat after its dealer; the seeded first dealer or declarer and
+  the rotation of dealers from it are checked too. Which seat deals, in which direction, is the
+  ruleset's: the match record carries it as data (``num_seats``, ``deal_rules``), so this tool
+  names no game. A fixed board deals the board's cards.
 - match seeds (tournaments): each match's seed is re-derived from the revealed tournament seed
   for the round, table or board its ``round_started`` event names (or, for a replay an arbiter
   ordered, the round and table of the match it replaces and the replay's number, from the
@@ -37,14 +40,19 @@ import hmac
 import json
 import sys
 
-FORMAT = "kingrifki-log/1"
+FORMAT = "kingrifki-log/2"
+# Version 1 match records did not carry the deal rules (num_seats, deal_rules) this tool needs.
+OLDER_FORMATS = ("kingrifki-log/1",)
 GENESIS_HASH = "0" * 64
 SHUFFLE = "hmac-sha256-fy-v1"
+LAYOUT_SHUFFLE = "hmac-sha256-fy-layout-v1"
 DEAL_PREFIX = b"kingrifki/v1/"
 DOCUMENT_FIELDS = ("stream", "version", "type", "payload", "metadata", "recorded_at")
 EVENT_FIELDS = frozenset(("record", *DOCUMENT_FIELDS, "prev_hash", "hash"))
 RANKS, SUITS = "23456789TJQKA", "SHDC"
 DECK = [rank + suit for suit in SUITS for rank in RANKS]  # the canonical order of the pack
+JOKERS = ("X1", "X2")
+LAYOUT_SPACES = ("N", "E", "S", "W")
 
 
 # ---------------------------------------------------------------------------- hashing
@@ -94,18 +102,49 @@ def seeded_draw(seed, deal_key, n):
     return draw(byte_stream(seed, deal_key), n)
 
 
-def deal_hands(seed, deal_key, first, step):
-    """Fisher-Yates from the canonical pack (i = 51 down to 1 swaps i with a draw from 0..i);
-    the card at position p goes to seat (first + p * step) % 4; each hand sorted canonically."""
+def shuffled(seed, deal_key, pack):
+    """Fisher-Yates from ``pack`` in its given order: for i = len - 1 down to 1, swap position i
+    with a draw from 0..i."""
     stream = byte_stream(seed, deal_key)
-    deck = list(range(52))
-    for i in range(51, 0, -1):
+    cards = list(pack)
+    for i in range(len(cards) - 1, 0, -1):
         j = draw(stream, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    hands = [[], [], [], []]
-    for k in range(4):
-        hands[(first + k * step) % 4] = [DECK[p] for p in sorted(deck[k::4])]
-    return hands
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def deal_round(seed, deal_key, seats, first, step, options, rules):
+    """Shuffle hmac-sha256-fy-v1: the whole pack, one card at a time, the card at position p
+    to seat (first + p * step) mod seats."""
+    hands = [[] for _ in range(seats)]
+    for position, card in enumerate(shuffled(seed, deal_key, DECK)):
+        hands[(first + position * step) % seats].append(card)
+    return {"hands": hands}
+
+
+def deal_layout(seed, deal_key, seats, first, step, options, rules):
+    """Shuffle hmac-sha256-fy-layout-v1 (a layout game): the pack (plus the jokers X1, X2 where
+    the rules' jokers option is on) shuffled; hand-size cards to each seat one at a time as
+    above; the next cards up for the spaces N, E, S, W (a joker met there set aside and the
+    next card turned); the rest, then the jokers set aside, is the stock, listed top card last."""
+    jokers = bool(options.get(rules.get("jokers", ""), False))
+    cards = shuffled(seed, deal_key, DECK + (list(JOKERS) if jokers else []))
+    dealt = seats * options[rules["hand_size"]]
+    hands = [[] for _ in range(seats)]
+    for position in range(dealt):
+        hands[(first + position * step) % seats].append(cards[position])
+    layout, aside, position = {}, [], dealt
+    for space in LAYOUT_SPACES:
+        while cards[position] in JOKERS:
+            aside.append(cards[position])
+            position += 1
+        layout[space] = cards[position]
+        position += 1
+    return {"hands": hands, "layout": layout, "stock": (cards[position:] + aside)[::-1]}
+
+
+# The documented shuffles (docs/events.md), by the label game_started names.
+SHUFFLES = {SHUFFLE: deal_round, LAYOUT_SHUFFLE: deal_layout}
 
 
 def derived_match_seed(tournament_seed, tournament_id, round_no, table, board, replay=0):
@@ -119,10 +158,22 @@ def derived_match_seed(tournament_seed, tournament_id, round_no, table, board, r
     return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
 
 
-def is_whole_pack(hands):
-    return isinstance(hands, list) and len(hands) == 4 and \
-        all(isinstance(h, list) and len(h) == 13 for h in hands) and \
-        sorted(c for h in hands for c in h if isinstance(c, str)) == sorted(DECK)
+def dealt_cards(payload):
+    """Every card a deal_started places: the hands, the layout's spaces and the stock."""
+    hands = payload.get("hands") if isinstance(payload.get("hands"), list) else []
+    layout = payload.get("layout") if isinstance(payload.get("layout"), dict) else {}
+    stock = payload.get("stock") if isinstance(payload.get("stock"), list) else []
+    return [c for h in hands if isinstance(h, list) for c in h] + list(layout.values()) + stock
+
+
+def is_whole_pack(payload, seats, rules, options):
+    """A hand per seat, and the cards dealt are one pack (with the jokers where the rules' jokers
+    option is on), each card once."""
+    hands = payload.get("hands")
+    jokers = bool(options.get(rules.get("jokers", ""), False))
+    pack = DECK + (list(JOKERS) if jokers else [])
+    return isinstance(hands, list) and len(hands) == seats and all(isinstance(h, list) for h in hands) and \
+        sorted(map(str, dealt_cards(payload))) == sorted(pack)
 
 
 # ---------------------------------------------------------------------------- the report
@@ -231,7 +282,9 @@ def check_format(export, report):
     problems = len(report.failures)
     header = export.header
     if header is None or header.get("format") != FORMAT:
-        report.failed("format", None, None, f"the first line must be a header of format {FORMAT!r}")
+        older = (header or {}).get("format") in OLDER_FORMATS
+        report.failed("format", None, None, f"the first line must be a header of format {FORMAT!r}" + (
+            f", not {header['format']!r}: export it again from the site" if older else ""))
     kind = (header or {}).get("kind")
     if kind == "match" and (len(export.matches) != 1 or export.tournament is not None):
         report.failed("format", None, None, "a match export holds exactly one match record and no tournament")
@@ -520,71 +573,110 @@ def deal_key(key, payload):
     return f"{base}/redeal/{payload['redeal']}" if payload.get("redeal") else base
 
 
-def first_seat(ruleset, start, payload):
-    """(first seat dealt, step): King deals clockwise from the dealer's left; Rifki deals
-    counter-clockwise from the declarer, except a first deal dealt to find the 2D or 7D holder,
-    which starts at seat 0."""
-    if ruleset == "king":
-        return (payload.get("dealer", 0) + 1) % 4, 1
-    if payload.get("deal") == 1 and not payload.get("redeal") and start.get("first_declarer") is None:
-        return 0, 3
-    return payload.get("declarer", 0), 3
+def valid_deal_rules(record):
+    """(the deal rules, the table size) of a match record, or None when it carries none fit to
+    use (docs/events.md, "Deal rules")."""
+    rules, seats = record.get("deal_rules"), record.get("num_seats")
+    if not isinstance(rules, dict) or type(seats) is not int or seats < 1:
+        return None
+    if rules.get("direction") not in (1, -1) or not isinstance(rules.get("draws", {}), dict) or \
+            not isinstance(rules.get("first_deal"), list) or not all(isinstance(r, dict) for r in rules["first_deal"]):
+        return None
+    return rules, seats
 
 
-def check_first_facts(report, stream, start, seed):
-    """Catches a first dealer (King) or first declarer (Rifki) not drawn from the seed."""
-    key, options = start.get("key", "game"), start.get("options") or {}
-    if start.get("ruleset") == "king":
-        name = "kh_receiver" if options.get("first_dealer_method") == "kh_holder_nominates" else "first_dealer"
-        expected = {name: seeded_draw(seed, f"{key}/first_dealer", 4)}
-    elif options.get("first_declarer", "random") == "random":
-        expected = {"first_declarer": seeded_draw(seed, f"{key}/first_declarer", 4)}
-    else:
-        expected = {}
-    for name, value in expected.items():
-        if start.get(name) != value:
-            report.failed("deals", stream, 1, f"game_started says {name}={start.get(name)!r}; the seed draws {value}")
-            return False
+def check_drawn_facts(report, stream, start, seed, rules, seats):
+    """Catches a first dealer or declarer (or the seat that names one) not drawn from the seed:
+    each game_started field the rules list under "draws" is one seeded draw over the seats."""
+    key = start.get("key", "game")
+    for name, draw_key in rules.get("draws", {}).items():
+        if name in start:
+            value = seeded_draw(seed, f"{key}/{draw_key}", seats)
+            if start[name] != value:
+                report.failed("deals", stream, 1, f"game_started says {name}={start[name]!r}; the seed draws {value}")
+                return False
     return True
 
 
-def rotation_problem(ruleset, start, events, payload, hands):
-    """What is wrong with who deals (King) or declares (Rifki) this deal, or None. The dealer
-    moves one seat clockwise per deal from the first dealer (drawn, or nominated); the
-    declarer one seat counter-clockwise from the first declarer (drawn, or the holder of the
-    2D or 7D in the first deal); a redeal keeps its deal's declarer."""
-    n = payload.get("deal")
-    if ruleset == "king":
-        first = start.get("first_dealer")
-        if first is None:
-            first = next((e["payload"].get("dealer") for e in events if e.get("type") == "nominate"), None)
-        expected = None if first is None else (first + n - 1) % 4
-        return None if payload.get("dealer") == expected else \
-            f"deal {n} is dealt by seat {payload.get('dealer')!r}; the rotation gives seat {expected!r}"
-    first = start.get("first_declarer")
-    if first is None:
-        card = "2D" if (start.get("options") or {}).get("first_declarer") == "holder_2d" else "7D"
-        if n == 1:
-            expected = next(seat for seat in range(4) if card in hands[seat])
-            return None if payload.get("declarer") == expected else \
-                f"seat {payload.get('declarer')!r} declares deal 1; the holder of the {card} is seat {expected}"
-        first = next((e["payload"].get("declarer") for e in events if e.get("type") == "deal_started"), None)
-    expected = (first + 3 * (n - 1)) % 4
-    if payload.get("declarer") != expected or payload.get("dealer") != (expected + 1) % 4:
-        return f"deal {n} has declarer {payload.get('declarer')!r} and dealer {payload.get('dealer')!r}; the " \
-            f"rotation gives declarer {expected} and dealer {(expected + 1) % 4}"
+def first_deal_rule(rules, start, events):
+    """(the rule of "first_deal" that fixes deal 1, the seat it names or None for a holder rule);
+    (None, None) when no rule applies."""
+    options = start.get("options") or {}
+    for rule in rules["first_deal"]:
+        field = rule.get("game_started")
+        if field is not None:
+            if field not in start:
+                continue
+            if "event" not in rule:
+                return rule, start[field]
+            named = next((e["payload"] for e in events
+                          if e.get("type") == rule["event"] and isinstance(e.get("payload"), dict)), {})
+            return rule, named.get(rule.get("field"))
+        if "option" in rule and options.get(rule["option"]) in (rule.get("holder_of") or {}):
+            return rule, None
+    return None, None
+
+
+def rotation_problem(rules, seats, rule, named, first_dealer, payload, hands, options):
+    """What is wrong with who deals (or declares) this deal, or None: deal 1's dealer or
+    declarer is the one the first-deal rule names (or holds its card); the dealer moves one seat
+    in the rules' direction per deal from deal 1's; a redeal keeps its deal's dealer; where the
+    rules say so, the declarer sits after the dealer."""
+    n, dealer, direction = payload.get("deal"), payload.get("dealer"), rules["direction"]
+    if n == 1 and not payload.get("redeal"):
+        role = rule.get("names", "dealer")
+        if rule.get("holder_of"):
+            card = rule["holder_of"][options.get(rule["option"])]
+            named = next((seat for seat, hand in enumerate(hands) if card in hand), None)
+            why = f"the holder of the {card} is seat {named}"
+        else:
+            why = f"the rotation gives seat {named!r} from the {rule.get('game_started')} the game names"
+        if payload.get(role) != named:
+            return f"seat {payload.get(role)!r} is the {role} of deal 1; {why}"
+    elif type(first_dealer) is int and type(n) is int:
+        expected = (first_dealer + direction * (n - 1)) % seats
+        if dealer != expected:
+            return f"deal {n} is dealt by seat {dealer!r}; the rotation gives seat {expected}"
+    if rules.get("declarer") == "after_dealer" and type(dealer) is int and \
+            payload.get("declarer") != (dealer + direction) % seats:
+        return f"deal {n} has declarer {payload.get('declarer')!r} and dealer {dealer!r}; the declarer " \
+            f"sits after the dealer, in seat {(dealer + direction) % seats}"
     return None
 
 
-def check_deals_from_seed(report, stream, events, start, seed):
-    """Catches dealt cards that are not the seed's: every deal_started's hands are re-derived
-    with the documented shuffle, its deal key and dealing order, and compared card by card;
-    and a dealer or declarer out of the rotation (which would deal the same cards elsewhere)."""
-    if start.get("shuffle") != SHUFFLE:
-        report.failed("deals", stream, 1, f"unknown shuffle {start.get('shuffle')!r}; this tool knows {SHUFFLE}")
+def same_cards(payload, derived):
+    """Whether a deal_started places the derived cards: each seat's hand (in any order), and the
+    layout and the stock exactly."""
+    hands = payload.get("hands")
+    if not isinstance(hands, list) or len(hands) != len(derived["hands"]) or \
+            any(not isinstance(h, list) or sorted(map(str, h)) != sorted(d) for h, d in zip(hands, derived["hands"])):
+        return False
+    return all(payload.get(name) == derived[name] for name in ("layout", "stock") if name in derived)
+
+
+def check_deals_from_seed(report, stream, events, start, seed, record):
+    """Catches dealt cards that are not the seed's: every deal_started's cards are re-derived
+    with the documented shuffle the game names, its deal key and the seat its dealer deals from,
+    and compared card by card; and a dealer or declarer out of the rotation (which would deal
+    the same cards elsewhere). Who deals is the match record's deal rules (the ruleset's)."""
+    found = valid_deal_rules(record)
+    if found is None:
+        report.failed("deals", stream, 1, "the match record carries no deal rules and table size to re-derive the "
+                      "deals with (num_seats, deal_rules; docs/events.md)")
         return
-    ok = check_first_facts(report, stream, start, seed)
-    key, ruleset, count = start.get("key", "game"), start.get("ruleset"), 0
+    rules, seats = found
+    deal = SHUFFLES.get(start.get("shuffle"))
+    if deal is None:
+        report.failed("deals", stream, 1, f"unknown shuffle {start.get('shuffle')!r}; this tool knows "
+                      f"{', '.join(SHUFFLES)}")
+        return
+    ok = check_drawn_facts(report, stream, start, seed, rules, seats)
+    rule, named = first_deal_rule(rules, start, events)
+    if rule is None:
+        report.failed("deals", stream, 1, "none of the deal rules' first_deal rules fixes this game's first deal")
+        return
+    options = start.get("options") or {}
+    key, count, first_dealer = start.get("key", "game"), 0, None
     for event in events:
         payload = event.get("payload")
         if event.get("type") != "deal_started" or not isinstance(payload, dict):
@@ -595,43 +687,63 @@ def check_deals_from_seed(report, stream, events, start, seed):
             report.failed("deals", stream, event["version"], f"deal key {payload['deal_key']!r}, not {expected_key!r}")
             ok = False
             continue
-        first, step = first_seat(ruleset, start, payload)
-        hands = deal_hands(seed, expected_key, first, step)
-        problem = rotation_problem(ruleset, start, events, payload, hands)
-        if payload.get("hands") != hands:
-            problem = f"the hands of deal {payload.get('deal')} are not the ones the seed deals ({expected_key})"
+        dealer = payload.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            report.failed("deals", stream, event["version"], f"deal {payload.get('deal')} names no dealer seat "
+                          f"(dealer {dealer!r} at a table of {seats})")
+            ok = False
+            continue
+        if payload.get("deal") == 1 and not payload.get("redeal"):
+            first_dealer = dealer
+        first = rule["dealt_from"] if "dealt_from" in rule and payload.get("deal") == 1 and \
+            not payload.get("redeal") else (dealer + rules["direction"]) % seats
+        derived = deal(seed, expected_key, seats, first, rules["direction"], options, rules)
+        problem = rotation_problem(rules, seats, rule, named, first_dealer, payload, derived["hands"], options)
+        if not same_cards(payload, derived):
+            problem = f"the cards of deal {payload.get('deal')} are not the ones the seed deals ({expected_key})"
         if problem:
             report.failed("deals", stream, event["version"], problem)
             ok = False
     if ok:
-        report.passed("deals", stream, f"{count} deal(s) re-derived from the seed ({SHUFFLE})")
+        report.passed("deals", stream, f"{count} deal(s) re-derived from the seed ({start.get('shuffle')})")
 
 
 def check_board_deals(report, stream, events, start, record):
-    """Catches a fixed-board match that dealt other cards: every deal_started's hands must be
-    the board's (the board in game_started, which the chain protects, and in the record)."""
+    """Catches a fixed-board match that dealt other cards: every deal_started's cards (hands,
+    and a layout game's layout and stock) must be the board's (the board in game_started, which
+    the chain protects, and in the record)."""
     board = start["board"]
     ok = True
     if record.get("board") != board:
         report.failed("deals", stream, 1, "the record's board is not the board game_started names")
         ok = False
-    hands = board.get("hands") if isinstance(board, dict) else None
+    cards = [name for name in ("hands", "layout", "stock") if isinstance(board, dict) and name in board]
     count = 0
     for event in events:
         if event.get("type") == "deal_started":
             count += 1
-            if (event.get("payload") or {}).get("hands") != hands:
-                report.failed("deals", stream, event["version"], "the hands dealt are not the board's")
+            payload = event.get("payload") or {}
+            if not cards or any(payload.get(name) != board[name] for name in cards):
+                report.failed("deals", stream, event["version"], "the cards dealt are not the board's")
                 ok = False
     if ok:
-        report.passed("deals", stream, f"{count} deal(s) of the fixed board, hands as given")
+        report.passed("deals", stream, f"{count} deal(s) of the fixed board, cards as given")
 
 
-def check_whole_packs(report, stream, events):
+def check_whole_packs(report, stream, events, start, record):
     """Without the seed the deals cannot be re-derived: check only that each is a whole pack."""
+    found = valid_deal_rules(record)
+    if found is None:
+        report.failed("deals", stream, 1, "the match record carries no deal rules and table size (num_seats, "
+                      "deal_rules; docs/events.md)")
+        return
+    rules, seats = found
+    options = start.get("options") or {}
     for event in events:
-        if event.get("type") == "deal_started" and not is_whole_pack((event.get("payload") or {}).get("hands")):
-            report.failed("deals", stream, event["version"], "the hands dealt are not 4 x 13 cards of one pack")
+        payload = event.get("payload") if isinstance(event.get("payload"), dict) else {}
+        if event.get("type") == "deal_started" and not is_whole_pack(payload, seats, rules, options):
+            report.failed("deals", stream, event["version"], f"the cards dealt are not one pack, a hand for each of "
+                          f"the {seats} seats")
             return
     report.skipped("deals", stream, "the seed is not public: deals not re-derived (each is a whole pack)")
 
@@ -645,11 +757,11 @@ def check_deals(export, match_seeds, report):
         elif start.get("board") is not None:
             check_board_deals(report, stream, events, start, record)
         elif stream in match_seeds:
-            check_deals_from_seed(report, stream, events, start, match_seeds[stream])
+            check_deals_from_seed(report, stream, events, start, match_seeds[stream], record)
         elif record.get("seed") is not None:
             report.skipped("deals", stream, "the seed failed its commitment: deals not re-derived")
         else:
-            check_whole_packs(report, stream, events)
+            check_whole_packs(report, stream, events, start, record)
 
 
 # ---------------------------------------------------------------------------- root hash
@@ -724,7 +836,7 @@ def published_head(text):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Check a kingrifki-log/1 export of the King/Rifki event log.")
+    parser = argparse.ArgumentParser(description=f"Check a {FORMAT} export of the platform's event log.")
     parser.add_argument("export", help="the export file (JSON Lines)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--head", action="append", default=[], type=published_head, metavar="STREAM:VERSION:HASH",

@@ -330,7 +330,7 @@ class TournamentExportView(APIView):
     @extend_schema(operation_id="tournaments_export", responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
                                                                  404: ERROR, 409: ERROR},
                    summary="Once the tournament is over: its stream and every match's as JSON Lines "
-                           "(kingrifki-log/1) with the seed and root hash; check with tools/verify_export.py")
+                           "(kingrifki-log/2) with the seed and root hash; check with tools/verify_export.py")
     def get(self, request, pk):
         from games.api import jsonl_download
 

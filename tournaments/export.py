@@ -1,4 +1,4 @@
-"""A tournament's export as JSON Lines, format ``kingrifki-log/1`` (docs/events.md).
+"""A tournament's export as JSON Lines, format ``kingrifki-log/2`` (docs/events.md).
 
 Header, the tournament record (with its root hash), one record per match it drew, then the
 events of the tournament's stream and of each match's stream, in that order. The tournament's

@@ -15,6 +15,41 @@ from .text import N_
 CLOCKWISE = 1
 COUNTER_CLOCKWISE = -1
 
+# Deal rules (docs/events.md): "direction" (the ruleset's) is the step from seat to seat:
+# each deal goes round from the seat after its dealer, and the dealer of deal n + 1 sits after
+# the dealer of deal n (a redeal keeps its deal's dealer). "draws" are the game_started fields
+# drawn from the seed, one draw over the seats with the key "<key>/<draw>". "first_deal" lists
+# how deal 1's dealer (or declarer) is fixed, the first rule that applies winning:
+#   {"game_started": F, "names": R}: the field F of game_started is deal 1's R;
+#   {"game_started": F, "event": T, "field": G, "names": R}: with F in game_started, the field
+#     G of the first T event is deal 1's R;
+#   {"option": O, "holder_of": {value: card}, "names": R, "dealt_from": s}: when option O has
+#     one of these values, deal 1 is dealt from seat s and the holder of the card is its R.
+# "declarer": "after_dealer" says every deal's declarer sits after its dealer. "hand_size" and
+# "jokers" name the options that set the cards per hand and add the two jokers to the pack.
+KING_DEALING: dict[str, Any] = {
+    "draws": {"first_dealer": "first_dealer", "kh_receiver": "first_dealer"},
+    "first_deal": [
+        {"game_started": "first_dealer", "names": "dealer"},
+        {"game_started": "kh_receiver", "event": "nominate", "field": "dealer", "names": "dealer"},
+    ],
+}
+RIFKI_DEALING: dict[str, Any] = {
+    "draws": {"first_declarer": "first_declarer"},
+    "declarer": "after_dealer",
+    "first_deal": [
+        {"game_started": "first_declarer", "names": "declarer"},
+        {"option": "first_declarer", "holder_of": {"holder_2d": "2D", "holder_7d": "7D"}, "names": "declarer",
+         "dealt_from": 0},
+    ],
+}
+CORNERS_DEALING: dict[str, Any] = {
+    "draws": {"first_dealer": "first_dealer"},
+    "first_deal": [{"game_started": "first_dealer", "names": "dealer"}],
+    "hand_size": "deal_size",
+    "jokers": "jokers_wild",
+}
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -40,6 +75,9 @@ class Ruleset:
     # The flags of the ruleset's short game, for a quick table, and a msgid saying what it is.
     short_game: dict[str, Any] | None = None
     short_game_help: str = ""
+    # Who deals first and what a deal holds (the DEAL_RULES below); ``deal_rules`` adds the
+    # direction.
+    dealing: dict[str, Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ seats
     def next_seat(self, seat: int, num_seats: int) -> int:
@@ -58,6 +96,13 @@ class Ruleset:
             raise InvalidOptions(f"{self.name} is played by {self.seats.start} to {self.seats.stop - 1} players, "
                                  f"not {players!r}", code="invalid_players")
         return players
+
+    @property
+    def deal_rules(self) -> dict[str, Any]:
+        """Who deals and from which seat, as JSON data: what an export's match record carries so
+        that a verifier outside the platform (tools/verify_export.py) re-derives every deal from
+        the seed without knowing the game (docs/events.md, "Deal rules")."""
+        return {"direction": self.direction, **self.dealing}
 
     # ------------------------------------------------------------------ options
     def flag_defaults(self) -> dict[str, Any]:
@@ -86,13 +131,15 @@ class Ruleset:
         return record.get(self.sheet_role)
 
 
-def _trick_game(name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help):
+def _trick_game(name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help,
+                dealing):
     return Ruleset(
         name=name, label=label, summary=summary, seats=range(4, 5), default_seats=4, flags=state_class.FLAGS,
         direction=direction, roles=roles, sheet_role=sheet_role, policies=("random", "heuristic", "montecarlo"),
         takeover_policy="heuristic", trick_taking=True, state_class=state_class,
         describe_contract=lambda contract: records.describe_contract(name, contract),
         private_events=("game_started", "deal_started"), short_game=short_game, short_game_help=short_game_help,
+        dealing=dealing,
     )
 
 
@@ -105,6 +152,7 @@ def _corners_game(name, label, summary, state_class):
         policies=("random", "heuristic", "montecarlo"), takeover_policy="heuristic", trick_taking=False,
         state_class=state_class, describe_contract=corners_rules.describe_hand,
         private_events=("game_started", "deal_started", "card_drawn"), describe_deal_end=corners_rules.describe_end,
+        dealing=CORNERS_DEALING,
     )
 
 
@@ -118,12 +166,12 @@ def build() -> dict[str, Ruleset]:
             "king", N_("Brazilian King"),
             N_("Brazilian King: 10 deals, six negative contracts and four positive hands with an auction."),
             KingState, CLOCKWISE, {"dealer": N_("Dealer")}, "dealer", {"quick_game_combined_negatives": True},
-            N_("The negative hands two at a time: 7 deals instead of 10.")),
+            N_("The negative hands two at a time: 7 deals instead of 10."), KING_DEALING),
         "rifki": _trick_game(
             "rifki", N_("Turkish King (Rifki)"),
             N_("Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts."),
             RifkiState, COUNTER_CLOCKWISE, {"declarer": N_("Declarer"), "dealer": N_("Dealer")}, "declarer",
-            {"short_mode": True}, N_("Short mode: 12 deals instead of 20.")),
+            {"short_mode": True}, N_("Short mode: 12 deals instead of 20."), RIFKI_DEALING),
         "corners": _corners_game(
             "corners", N_("Kings in the Corner"),
             N_("Kings in the Corner: shed your cards onto eight piles built down in alternating colours; "

@@ -58,6 +58,31 @@ def finished_match_export(play, tmp_path):
     return match, write_lines(tmp_path / "match.jsonl", match_export_lines(match))
 
 
+def engine_export_records(state, match_id=1):
+    """An export of an engine game's events, hashed as the event log hashes them, with the match
+    record the platform writes (the seed revealed): a game of any ruleset, no database needed."""
+    from datetime import datetime, timezone
+
+    from games.engine import RULESETS
+    from games.export import FORMAT
+
+    stream, prev_hash, when = f"match/{match_id}", eventlog.GENESIS_HASH, datetime(2025, 1, 1, tzinfo=timezone.utc)
+    events = []
+    for version, event in enumerate(state.events, 1):
+        payload = {k: v for k, v in event.items() if k != "type"}
+        doc = eventlog.event_document(stream, version, event["type"], payload, {"actor": "test"}, when)
+        digest = eventlog.chain_hash(prev_hash, doc)
+        events.append({"record": "event", **doc, "prev_hash": prev_hash, "hash": digest})
+        prev_hash = digest
+    start = state.events[0]
+    return [{"record": "header", "format": FORMAT, "kind": "match", "exported_at": when.isoformat()},
+            {"record": "match", "id": match_id, "stream": stream, "ruleset": state.ruleset,
+             "num_seats": state.num_seats, "options": start["options"],
+             "deal_rules": RULESETS[state.ruleset].deal_rules, "board": start.get("board"),
+             "seed_sha256": start.get("seed_sha256"), "seed": state.seed.hex() if state.seed else None,
+             "version": len(events), "head_hash": prev_hash}] + events
+
+
 def events_of(records, stream):
     return [r for r in records if r["record"] == "event" and r["stream"] == stream]
 

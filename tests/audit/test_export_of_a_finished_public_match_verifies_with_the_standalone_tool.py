@@ -1,6 +1,7 @@
 """An outsider with only the export and the one-file verifier can check a finished match."""
 import pytest
 
+from games.engine import RULESETS
 from tests.audit.conftest import read_records
 
 pytestmark = pytest.mark.django_db
@@ -11,9 +12,9 @@ def test_a_finished_public_match_exports_its_seed_and_every_event_and_the_tool_p
     match, path = finished_match_export
     records = read_records(path)
     header, record, events = records[0], records[1], records[2:]
-    assert header["record"] == "header" and header["format"] == "kingrifki-log/1" and header["kind"] == "match"
+    assert header["record"] == "header" and header["format"] == "kingrifki-log/2" and header["kind"] == "match"
     assert record == {"record": "match", "id": match.pk, "stream": match.stream, "ruleset": "king",
-                      "options": match.options, "board": None, "seed_sha256": match.seed_sha256,
+                      "num_seats": 4, "options": match.options, "deal_rules": RULESETS["king"].deal_rules, "board": None, "seed_sha256": match.seed_sha256,
                       "seed": match.seed, "version": match.version, "head_hash": match.head_hash}
     assert [e["version"] for e in events] == list(range(1, match.version + 1))
     assert events[-1]["hash"] == match.head_hash

@@ -2,31 +2,14 @@
 key, and a first deal dealt from seat 0 to find the holder of the 7 of diamonds. (An engine
 game, chained as the event log chains it: no database needed for the cards.)"""
 import random
-from datetime import datetime, timezone
 
 import pytest
 
-from games import engine, eventlog
+from games import engine
+from tests.audit.conftest import engine_export_records as export_records
 from tests.audit.conftest import events_of, failures, relink, write_records
 
 pytestmark = pytest.mark.django_db
-
-
-def export_records(state, match_id=1):
-    """An export of an engine game's events, hashed as the event log hashes them."""
-    stream, prev_hash, when = f"match/{match_id}", eventlog.GENESIS_HASH, datetime(2025, 1, 1, tzinfo=timezone.utc)
-    events = []
-    for version, event in enumerate(state.events, 1):
-        payload = {k: v for k, v in event.items() if k != "type"}
-        doc = eventlog.event_document(stream, version, event["type"], payload, {"actor": "test"}, when)
-        digest = eventlog.chain_hash(prev_hash, doc)
-        events.append({"record": "event", **doc, "prev_hash": prev_hash, "hash": digest})
-        prev_hash = digest
-    start = state.events[0]
-    return [{"record": "header", "format": "kingrifki-log/1", "kind": "match", "exported_at": when.isoformat()},
-            {"record": "match", "id": match_id, "stream": stream, "ruleset": "rifki", "options": start["options"],
-             "board": None, "seed_sha256": start["seed_sha256"], "seed": state.seed.hex(),
-             "version": len(events), "head_hash": prev_hash}] + events
 
 
 def rifki_game_with_a_redeal():

@@ -30,7 +30,7 @@ def test_an_isolated_copy_runs_and_loads_nothing_of_the_project(tmp_path):
                "print('LOADED', loaded)")
     result = subprocess.run([sys.executable, "-I", "-c", program], cwd=tmp_path, capture_output=True, text=True,
                             check=True)
-    assert "kingrifki-log/1" in result.stdout and "LOADED []" in result.stdout
+    assert "kingrifki-log/2" in result.stdout and "LOADED []" in result.stdout
 
 
 def test_a_file_that_is_not_an_export_fails_with_exit_1(tmp_path, verifier):

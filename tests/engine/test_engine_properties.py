@@ -5,56 +5,36 @@ Whole games check the game-level invariants (zero sums, deal counts, replay); si
 boards from random permutations of the pack check every decision point more intensively (every
 listed action accepted, unlisted ones refused without a trace, views hiding live cards).
 """
-import itertools
 import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import IllegalAction, InvalidOptions, king, new_game, replay, rifki
-from tests.engine.helpers import (ALL_CARDS, CARD_SET, COMBINED, KING_TABLE_TOTAL, KING_UNIT, NEGATIVES,
-                                  RIFKI_TABLE_TOTAL, RIFKI_UNIT, card_strings, deal_contract, engine_settings,
-                                  expected_negative, of_type, split_deals, strip_keys)
+from games.engine import IllegalAction, InvalidOptions, new_game, replay, rifki
+from tests.engine.flag_strategies import KING_OPTIONS, RIFKI_OPTIONS, options_strategy, rifki_options_possible
+from tests.engine.helpers import (
+    ALL_CARDS,
+    CARD_SET,
+    COMBINED,
+    KING_TABLE_TOTAL,
+    KING_UNIT,
+    NEGATIVES,
+    RIFKI_TABLE_TOTAL,
+    RIFKI_UNIT,
+    card_strings,
+    deal_contract,
+    engine_settings,
+    expected_negative,
+    of_type,
+    split_deals,
+    strip_keys,
+)
 
 ORDER = {c: i for i, c in enumerate(ALL_CARDS)}
 SEEDS = st.integers(0, 2 ** 32 - 1)
 
 
-# ------------------------------------------------------------------ option strategies from the flag specs
-def flag_strategy(flag):
-    if flag.kind is bool:
-        s = st.booleans()
-    elif flag.choices:
-        s = st.sampled_from(flag.choices)
-    elif flag.kind is int:
-        values = [v for v in range(flag.minimum, flag.maximum + 1) if flag.check is None or not flag.check(v)]
-        s = st.sampled_from(values)
-        if len(values) > 16:
-            s = st.one_of(st.sampled_from(values[:16]), s)
-    elif flag.kind is list:
-        values = [list(v) for v in itertools.product(range(14), repeat=len(flag.default)) if not flag.check(list(v))]
-        s = st.sampled_from(values)
-    else:
-        raise AssertionError(f"no strategy for a flag of kind {flag.kind}")
-    return st.one_of(st.none(), s) if flag.nullable else s
-
-
-def options_strategy(flags):
-    return st.fixed_dictionaries({}, optional={name: flag_strategy(f) for name, f in sorted(flags.items())})
-
-
-def rifki_options_possible(o):
-    """rules.md 2.3: opening negatives cannot exceed the negative hands; the suit limit must leave
-    room for every trump hand."""
-    short = o.get("short_mode", False)
-    negatives, trumps = (2, 4) if short else (3, 8)
-    limit = o.get("trump_suit_limit_per_game")
-    return o.get("opening_negative_hands", 0) <= 4 * negatives and (limit is None or 4 * limit >= trumps)
-
-
-KING_OPTIONS = options_strategy(king.FLAGS)
-RIFKI_OPTIONS = options_strategy(rifki.FLAGS).filter(rifki_options_possible)
 
 
 @engine_settings()

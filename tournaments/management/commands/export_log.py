@@ -1,6 +1,6 @@
 """``python manage.py export_log --match ID | --tournament ID [-o FILE]``: the event log as JSON Lines.
 
-Writes the ``kingrifki-log/1`` export (docs/events.md) of one match or one tournament to
+Writes the ``kingrifki-log/2`` export (docs/events.md) of one match or one tournament to
 standard output or to FILE; ``python tools/verify_export.py FILE`` checks it. Seeds are in
 it only when they are public (a finished match with public cards, a finished tournament).
 """
