@@ -43,7 +43,6 @@ from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, Inval
 from .options import resolve  # noqa: E402
 from .rulesets import Ruleset  # noqa: E402
 from .rulesets import build as _build_rulesets  # noqa: E402
-from .state import fold_events  # noqa: E402
 
 COMPILED = not _state_module.__file__.endswith(".py")
 
@@ -114,10 +113,4 @@ def replay(events, seed=None, verify=False):
         if start.get("seed_sha256") not in (None, seed_commitment(seed)):
             raise InvalidEvents("the seed does not match the seed_sha256 committed in game_started", code="wrong_seed")
     state = cls(opts, seed, start.get("key", "game"), board)
-    if hasattr(state, "fold_log"):  # a ruleset with its own state machine (Kings in the Corner)
-        return state.verify_log(events) if verify else state.fold_log(events)
-    if verify:
-        from .verify import verify_log
-
-        return verify_log(state, events)
-    return fold_events(state, events)
+    return state.verify_log(events) if verify else state.fold_log(events)

@@ -286,6 +286,18 @@ class GameState:
             v["result"] = self.result
         return v
 
+    # ----------------------------------------------------------------- replay
+    def fold_log(self, events: Any) -> "GameState":
+        """This blank state with ``events`` folded in, nothing decided again (``replay``)."""
+        return fold_events(self, events)
+
+    def verify_log(self, events: Any) -> "GameState":
+        """This blank state with every decision of ``events`` applied again through the rules
+        (``replay(verify=True)``)."""
+        from .verify import verify_log
+
+        return verify_log(self, events)
+
     def __eq__(self, other):
         if not isinstance(other, GameState) or other.ruleset != self.ruleset:
             return NotImplemented
