@@ -17,7 +17,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "games" / "engine"
-COMPILED = ("cards", "deal", "tricks", "scoring", "options", "state", "king", "rifki")
+COMPILED = ("cards", "deal", "tricks", "scoring", "options", "state", "king", "rifki", "corners_rules", "corners")
 BUILD_DIR = ROOT / "var" / "build" / "engine"
 
 

@@ -68,6 +68,10 @@ END_TURN: Final = Action(type="end_turn")
 END_TURN_NO_DRAW: Final = Action(type="end_turn", draw=False)
 DRAW: Final = Action(type="draw")
 ALL_CARDS: Final = DECK + JOKERS
+# For the legal-move search: the piles by position (PILES: the base first, then the corners),
+# and each card's plays onto them in that order (the same Action objects as PLAY_ACTIONS).
+PILE_LIST: Final[list[str]] = list(PILES)
+CARD_PLAYS: Final[dict[str, list[Any]]] = {c: [PLAY_ACTIONS[(c, p)] for p in PILES] for c in DECK}
 
 # The rules a pagat game plays with that are Jax flags (fixed off in the pagat game).
 PAGAT_FIXED: Final[dict[str, Any]] = {
@@ -89,8 +93,58 @@ class CornersState:
     FLAGS: ClassVar[dict[str, Any]] = CORNERS_FLAGS
     FIXED: ClassVar[dict[str, Any]] = PAGAT_FIXED
 
+    # The annotations are real: the engine is compiled with mypyc (``make engine``), which keeps
+    # them as checked attribute types, and runs unchanged as plain Python without the build.
+    # What a fold copies straight from a logged event (or replay() from game_started) is Any:
+    # a damaged log then replays, or fails with the same message, compiled or not.
+    options: dict[str, Any]
+    rules: dict[str, Any]  # the options over the fixed rules of the ruleset
+    num_seats: int
+    seed: Any  # bytes once the game is created; None in a replay without the seed
+    key: Any  # a str; replay() passes game_started's as it is
+    board: Any  # the fixed deal, or None for a whole seeded game
+    mode: str  # PENALTY, CHIPS, POOL or JAX
+    build: dict[str, str]  # pile -> how it builds
+    events: list[dict[str, Any]]
+    phase: str | None
+    stage: str | None
+    to_act: Any  # int | None
+    deal_no: Any  # int
+    first_dealer: Any  # int | None
+    dealer: Any  # int | None
+    hands: list[list[str]]
+    piles: dict[str, list[str]]
+    jokers: dict[str, str]  # a joker on the table -> the card it stands for
+    stock: list[str]  # top card last
+    dealt: Any  # the hand as dealt: (hands, layout, stock), revealed when it ends
+    last_deal: Any
+    turn_no: int  # turns started this hand
+    seat_turns: list[int]  # each seat's turns this hand (Kleplek's first-turn bonus)
+    acted: bool  # a play or a pile move this turn
+    drew: bool  # a card drawn this turn
+    refused: bool  # Jax: end_turn {draw: false}
+    draws_left: Any  # int
+    draw_then_play: bool  # the draw opened the turn (start_of_turn) rather than closed it
+    idle_streak: int  # idle turns in a row with the stock empty (rules.md 3.5, deadlock)
+    becker_card: str | None  # Becker: the card drawn after going out, not yet settled
+    pending_king: str | None  # Jax: a drawn king on its way to a corner
+    pot: Any  # int
+    paid: list[int]  # chips (or pool units) each seat paid into the pot this hand
+    penalty_points: list[int]  # compulsory kings in a card scoring
+    completions: list[int]  # corner piles each seat finished with the ace this hand
+    chips: list[int]  # Jax: each seat's chips this hand
+    debts: list[int]  # Jax: chips owed, taken off the next win
+    carry: Any  # int; Jax, jax_deadlock carry_over: the pot a void hand leaves for the next
+    scores: list[int]
+    deal_scores: list[list[int]]
+    deals: list[dict[str, Any]]
+    winners: list[int] | None
+    result: Any  # str | None
+    _legal: list[Any] | None
+    _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
+
     # ----------------------------------------------------------------- construction
-    def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
+    def __init__(self, options: dict[str, Any], seed: Any, key: Any, board: Any) -> None:
         self.options = options
         rules = {**self.FIXED, **options}
         self.rules = rules
@@ -108,43 +162,43 @@ class CornersState:
         else:
             self.mode = PENALTY
         self.build = {p: rules["corner_build"] if p in CORNERS else rules["base_build"] for p in PILES}
-        self.events: list[dict[str, Any]] = []
-        self.phase: str | None = None
-        self.stage: str | None = None
-        self.to_act: int | None = None
+        self.events = []
+        self.phase = None
+        self.stage = None
+        self.to_act = None
         self.deal_no = 0
-        self.first_dealer: int | None = None
-        self.dealer: int | None = None
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.piles: dict[str, list[str]] = {p: [] for p in PILES}
-        self.jokers: dict[str, str] = {}  # a joker on the table -> the card it stands for
-        self.stock: list[str] = []  # top card last
-        self.dealt: Any = None  # the hand as dealt: (hands, layout, stock), revealed when it ends
-        self.last_deal: Any = None
-        self.turn_no = 0  # turns started this hand
-        self.seat_turns = [0] * n  # each seat's turns this hand (Kleplek's first-turn bonus)
-        self.acted = False  # a play or a pile move this turn
-        self.drew = False  # a card drawn this turn
-        self.refused = False  # Jax: end_turn {draw: false}
+        self.first_dealer = None
+        self.dealer = None
+        self.hands = [[] for _ in range(n)]
+        self.piles = {p: [] for p in PILES}
+        self.jokers = {}
+        self.stock = []
+        self.dealt = None
+        self.last_deal = None
+        self.turn_no = 0
+        self.seat_turns = [0] * n
+        self.acted = False
+        self.drew = False
+        self.refused = False
         self.draws_left = 0
-        self.draw_then_play = False  # the draw opened the turn (start_of_turn) rather than closed it
-        self.idle_streak = 0  # idle turns in a row with the stock empty (rules.md 3.5, deadlock)
-        self.becker_card: str | None = None  # Becker: the card drawn after going out, not yet settled
-        self.pending_king: str | None = None  # Jax: a drawn king on its way to a corner
+        self.draw_then_play = False
+        self.idle_streak = 0
+        self.becker_card = None
+        self.pending_king = None
         self.pot = 0
-        self.paid = [0] * n  # chips (or pool units) each seat paid into the pot this hand
-        self.penalty_points = [0] * n  # compulsory kings in a card scoring
-        self.completions = [0] * n  # corner piles each seat finished with the ace this hand
-        self.chips = [0] * n  # Jax: each seat's chips this hand
-        self.debts = [0] * n  # Jax: chips owed, taken off the next win
-        self.carry = 0  # Jax, jax_deadlock carry_over: the pot a void hand leaves for the next
+        self.paid = [0] * n
+        self.penalty_points = [0] * n
+        self.completions = [0] * n
+        self.chips = [0] * n
+        self.debts = [0] * n
+        self.carry = 0
         self.scores = [0] * n
-        self.deal_scores: list[list[int]] = []
-        self.deals: list[dict[str, Any]] = []
-        self.winners: list[int] | None = None
-        self.result: str | None = None
-        self._legal: list[Any] | None = None
-        self._deal_feed: Any = None
+        self.deal_scores = []
+        self.deals = []
+        self.winners = None
+        self.result = None
+        self._legal = None
+        self._deal_feed = None
 
     @classmethod
     def create(cls, options, seed, key, board):
@@ -256,7 +310,7 @@ class CornersState:
         return self.phase == OVER
 
     @property
-    def deals_in_game(self):
+    def deals_in_game(self) -> int | None:
         """Hands in the game, or None while the game runs to a target."""
         if self.board is not None:
             return 1
@@ -320,43 +374,62 @@ class CornersState:
         seat = self.to_act
         assert seat is not None
         build = self.build
-        tops = {p: self._top(p) for p in PILES}
-        blocked = set(self.jokers.values())
-        # what each pile takes: None for an empty space, else the cards that fit its top
-        takers: dict[str, Any] = {}
-        for p in PILES:
-            top = tops[p]
-            takers[p] = None if top is None else fitting_cards(top, build[p])
+        piles = self.piles
+        jokers = self.jokers
+        # Pile by pile, in the order of PILES: the card it shows (_top(): None for an empty
+        # space) and what it takes (None for an empty space, else the cards that fit its top).
+        tops: list[str | None] = []
+        takers: list[frozenset[str] | None] = []
+        for p in PILE_LIST:
+            cards = piles[p]
+            if cards:
+                top = cards[-1]
+                if jokers:
+                    top = jokers.get(top, top)
+                tops.append(top)
+                takers.append(fitting_cards(top, build[p]))
+            else:
+                tops.append(None)
+                takers.append(None)
+        blocked = set(jokers.values())
         acts: list[Any] = []
         for card in self.hands[seat]:
-            if card in JOKERS:
-                for pile in PILES:
-                    for named in self._joker_names(tops[pile], pile):
+            rank = card[0]
+            if rank == "X":  # a joker (a hand holds cards of the pack only)
+                for i in range(8):
+                    pile = PILE_LIST[i]
+                    for named in self._joker_names(tops[i], pile):
                         acts.append(Action({"type": "play", "card": card, "to": pile, "as": named}))
                 continue
             if card in blocked:
                 continue  # Freeman: a joker on the table stands for this card
-            is_king = card[0] == "K"
-            for pile in PILES:
-                takes = takers[pile]
+            is_king = rank == "K"
+            plays = CARD_PLAYS[card]
+            for i in range(8):
+                takes = takers[i]
                 if takes is None:
-                    if is_king or pile in BASE:
-                        acts.append(PLAY_ACTIONS[(card, pile)])
+                    if is_king or i < 4:  # an empty corner takes only a king; a base space, any card
+                        acts.append(plays[i])
                 elif card in takes:
-                    acts.append(PLAY_ACTIONS[(card, pile)])
-        for src in BASE:
-            cards = self.piles[src]
+                    acts.append(plays[i])
+        for s in range(4):
+            src = PILE_LIST[s]
+            cards = piles[src]
             if not cards:
                 continue
             bottom = self._shown(cards[0])
-            for dst in PILES:
-                if dst == src:
+            for d in range(8):
+                if d == s:
                     continue
-                top = tops[dst]
                 # the cheap test first (most pairs fail it): the bottom card against the top
-                if (top is None and (dst in BASE or bottom[0] != "K")) \
-                        or (top is not None and not fits(bottom, top, build[dst])):
+                # (``bottom in takes`` is fits(bottom, top, build[dst]))
+                takes = takers[d]
+                if takes is None:
+                    if d < 4 or bottom[0] != "K":
+                        continue
+                elif bottom not in takes:
                     continue
+                dst = PILE_LIST[d]
                 if self._move_problem(src, dst) is None:
                     acts.append(MOVE_ACTIONS[(src, dst)])
         acts.append(END_TURN)
@@ -464,9 +537,10 @@ class CornersState:
         return IllegalAction(f"{shown} does not fit on {top} ({self.build[to]})", code="does_not_fit")
 
     # ----------------------------------------------------------------- recording events
-    def _record(self, event: dict[str, Any]) -> None:
+    def _record(self, event: Any) -> None:
         self.events.append(event)
-        FOLDS[event["type"]](self, event)
+        folds: Any = FOLDS  # a generic lookup: the same KeyError as the sources for any key
+        folds[event["type"]](self, event)
         self._legal = None
 
     def _run_automatic(self, out: list[dict[str, Any]]) -> None:
@@ -682,7 +756,10 @@ class CornersState:
                 "result": "complete"}
 
     # ----------------------------------------------------------------- folds (one per event type)
-    def _fold_game_started(self, ev):
+    # A fold takes the event as Any and reads the piles and the stock through Any locals: a
+    # damaged log (a replay without verify) then folds, or fails with the same message
+    # (KeyError: None included), compiled or not.
+    def _fold_game_started(self, ev: Any) -> None:
         self.first_dealer = ev.get("first_dealer")
         self.phase = DEAL_OVER
 
@@ -727,17 +804,18 @@ class CornersState:
                 self.paid[s] += 1
             self.pot = n
 
-    def _fold_layout_king_cornered(self, ev):
+    def _fold_layout_king_cornered(self, ev: Any) -> None:
         src, dst = ev["from"], ev["to"]
-        self.piles[dst] = self.piles[src]
-        self.piles[src] = []
+        piles: Any = self.piles
+        piles[dst] = piles[src]
+        piles[src] = []
         if ev["refill"] is not None:
-            stock = self.stock
+            stock: Any = self.stock
             while stock and stock[-1] in JOKERS:  # turned up and set under the stock, in the order met
                 stock.insert(0, stock.pop())
-            self.piles[src] = [self._pop_stock(ev["refill"])]
+            piles[src] = [self._pop_stock(ev["refill"])]
 
-    def _fold_turn_started(self, ev):
+    def _fold_turn_started(self, ev: Any) -> None:
         seat = ev["seat"]
         self.to_act = seat
         self.turn_no += 1
@@ -745,15 +823,16 @@ class CornersState:
         self.acted = self.drew = self.refused = False
         self.stage = MUST_DRAW if self.rules["draw_timing"] == "start_of_turn" and self.stock else PLAYING
 
-    def _check_turn(self, ev):
+    def _check_turn(self, ev: Any) -> None:
         if ev["seat"] != self.to_act or self.phase != PLAY:
             raise InvalidEvents(f"{ev['type']} by seat {ev['seat']} out of turn", code="out_of_turn")
 
-    def _fold_play(self, ev):
+    def _fold_play(self, ev: Any) -> None:
         self._check_turn(ev)
         seat, card, to = ev["seat"], ev["card"], ev["to"]
         self.hands[seat].remove(card)
-        pile = self.piles[to]
+        piles: Any = self.piles
+        pile = piles[to]
         pile.append(card)
         named = ev.get("as")
         if named is not None:
@@ -762,28 +841,32 @@ class CornersState:
         if to in CORNERS and (named or card)[0] == "A":
             self.completions[seat] += 1
 
-    def _fold_move(self, ev):
+    def _fold_move(self, ev: Any) -> None:
         self._check_turn(ev)
         src, dst = ev["from"], ev["to"]
-        moving = self.piles[src]
-        self.piles[dst].extend(moving)
-        self.piles[src] = []
+        piles: Any = self.piles
+        moving = piles[src]
+        piles[dst].extend(moving)
+        piles[src] = []
         self.acted = True
-        if dst in CORNERS and self._shown(moving[-1])[0] == "A":
-            self.completions[ev["seat"]] += 1
+        if dst in CORNERS:
+            jokers: Any = self.jokers
+            last = moving[-1]
+            if (jokers.get(last, last) if jokers else last)[0] == "A":  # _shown(), on a card of the log
+                self.completions[ev["seat"]] += 1
 
-    def _fold_end_turn(self, ev):
+    def _fold_end_turn(self, ev: Any) -> None:
         self._check_turn(ev)
         self.refused = ev.get("draw") is False
         self.stage = ENDING
 
-    def _fold_draw(self, ev):
+    def _fold_draw(self, ev: Any) -> None:
         self._check_turn(ev)
         self.stage = DRAWING
         self.draws_left = min(self.rules["draw_count"], len(self.stock))
         self.draw_then_play = True
 
-    def _fold_turn_ended(self, ev):
+    def _fold_turn_ended(self, ev: Any) -> None:
         seat = ev["seat"]
         for p in ev["penalties"]:
             amount = p["amount"]
@@ -800,13 +883,14 @@ class CornersState:
         self.draw_then_play = False
         self.stage = DRAWING if self.draws_left else PASSING
 
-    def _pop_stock(self, expected):
-        card = self.stock.pop()
+    def _pop_stock(self, expected: Any) -> Any:
+        stock: Any = self.stock
+        card = stock.pop()
         if expected is not None and card != expected:
             raise InvalidEvents(f"the stock's top card is not {expected}", code="mismatch")
         return card
 
-    def _fold_card_drawn(self, ev):
+    def _fold_card_drawn(self, ev: Any) -> None:
         seat = ev["seat"]
         card = self._pop_stock(ev["card"])
         hand = self.hands[seat]
@@ -829,18 +913,20 @@ class CornersState:
         self.draws_left = 0
         self.stage = PLAYING if self.draw_then_play else PASSING
 
-    def _fold_king_placed(self, ev):
+    def _fold_king_placed(self, ev: Any) -> None:
         self.hands[ev["seat"]].remove(ev["card"])
-        self.piles[ev["to"]].append(ev["card"])
+        piles: Any = self.piles
+        piles[ev["to"]].append(ev["card"])
         self.pending_king = None
         self._after_draws()  # rules.md 3.5: drawing stops
 
-    def _fold_card_placed(self, ev):
+    def _fold_card_placed(self, ev: Any) -> None:
         self.hands[ev["seat"]].remove(ev["card"])
-        self.piles[ev["to"]].append(ev["card"])
+        piles: Any = self.piles
+        piles[ev["to"]].append(ev["card"])
         self.becker_card = None
 
-    def _fold_deal_ended(self, ev):
+    def _fold_deal_ended(self, ev: Any) -> None:
         self.phase = DEAL_OVER
         self.stage = None
         self.to_act = None
@@ -848,7 +934,8 @@ class CornersState:
         scores = ev["scores"]
         if ev["scored"]:
             self.deal_scores.append(list(scores))
-            self.scores = [a + b for a, b in zip(self.scores, scores)]
+            totals: Any = self.scores
+            self.scores = [a + b for a, b in zip(totals, scores)]
         if self.mode == JAX:
             if "debts" in ev:
                 self.debts = list(ev["debts"])
@@ -861,7 +948,7 @@ class CornersState:
                 record[k] = ev[k]
         self.deals.append(record)
 
-    def _fold_game_ended(self, ev):
+    def _fold_game_ended(self, ev: Any) -> None:
         self.phase = OVER
         self.stage = None
         self.to_act = None
@@ -893,8 +980,9 @@ class CornersState:
             "options": dict(self.options),
         }
         mode = self.mode
+        piles: Any = self.piles  # as a replayed log left them
         table: dict[str, Any] = {
-            "piles": {p: list(cards) for p, cards in self.piles.items()},
+            "piles": {p: list(cards) for p, cards in piles.items()},
             "jokers": dict(self.jokers),
             "stock_size": len(self.stock),
             "dealer": self.dealer,
@@ -938,14 +1026,19 @@ class CornersState:
 
     def _snapshot(self):
         skip = {"seed", "_legal", "_deal_feed"}
-        return {k: v for k, v in vars(self).items() if k not in skip}
+        names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
+        if names is None:
+            return {k: v for k, v in vars(self).items() if k not in skip}
+        return {k: getattr(self, k) for k in names if k not in skip and not k.startswith("__") and hasattr(self, k)}
 
     def fold_log(self, events) -> "CornersState":
         """``replay(events)``: fold a log into this blank state without re-deciding anything."""
-        self.events = list(events)
+        log: list[Any] = list(events)  # Any: whatever the log holds fails as in the sources
+        self.events = log
         try:
-            for ev in self.events:
-                FOLDS[ev["type"]](self, ev)
+            folds: Any = FOLDS
+            for ev in log:
+                folds[ev["type"]](self, ev)
         except InvalidEvents:
             raise
         except (KeyError, ValueError, TypeError, IndexError, AttributeError, StopIteration) as e:
@@ -1011,9 +1104,10 @@ class CornersJaxState(CornersState):
     FIXED: ClassVar[dict[str, Any]] = JAX_FIXED
 
 
-def _pay(chips: list[int], debts: list[int], seat: int, amount: int, debt: bool) -> int:
+def _pay(chips: list[Any], debts: list[Any], seat: Any, amount: Any, debt: Any) -> Any:
     """Jax: ``seat`` pays ``amount`` chips; returns what reaches the pot. A player short of
-    chips pays the rest as a debt (jax_chip_debt) or pays only what he has."""
+    chips pays the rest as a debt (jax_chip_debt) or pays only what he has. (Any: a fold pays
+    what a logged event says.)"""
     have = chips[seat]
     if amount <= have:
         chips[seat] = have - amount
