@@ -48,9 +48,12 @@ run: $(STAMP) $(ENGINE_STAMP)
 system-packages:
 	@command -v chromium >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 || bash tools/install_system_packages.sh
 
-# The whole suite runs on the compiled engine (what production runs); the engine's own tests
-# then run again on its Python sources, which must behave exactly alike.
+# Lint and format first (ruff, ruff.toml: seconds). The whole suite runs on the compiled engine
+# (what production runs); the engine's own tests then run again on its Python sources, which
+# must behave exactly alike.
 test: $(STAMP) $(ENGINE_STAMP) system-packages
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest $(PYTEST_ARGS)
 	KINGRIFKI_ENGINE=python $(PY) -m pytest tests/engine $(PYTEST_ARGS)
 	@# The event log's triggers are written per database: with DATABASE_URL set (CI runs on

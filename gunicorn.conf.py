@@ -7,6 +7,7 @@ them to half its threads, and on SIGTERM (a restart or a stop) ends them at once
 then waits for in-flight requests up to ``graceful_timeout``, and a long poll must never be
 what it waits on.
 """
+
 import os
 import signal
 

@@ -13,6 +13,7 @@ nodes from ``chance_outcomes()`` (OpenSpiel's documented way to play a chance no
 picking from ``legal_actions()`` at chance nodes too (the literal reading, and faster for
 OpenSpiel, since it avoids building the outcome list). Both figures and both ratios print.
 """
+
 import argparse
 import random
 import statistics
@@ -73,8 +74,12 @@ def hearts_round(game, games, seed, chance_outcomes):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--deals", type=int, default=400,
-                        help="deals (hands) per ruleset per round, in whole games (King: 40 games, Rifki: 20)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=400,
+        help="deals (hands) per ruleset per round, in whole games (King: 40 games, Rifki: 20)",
+    )
     parser.add_argument("--hearts-games", type=int, default=400, help="OpenSpiel hearts games per round")
     parser.add_argument("--no-hearts", action="store_true", help="measure the engine alone, without OpenSpiel")
     args = parser.parse_args(argv)
@@ -83,8 +88,11 @@ def main(argv=None):
         try:
             import pyspiel
         except ImportError:
-            print("open-spiel is not installed: run `make bench`, which installs requirements-bench.txt "
-                  "(or pass --no-hearts)", file=sys.stderr)
+            print(
+                "open-spiel is not installed: run `make bench`, which installs requirements-bench.txt "
+                "(or pass --no-hearts)",
+                file=sys.stderr,
+            )
             return 2
         hearts = pyspiel.load_game("hearts")
     rulesets = list(RULESETS)
@@ -106,12 +114,18 @@ def main(argv=None):
     spiel = "no open-spiel"
     if hearts is not None:
         spiel = f"open-spiel {getattr(sys.modules['pyspiel'], '__version__', '?')}"
-    print(f"python {sys.version.split()[0]}, {spiel}, engine {engine}, "
-          f"{args.rounds} interleaved rounds, medians (min-max)")
+    print(
+        f"python {sys.version.split()[0]}, {spiel}, engine {engine}, "
+        f"{args.rounds} interleaved rounds, medians (min-max)"
+    )
     first = rulesets[0]
     units = {r: f"{RULESETS[r].label} ({r}, {RULESETS[r].default_seats} players) deals/s" for r in rulesets}
-    units.update({"hearts_chance": "hearts games/s (chance_outcomes)",
-                  "hearts_legal": "hearts games/s (legal_actions at chance nodes)"})
+    units.update(
+        {
+            "hearts_chance": "hearts games/s (chance_outcomes)",
+            "hearts_legal": "hearts games/s (legal_actions at chance nodes)",
+        }
+    )
     width = max(len(u) for u in units.values())
     for key in figures:
         v = figures[key]
@@ -124,8 +138,10 @@ def main(argv=None):
     for ruleset in rulesets:
         speedup = statistics.median(replay_speedup[ruleset])
         note = "" if speedup >= REPLAY_AT_LEAST else f"   BELOW the {REPLAY_AT_LEAST}x required"
-        print(f"  {ruleset} replay(events) vs playing the game: {speedup:.1f}x faster; "
-              f"replay(verify=True): {statistics.median(verify_speedup[ruleset]):.1f}x{note}")
+        print(
+            f"  {ruleset} replay(events) vs playing the game: {speedup:.1f}x faster; "
+            f"replay(verify=True): {statistics.median(verify_speedup[ruleset]):.1f}x{note}"
+        )
     return 0
 
 

@@ -6,6 +6,7 @@ token authentication, the rate limits and the append: the median and p90 per act
 DATABASE_URL and REDIS_URL when set (a test database is created and dropped), else SQLite. No
 network server is involved: the HTTP benchmark beside a bare endpoint is issue 21's.
 """
+
 import argparse
 import json
 import os
@@ -34,8 +35,9 @@ def measure(ruleset):
     from games import service
     from games.tokens import issue_token
 
-    users = [get_user_model().objects.create_user(f"u{i}", password="long-enough-pass")
-             for i in range(ruleset.num_seats())]
+    users = [
+        get_user_model().objects.create_user(f"u{i}", password="long-enough-pass") for i in range(ruleset.num_seats())
+    ]
     clients = [Client(HTTP_AUTHORIZATION=f"Token {issue_token(u)}") for u in users]
     times = []
     rng = random.Random(1)
@@ -48,8 +50,9 @@ def measure(ruleset):
                 break
             body = {"action": rng.choice(state.legal_actions()), "expected_version": match.version}
             started = time.perf_counter()
-            r = clients[state.to_act].post(f"/api/v1/matches/{match.pk}/actions/", json.dumps(body),
-                                           content_type="application/json")
+            r = clients[state.to_act].post(
+                f"/api/v1/matches/{match.pk}/actions/", json.dumps(body), content_type="application/json"
+            )
             times.append(time.perf_counter() - started)
             assert r.status_code == 201, r.content
     return connection.vendor, sorted(times)
@@ -77,8 +80,10 @@ def main(argv=None):
         vendor, times = measure(RULESETS[args.ruleset])
     finally:
         connection.creation.destroy_test_db(old, verbosity=0)
-    print(f"action POSTs in process ({vendor}, {RULESETS[args.ruleset].label}): {len(times)} actions: "
-          f"median {statistics.median(times) * 1000:.2f} ms, p90 {times[int(len(times) * 0.9)] * 1000:.2f} ms")
+    print(
+        f"action POSTs in process ({vendor}, {RULESETS[args.ruleset].label}): {len(times)} actions: "
+        f"median {statistics.median(times) * 1000:.2f} ms, p90 {times[int(len(times) * 0.9)] * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

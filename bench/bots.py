@@ -10,6 +10,7 @@ It runs against the site's database and broker: DATABASE_URL and REDIS_URL when 
 CI), else a fresh SQLite file and the filesystem broker under var/bench (slower: that broker
 polls once a second, which a slice boundary pays).
 """
+
 import argparse
 import os
 import statistics
@@ -47,11 +48,27 @@ def setup_django(workdir):
 
 
 def start_worker(log_path):
-    cmd = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-           "-Q", os.environ["CELERY_QUEUE"], "-n", f"{os.environ['CELERY_QUEUE']}@%h", "--loglevel=WARNING",
-           "--without-gossip", "--without-mingle", "--without-heartbeat"]
-    return subprocess.Popen(cmd, cwd=BASE_DIR, env=dict(os.environ), stdout=open(log_path, "w"),
-                            stderr=subprocess.STDOUT)
+    cmd = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "--pool=solo",
+        "--concurrency=1",
+        "-Q",
+        os.environ["CELERY_QUEUE"],
+        "-n",
+        f"{os.environ['CELERY_QUEUE']}@%h",
+        "--loglevel=WARNING",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
+    return subprocess.Popen(
+        cmd, cwd=BASE_DIR, env=dict(os.environ), stdout=open(log_path, "w"), stderr=subprocess.STDOUT
+    )
 
 
 def bots(make, specs):
@@ -68,8 +85,14 @@ def make_bot_factory():
 
     def make(kind, strategy="random", url=""):
         _, secret, hashes = new_credentials()
-        bot = Bot.objects.create(owner=owner, name=f"bench-{uuid.uuid4().hex[:10]}", kind=kind,
-                                 strategy=strategy if kind == "builtin" else "", url=url, **hashes)
+        bot = Bot.objects.create(
+            owner=owner,
+            name=f"bench-{uuid.uuid4().hex[:10]}",
+            kind=kind,
+            strategy=strategy if kind == "builtin" else "",
+            url=url,
+            **hashes,
+        )
         bot.secret = secret
         return bot
 
@@ -151,15 +174,21 @@ def main(argv=None):
         worker.terminate()
         worker.wait(timeout=30)
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem broker"
-    print(f"bots through a real worker: {connection.vendor}, {broker}, engine "
-          f"{'compiled' if COMPILED else 'Python'}, {args.matches} matches, medians (min-max)")
-    print(f"  {ruleset.label} match, {seats} random bots: {statistics.median(times):.2f} s per match "
-          f"({min(times):.2f}-{max(times):.2f}; target <= 2 s), "
-          f"{statistics.median(rates):.0f} events/s")
+    print(
+        f"bots through a real worker: {connection.vendor}, {broker}, engine "
+        f"{'compiled' if COMPILED else 'Python'}, {args.matches} matches, medians (min-max)"
+    )
+    print(
+        f"  {ruleset.label} match, {seats} random bots: {statistics.median(times):.2f} s per match "
+        f"({min(times):.2f}-{max(times):.2f}; target <= 2 s), "
+        f"{statistics.median(rates):.0f} events/s"
+    )
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
-    print(f"  loopback webhook bot turn latency over {len(latencies)} turns: "
-          f"p50 {1000 * statistics.median(latencies):.1f} ms, p99 {1000 * p99:.1f} ms")
+    print(
+        f"  loopback webhook bot turn latency over {len(latencies)} turns: "
+        f"p50 {1000 * statistics.median(latencies):.1f} ms, p99 {1000 * p99:.1f} ms"
+    )
     return 0
 
 

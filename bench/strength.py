@@ -32,6 +32,7 @@ Deals run in parallel worker processes (``--workers``, default: every core); eve
 choice is seeded from ``--seed``, the ruleset, the deal and the seating, so the figures do not
 depend on the number of workers.
 """
+
 import argparse
 import math
 import os
@@ -70,8 +71,15 @@ def deal_board(ruleset, seed, deal, num_seats):
     key = f"strength/{ruleset}/{num_seats}/deal/{deal}" if len(game.seats) > 1 else f"strength/{ruleset}/deal/{deal}"
     if not game.trick_taking:
         options = game.flag_defaults()
-        hands, layout, stock = layout_deal(seed, key, num_seats, game.next_seat(seat, num_seats), 1,
-                                           options["deal_size"], options.get("jokers_wild", False))
+        hands, layout, stock = layout_deal(
+            seed,
+            key,
+            num_seats,
+            game.next_seat(seat, num_seats),
+            1,
+            options["deal_size"],
+            options.get("jokers_wild", False),
+        )
         return {"dealer": seat, "hands": hands, "layout": layout, "stock": stock}
     # A dealer deals from his left; a declarer (Rifki) deals from himself, in the game's direction.
     first = game.next_seat(seat, num_seats) if game.sheet_role == "dealer" else seat
@@ -187,21 +195,44 @@ DEALS_SEVERAL_SIZES = 500
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__.splitlines()[0].strip("`"))
-    parser.add_argument("--ruleset", choices=tuple(RULESETS), action="append",
-                        help="a ruleset to measure (repeat for several; default: every ruleset)")
-    parser.add_argument("--players", type=int, action="append",
-                        help="table sizes for rulesets played at several (default: every other size from the "
-                             "smallest, and the largest)")
-    parser.add_argument("--deals", type=int, help="deals per pairing, each played in two seatings (default: "
-                                                  f"{DEALS_ONE_SIZE} for a game of one table size, "
-                                                  f"{DEALS_SEVERAL_SIZES} for one of several)")
-    parser.add_argument("--samples", type=int, help="montecarlo: sampled deals per decision (default: the "
-                                                    "strategy's own)")
-    parser.add_argument("--rollout", choices=("heuristic", "random"), default="heuristic",
-                        help="montecarlo: the policy that plays the rollouts")
+    parser.add_argument(
+        "--ruleset",
+        choices=tuple(RULESETS),
+        action="append",
+        help="a ruleset to measure (repeat for several; default: every ruleset)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="table sizes for rulesets played at several (default: every other size from the "
+        "smallest, and the largest)",
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        help="deals per pairing, each played in two seatings (default: "
+        f"{DEALS_ONE_SIZE} for a game of one table size, "
+        f"{DEALS_SEVERAL_SIZES} for one of several)",
+    )
+    parser.add_argument(
+        "--samples", type=int, help="montecarlo: sampled deals per decision (default: the strategy's own)"
+    )
+    parser.add_argument(
+        "--rollout",
+        choices=("heuristic", "random"),
+        default="heuristic",
+        help="montecarlo: the policy that plays the rollouts",
+    )
     parser.add_argument("--seed", default="strength", help="seed of the deals and of every random choice")
-    parser.add_argument("--pairings", type=pairing, nargs="+", default=[pairing(p) for p in DEFAULT_PAIRINGS],
-                        metavar="A:B", help="pairings to measure, e.g. montecarlo:random (default: %(default)s)")
+    parser.add_argument(
+        "--pairings",
+        type=pairing,
+        nargs="+",
+        default=[pairing(p) for p in DEFAULT_PAIRINGS],
+        metavar="A:B",
+        help="pairings to measure, e.g. montecarlo:random (default: %(default)s)",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
     if args.deals is not None and args.deals < 2:
@@ -210,11 +241,15 @@ def main(argv=None):
     for ruleset in rulesets:
         bad = [p for p in args.players or () if len(RULESETS[ruleset].seats) > 1 and p not in RULESETS[ruleset].seats]
         if bad:
-            parser.error(f"{ruleset} is played by {RULESETS[ruleset].seats.start} to "
-                         f"{RULESETS[ruleset].seats.stop - 1} players, not {bad[0]}")
-    print(f"Strength by duplicate single deals: seed {args.seed!r}, {args.deals or 'default'} deals per pairing, "
-          f"montecarlo {args.samples or 'default'} samples with {args.rollout} rollouts, "
-          f"{'compiled' if COMPILED else 'interpreted'} engine, {args.workers} worker(s)\n")
+            parser.error(
+                f"{ruleset} is played by {RULESETS[ruleset].seats.start} to "
+                f"{RULESETS[ruleset].seats.stop - 1} players, not {bad[0]}"
+            )
+    print(
+        f"Strength by duplicate single deals: seed {args.seed!r}, {args.deals or 'default'} deals per pairing, "
+        f"montecarlo {args.samples or 'default'} samples with {args.rollout} rollouts, "
+        f"{'compiled' if COMPILED else 'interpreted'} engine, {args.workers} worker(s)\n"
+    )
     start = time.perf_counter()
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
@@ -226,8 +261,9 @@ def main(argv=None):
             deals = args.deals or (DEALS_ONE_SIZE if len(game.seats) == 1 else DEALS_SEVERAL_SIZES)
             for num_seats in sizes:
                 for names in args.pairings:
-                    results, seconds = run_pairing(ruleset, num_seats, names, argparse.Namespace(**{
-                        **vars(args), "deals": deals}), budget, pool)
+                    results, seconds = run_pairing(
+                        ruleset, num_seats, names, argparse.Namespace(**{**vars(args), "deals": deals}), budget, pool
+                    )
                     print(report(ruleset, num_seats, names, results, seconds) + "\n", flush=True)
     finally:
         if pool:

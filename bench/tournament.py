@@ -13,6 +13,7 @@ The game is ``--ruleset``, by default the engine's first (King), as the README's
 Database and broker as for bench.bots: DATABASE_URL and REDIS_URL when set, else SQLite and
 the filesystem broker under a temporary folder (slower, and SQLite serialises the workers).
 """
+
 import argparse
 import os
 import random
@@ -46,8 +47,9 @@ def run_event(ruleset, entrants, rounds, timeout):
 
     make = make_bot_factory()
     organiser = make("builtin").owner
-    tournament = service.do_create_tournament(organiser, f"bench: {entrants} random bots", ruleset, {}, "swiss",
-                                              rounds, rated=False, autopilot=True)
+    tournament = service.do_create_tournament(
+        organiser, f"bench: {entrants} random bots", ruleset, {}, "swiss", rounds, rated=False, autopilot=True
+    )
     for _ in range(entrants):
         service.do_register(tournament.pk, organiser, bot=make("builtin", "random"))
     started = time.time()
@@ -59,8 +61,7 @@ def run_event(ruleset, entrants, rounds, timeout):
         if tournament.status == Tournament.Status.FINISHED:
             ended = Event.objects.get(stream=tournament.stream, version=tournament.version).recorded_at
             return ended.timestamp() - started, tournament
-    raise SystemExit(f"the event did not finish in {timeout} s (round {tournament.current_round}); "
-                     "see the worker logs")
+    raise SystemExit(f"the event did not finish in {timeout} s (round {tournament.current_round}); see the worker logs")
 
 
 def rebuild_rates(tournament, repeats):
@@ -112,14 +113,22 @@ def main(argv=None):
     bare = bare_engine_seconds(args.ruleset, games)
     stream_events, stored_rate, pure_rate = rebuild_rates(tournament, repeats=9)
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem broker"
-    print(f"tournament through real workers: {connection.vendor}, {broker}, {args.workers} worker(s), engine "
-          f"{'compiled' if COMPILED else 'Python'}")
-    print(f"  {args.entrants} random bots, Swiss, {args.rounds} rounds of full {label} games ({games} matches, "
-          f"{events} match events): {seconds:.1f} s (target <= 60 s), {events / seconds:.0f} events/s")
-    print(f"  peer, the bare engine playing {games} {label} games in this process: {bare:.2f} s "
-          f"(the platform takes {seconds / bare:.0f}x that)")
-    print(f"  standings rebuild over the tournament stream ({stream_events} events), median of 9: "
-          f"{stored_rate:.0f} events/s folded and stored; pure fold {pure_rate:.0f} events/s")
+    print(
+        f"tournament through real workers: {connection.vendor}, {broker}, {args.workers} worker(s), engine "
+        f"{'compiled' if COMPILED else 'Python'}"
+    )
+    print(
+        f"  {args.entrants} random bots, Swiss, {args.rounds} rounds of full {label} games ({games} matches, "
+        f"{events} match events): {seconds:.1f} s (target <= 60 s), {events / seconds:.0f} events/s"
+    )
+    print(
+        f"  peer, the bare engine playing {games} {label} games in this process: {bare:.2f} s "
+        f"(the platform takes {seconds / bare:.0f}x that)"
+    )
+    print(
+        f"  standings rebuild over the tournament stream ({stream_events} events), median of 9: "
+        f"{stored_rate:.0f} events/s folded and stored; pure fold {pure_rate:.0f} events/s"
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
+
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
@@ -35,8 +36,9 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
         if bot is None or not bot.is_active or not bot.owner.is_active:
             raise exceptions.AuthenticationFailed("invalid, rotated or disabled bot token", code="invalid_token")
         if not registry.needs_credentials(bot):  # one registered before built-in bots were given none
-            raise exceptions.AuthenticationFailed("a built-in bot runs on the site and takes no token",
-                                                  code="invalid_token")
+            raise exceptions.AuthenticationFailed(
+                "a built-in bot runs on the site and takes no token", code="invalid_token"
+            )
         return bot.owner, bot
 
     def authenticate_header(self, request):
@@ -50,8 +52,12 @@ class BotTokenScheme(OpenApiAuthenticationExtension):
     name = "botToken"
 
     def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Bot krb_...`: a bot's token, for the polling protocol"}
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Bot krb_...`: a bot's token, for the polling protocol",
+        }
 
 
 class IsBot(permissions.BasePermission):
@@ -63,10 +69,16 @@ class IsBot(permissions.BasePermission):
 class BotRegistrationSerializer(serializers.Serializer):
     name = serializers.RegexField(registry.NAME_PATTERN, help_text="2-60 letters, digits, _ . -")
     kind = serializers.ChoiceField(choices=Bot.Kind.choices)
-    url = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
-                                help_text="for a webhook bot: where turn requests are POSTed")
-    strategy = serializers.ChoiceField(choices=sorted(STRATEGIES), required=False, allow_blank=True, default="",
-                                       help_text="for a built-in bot")
+    url = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=500,
+        help_text="for a webhook bot: where turn requests are POSTed",
+    )
+    strategy = serializers.ChoiceField(
+        choices=sorted(STRATEGIES), required=False, allow_blank=True, default="", help_text="for a built-in bot"
+    )
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
     def validate(self, data):
@@ -83,9 +95,17 @@ class BotUpdateSerializer(serializers.Serializer):
 
 
 def bot_summary(bot):
-    return {"id": bot.pk, "name": bot.name, "kind": bot.kind, "strategy": bot.strategy, "url": bot.url,
-            "description": bot.description, "is_active": bot.is_active, "token_prefix": bot.token_prefix,
-            "created_at": bot.created_at.isoformat()}
+    return {
+        "id": bot.pk,
+        "name": bot.name,
+        "kind": bot.kind,
+        "strategy": bot.strategy,
+        "url": bot.url,
+        "description": bot.description,
+        "is_active": bot.is_active,
+        "token_prefix": bot.token_prefix,
+        "created_at": bot.created_at.isoformat(),
+    }
 
 
 def bot_detail(bot):
@@ -93,11 +113,18 @@ def bot_detail(bot):
     return {**bot_summary(bot), "matches": matches, "faults": sum(m["faults"] for m in matches)}
 
 
-BOT = inline_serializer("Bot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
-                                "kind": serializers.CharField()})
-NEW_BOT = inline_serializer("NewBot", {"id": serializers.IntegerField(), "name": serializers.CharField(),
-                                       "token": serializers.CharField(allow_null=True, help_text="null for a built-in bot"),
-                                       "secret": serializers.CharField(allow_null=True, help_text="null for a built-in bot")})
+BOT = inline_serializer(
+    "Bot", {"id": serializers.IntegerField(), "name": serializers.CharField(), "kind": serializers.CharField()}
+)
+NEW_BOT = inline_serializer(
+    "NewBot",
+    {
+        "id": serializers.IntegerField(),
+        "name": serializers.CharField(),
+        "token": serializers.CharField(allow_null=True, help_text="null for a built-in bot"),
+        "secret": serializers.CharField(allow_null=True, help_text="null for a built-in bot"),
+    },
+)
 
 
 def own_bot(request, pk):
@@ -110,13 +137,23 @@ def own_bot(request, pk):
 class BotListView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(operation_id="bots_list", responses={200: inline_serializer("BotList", {
-        "id": serializers.IntegerField(), "name": serializers.CharField()}, many=True)}, summary="Your bots")
+    @extend_schema(
+        operation_id="bots_list",
+        responses={
+            200: inline_serializer(
+                "BotList", {"id": serializers.IntegerField(), "name": serializers.CharField()}, many=True
+            )
+        },
+        summary="Your bots",
+    )
     def get(self, request):
         return Response([bot_summary(b) for b in Bot.objects.filter(owner=request.user).order_by("pk")])
 
-    @extend_schema(request=BotRegistrationSerializer, responses={201: NEW_BOT, 400: ERROR, 409: ERROR},
-                   summary="Register a bot; the response shows its token and signing secret once")
+    @extend_schema(
+        request=BotRegistrationSerializer,
+        responses={201: NEW_BOT, 400: ERROR, 409: ERROR},
+        summary="Register a bot; the response shows its token and signing secret once",
+    )
     def post(self, request):
         data = BotRegistrationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -131,8 +168,11 @@ class BotDetailView(APIView):
     def get(self, request, pk):
         return Response(bot_detail(own_bot(request, pk)))
 
-    @extend_schema(request=BotUpdateSerializer, responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
-                   summary="Disable or enable your bot, or change its description or webhook URL")
+    @extend_schema(
+        request=BotUpdateSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
+        summary="Disable or enable your bot, or change its description or webhook URL",
+    )
     def patch(self, request, pk):
         bot = own_bot(request, pk)
         data = BotUpdateSerializer(data=request.data)
@@ -144,7 +184,7 @@ class BotDetailView(APIView):
             try:
                 check_url(changes["url"])
             except UnsafeURL as e:
-                raise service.ServiceError(400, "unsafe_url", str(e))
+                raise service.ServiceError(400, "unsafe_url", str(e)) from e
         for field, value in changes.items():
             setattr(bot, field, value)
         bot.save(update_fields=list(changes) or None)
@@ -154,9 +194,11 @@ class BotDetailView(APIView):
 class BotRotateView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: NEW_BOT, 404: ERROR, 409: ERROR},
-                   summary="Replace your bot's token and secret; the old ones stop working at once "
-                           "(a built-in bot has none: 409)")
+    @extend_schema(
+        request=None,
+        responses={200: NEW_BOT, 404: ERROR, 409: ERROR},
+        summary="Replace your bot's token and secret; the old ones stop working at once (a built-in bot has none: 409)",
+    )
     def post(self, request, pk):
         bot = own_bot(request, pk)
         token, secret = registry.rotate(bot)
@@ -179,13 +221,21 @@ class BotTurnsView(APIView):
     authentication_classes = [BotTokenAuthentication]
     permission_classes = [IsBot]
 
-    @extend_schema(parameters=[OpenApiParameter("wait", int, description=f"seconds (0-{MAX_WAIT_SECONDS}) to wait "
-                                                                          "for a turn when none is pending; a bot "
-                                                                          "already holding its share of waits (or a "
-                                                                          "busy server) is answered at once, with "
-                                                                          "`Retry-After: 1`")],
-                   responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR},
-                   summary="The calling bot's pending turns (the webhook's JSON); long-polls with `wait`")
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "wait",
+                int,
+                description=f"seconds (0-{MAX_WAIT_SECONDS}) to wait "
+                "for a turn when none is pending; a bot "
+                "already holding its share of waits (or a "
+                "busy server) is answered at once, with "
+                "`Retry-After: 1`",
+            )
+        ],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR},
+        summary="The calling bot's pending turns (the webhook's JSON); long-polls with `wait`",
+    )
     def get(self, request):
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
         turns = pending_turns(request.auth)
@@ -208,9 +258,11 @@ class BotTurnAnswerView(APIView):
     authentication_classes = [BotTokenAuthentication]
     permission_classes = [IsBot]
 
-    @extend_schema(request=BotAnswerSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR,
-                                                           409: ERROR, 422: ERROR},
-                   summary="Answer a pending turn with an action; an illegal one gets the fallback (a fault)")
+    @extend_schema(
+        request=BotAnswerSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR, 409: ERROR, 422: ERROR},
+        summary="Answer a pending turn with an action; an illegal one gets the fallback (a fault)",
+    )
     def post(self, request, request_id):
         data = BotAnswerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -219,8 +271,9 @@ class BotTurnAnswerView(APIView):
         if turn is None:
             raise service.ServiceError(404, "not_found", f"no turn {request_id} for this bot")
         if turn.status != Turn.Status.PENDING:
-            raise service.ServiceError(409, "turn_settled", f"the turn is already {turn.status}",
-                                       status_of_turn=turn.status)
+            raise service.ServiceError(
+                409, "turn_settled", f"the turn is already {turn.status}", status_of_turn=turn.status
+            )
         if turn.deadline < timezone.now():
             raise service.ServiceError(409, "turn_expired", "the turn's deadline has passed; the fallback applies")
         faults, _ = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
@@ -228,7 +281,10 @@ class BotTurnAnswerView(APIView):
         turn.refresh_from_db()
         match = Match.objects.get(pk=turn.match_id)
         if turn.status == Turn.Status.FAULTED:
-            raise service.ServiceError(422, "illegal_action", "the action is not legal; the fallback was played "
-                                       "and counted as a fault", version=match.version)
+            raise service.ServiceError(
+                422,
+                "illegal_action",
+                "the action is not legal; the fallback was played and counted as a fault",
+                version=match.version,
+            )
         return Response({"status": turn.status, "version": match.version}, status=status.HTTP_201_CREATED)
-

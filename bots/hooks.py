@@ -4,6 +4,7 @@
 ``[(game label msgid, row or None)]``; tournaments (whose finished events make the ratings)
 adds its own in ``TournamentsConfig.ready``. A site without tournaments shows no ratings.
 """
+
 BOT_RATINGS = []
 
 

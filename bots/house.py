@@ -4,6 +4,7 @@ They belong to an account that cannot log in, are named ``house-<strategy>`` and
 number of seats. ``manage.py ensure_house_bots``, the "play the house" page and tournaments that
 fill tables with house bots all come here (a module never imports a management command).
 """
+
 from django.contrib.auth import get_user_model
 
 from bots.api import new_credentials
@@ -26,14 +27,18 @@ def ensure_builtin_bot(name, strategy, description):
     if bot is not None:
         return bot, False
     _, _, hashes = new_credentials()  # never shown: built-in bots need no credentials
-    return Bot.objects.create(owner=house_account(), name=name, kind=Bot.Kind.BUILTIN, strategy=strategy,
-                              description=description, **hashes), True
+    return Bot.objects.create(
+        owner=house_account(), name=name, kind=Bot.Kind.BUILTIN, strategy=strategy, description=description, **hashes
+    ), True
 
 
 def ensure_house_bots():
     """Every strategy's house bot; returns the strategies whose bot was created now."""
-    return [strategy for strategy in sorted(STRATEGIES)
-            if ensure_builtin_bot(house_bot_name(strategy), strategy, f"the house's built-in {strategy} bot")[1]]
+    return [
+        strategy
+        for strategy in sorted(STRATEGIES)
+        if ensure_builtin_bot(house_bot_name(strategy), strategy, f"the house's built-in {strategy} bot")[1]
+    ]
 
 
 def house_bot_name(strategy):

@@ -6,6 +6,7 @@ with the secret's digest, which the bot computes from its secret and the platfor
 sign; so that digest is stored sealed under a key from the settings, never in the clear
 (bots/signing.py): a copy of the database alone cannot sign a turn.
 """
+
 from django.conf import settings
 from django.db import models
 

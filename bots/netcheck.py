@@ -11,6 +11,7 @@ changes between the check and the call (DNS rebinding) cannot redirect the reque
 ``settings.BOT_WEBHOOKS_ALLOW_PRIVATE`` lifts the address rule for development and tests,
 where bots run on 127.0.0.1.
 """
+
 import ipaddress
 import socket
 from dataclasses import dataclass
@@ -100,6 +101,8 @@ def check_url(url, allow_private=None, resolve=socket.getaddrinfo):
     if not allow_private:
         refused = [a for a in addresses if not is_public(a)]
         if refused:
-            raise UnsafeURL(f"the host {parts.hostname!r} resolves to a non-public address ({refused[0]}); "
-                            "webhooks must be reachable on the public internet")
+            raise UnsafeURL(
+                f"the host {parts.hostname!r} resolves to a non-public address ({refused[0]}); "
+                "webhooks must be reachable on the public internet"
+            )
     return CheckedURL(url=url, scheme=parts.scheme, host=parts.hostname, port=port, address=addresses[0])

@@ -4,6 +4,7 @@ A bot's token and signing secret are returned once, when issued. The token is st
 SHA-256 digest; the secret's digest, which keys the webhook signature, is stored sealed under
 the settings' key (bots/models.py, bots/signing.py).
 """
+
 import hashlib
 import secrets
 
@@ -29,8 +30,15 @@ def new_credentials():
     """A token (for the polling API) and a signing secret (for webhooks), and the Bot fields
     that stand for them: the token's digest and the secret's signing key, sealed."""
     token, secret = TOKEN_PREFIX + secrets.token_urlsafe(32), "krs_" + secrets.token_urlsafe(32)
-    return token, secret, {"token_hash": digest(token), "token_prefix": token[:10],
-                           "signing_key_sealed": signing.seal(signing.signing_key_of(secret))}
+    return (
+        token,
+        secret,
+        {
+            "token_hash": digest(token),
+            "token_prefix": token[:10],
+            "signing_key_sealed": signing.seal(signing.signing_key_of(secret)),
+        },
+    )
 
 
 def registration_problems(kind, url, strategy):
@@ -63,8 +71,9 @@ def register(owner, name, kind, url="", strategy="", description=""):
     if Bot.objects.filter(name__iexact=name).exists():
         raise ServiceError(409, "name_taken", f"the bot name {name!r} is taken")
     token, secret, hashes = new_credentials()
-    bot = Bot.objects.create(owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description,
-                             **hashes)
+    bot = Bot.objects.create(
+        owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description, **hashes
+    )
     if not needs_credentials(bot):
         return bot, None, None
     return bot, token, secret
@@ -96,10 +105,22 @@ def reseal_signing_keys():
 def matches(bot, limit=200):
     """The bot's seats, newest match first, each with the faults it made there."""
     seats = Seat.objects.filter(bot=bot).select_related("match").order_by("-match_id")[:limit]
-    faults = dict(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).values_list("match_id")
-                  .annotate(n=Count("pk")).values_list("match_id", "n"))
-    return [{"match": s.match_id, "seat": s.index, "ruleset": s.match.ruleset, "status": s.match.status,
-             "faults": faults.get(s.match_id, 0)} for s in seats]
+    faults = dict(
+        Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED)
+        .values_list("match_id")
+        .annotate(n=Count("pk"))
+        .values_list("match_id", "n")
+    )
+    return [
+        {
+            "match": s.match_id,
+            "seat": s.index,
+            "ruleset": s.match.ruleset,
+            "status": s.match.status,
+            "faults": faults.get(s.match_id, 0),
+        }
+        for s in seats
+    ]
 
 
 def faults(bot, limit=200):

@@ -10,6 +10,7 @@ non-JSON, oversized or illegal answer) gets the deterministic fallback, recorded
 reason; after ``BOT_FAULT_LIMIT`` faults in a match the seat is handed to the built-in
 heuristic for the rest of the match. Both are events in the match's stream.
 """
+
 import random
 import time
 import uuid
@@ -161,9 +162,15 @@ def open_turn(match, bot, seat, version, created=False):
     try:
         with transaction.atomic():
             turn, made = Turn.objects.get_or_create(
-                match=match, version=version,
-                defaults={"request_id": uuid.uuid4(), "bot": bot, "seat": seat,
-                          "deadline": timezone.now() + timedelta(seconds=timeout)})
+                match=match,
+                version=version,
+                defaults={
+                    "request_id": uuid.uuid4(),
+                    "bot": bot,
+                    "seat": seat,
+                    "deadline": timezone.now() + timedelta(seconds=timeout),
+                },
+            )
     except IntegrityError:
         turn, made = Turn.objects.get(match=match, version=version), False
     turn = turn if turn.status == Turn.Status.PENDING else None
@@ -207,11 +214,25 @@ def fall_back(match, bot, seat, turn, reason, faults):
     before = [{"type": "action_fallback", "seat": seat, "reason": reason, "request_id": str(turn.request_id)}]
     after = []
     if faults + 1 >= limit:
-        after = [{"type": "seat_taken_over", "seat": seat, "by": takeover_policy(match),
-                  "reason": f"{faults + 1} faults in this match"}]
+        after = [
+            {
+                "type": "seat_taken_over",
+                "seat": seat,
+                "by": takeover_policy(match),
+                "reason": f"{faults + 1} faults in this match",
+            }
+        ]
     try:
-        service.do_act(match.pk, actor(bot), lambda m: seat, service.FIRST_LEGAL, turn.version,
-                       command_id=f"fallback-{turn.request_id}", before=before, after=after)
+        service.do_act(
+            match.pk,
+            actor(bot),
+            lambda m: seat,
+            service.FIRST_LEGAL,
+            turn.version,
+            command_id=f"fallback-{turn.request_id}",
+            before=before,
+            after=after,
+        )
     except service.ServiceError as e:
         if e.code in MOVED_ON:
             settle(turn, Turn.Status.STALE)
@@ -222,4 +243,5 @@ def fall_back(match, bot, seat, turn, reason, faults):
 
 def settle(turn, status, fault=""):
     Turn.objects.filter(pk=turn.pk, status=Turn.Status.PENDING).update(
-        status=status, fault=fault, finished_at=timezone.now())
+        status=status, fault=fault, finished_at=timezone.now()
+    )

@@ -16,6 +16,7 @@ The key id (derived from the settings key by HKDF too, so it tells nothing about
 which settings key sealed a value: after a rotation, ``BOT_SECRET_ENCRYPTION_OLD_KEYS`` still
 opens the old values and ``manage.py reseal_bot_keys`` (``reseal``) moves them to the new key.
 """
+
 import base64
 import hashlib
 import hmac
@@ -95,15 +96,19 @@ def unseal(stored):
     kid, blob = parts(stored)
     settings_key = known_keys().get(kid)
     if settings_key is None:
-        raise SealedKeyError(f"this bot's signing key was sealed under key id {kid}, which is neither "
-                             "BOT_SECRET_ENCRYPTION_KEY nor one of BOT_SECRET_ENCRYPTION_OLD_KEYS: a database "
-                             "moved without its settings key cannot sign webhook turns")
+        raise SealedKeyError(
+            f"this bot's signing key was sealed under key id {kid}, which is neither "
+            "BOT_SECRET_ENCRYPTION_KEY nor one of BOT_SECRET_ENCRYPTION_OLD_KEYS: a database "
+            "moved without its settings key cannot sign webhook turns"
+        )
     try:
         raw = base64.urlsafe_b64decode(blob.encode())
         return AESGCM(derived(settings_key, b"aes-256-gcm")).decrypt(raw[:12], raw[12:], ASSOCIATED_DATA).decode()
     except (InvalidTag, ValueError) as e:
-        raise SealedKeyError(f"the sealed signing key under key id {kid} does not open: it was altered, "
-                             "or sealed under another settings key with the same id") from e
+        raise SealedKeyError(
+            f"the sealed signing key under key id {kid} does not open: it was altered, "
+            "or sealed under another settings key with the same id"
+        ) from e
 
 
 def reseal(stored):

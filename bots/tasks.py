@@ -4,6 +4,7 @@ Two queues: built-in bots (and everything else) on the default queue, webhook tu
 ``settings.BOT_WEBHOOK_QUEUE`` (routed in config/settings.py), each with workers of its own,
 so a webhook that takes its whole timeout, at any number of tables, holds up no built-in bot.
 """
+
 from datetime import timedelta
 
 from celery import shared_task
@@ -47,15 +48,17 @@ def sweep_stalled_turns():
     is in fact still running is not played twice. A match waiting on a person is left alone.
     """
     now = timezone.now()
-    for turn in Turn.objects.filter(status=Turn.Status.PENDING, deadline__lt=now,
-                                    bot__kind=Bot.Kind.POLLING).select_related("match", "bot"):
+    for turn in Turn.objects.filter(
+        status=Turn.Status.PENDING, deadline__lt=now, bot__kind=Bot.Kind.POLLING
+    ).select_related("match", "bot"):
         faults, _ = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
         runner.fall_back(turn.match, turn.bot, turn.seat, turn, "timeout", faults)
     grace = timedelta(seconds=getattr(settings, "BOT_STALL_SECONDS", 10))
     # One seat row must match both conditions (a single filter() call joins it once): the seat
     # to act, and a bot holding it. A taken-over seat is still the bot's.
-    due_to_bots = Match.objects.filter(status=Match.Status.LIVE, to_act__isnull=False,
-                                       seats__index=F("to_act"), seats__bot__isnull=False)
+    due_to_bots = Match.objects.filter(
+        status=Match.Status.LIVE, to_act__isnull=False, seats__index=F("to_act"), seats__bot__isnull=False
+    )
     for match in due_to_bots.only("pk", "version"):
         last = Event.objects.filter(stream=match.stream).order_by("-version").values_list("recorded_at", flat=True)[:1]
         if last and last[0] < now - grace:

@@ -1,4 +1,5 @@
 """The bot author's pages (bots/views.py)."""
+
 from django.urls import path
 
 from . import views

@@ -17,6 +17,7 @@ The token and secret are shown once, on the POST response that issued them (neve
 
 Built-in bots run on the site and never use a token or secret, so their pages show none.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -30,8 +31,8 @@ from django.views.decorators.http import require_http_methods
 from games.service import ServiceError
 
 from . import registry
-from .hooks import bot_ratings
 from .forms import BotForm
+from .hooks import bot_ratings
 from .models import Bot
 
 
@@ -58,30 +59,50 @@ def bot_list(request):
                     bot, token, secret = registry.register(request.user, **form.cleaned_data)
                 except ServiceError as e:
                     if e.code == "name_taken":
-                        form.add_error("name", _("The bot name %(name)s is taken; please choose another.")
-                                       % {"name": name})
+                        form.add_error(
+                            "name", _("The bot name %(name)s is taken; please choose another.") % {"name": name}
+                        )
                     else:
                         form.add_error("name", e.message)
                     status = e.status
                 else:
                     if not registry.needs_credentials(bot):
                         # The site runs it: nothing to show once, so the usual redirect after a POST.
-                        messages.success(request, _("The built-in bot %(name)s is registered. The site runs it, "
-                                                    "so it needs no token or secret.") % {"name": bot.name})
+                        messages.success(
+                            request,
+                            _(
+                                "The built-in bot %(name)s is registered. The site runs it, "
+                                "so it needs no token or secret."
+                            )
+                            % {"name": bot.name},
+                        )
                         response = redirect("bot", bot.pk)
                         response.status_code = 303  # See Other: a reload shows the page, posts nothing
                         return response
                     return credentials_page(request, bot, token, secret, status=201)
-    return render(request, "bots/list.html", {"bots": request.user.bots.order_by("pk"), "form": form,
-                                              "already_yours": already_yours}, status=status)
+    return render(
+        request,
+        "bots/list.html",
+        {"bots": request.user.bots.order_by("pk"), "form": form, "already_yours": already_yours},
+        status=status,
+    )
 
 
 def bot_detail(request, pk):
     bot = get_object_or_404(Bot.objects.select_related("owner"), pk=pk)
     matches = registry.matches(bot)
-    return render(request, "bots/detail.html", {
-        "bot": bot, "owner": request.user == bot.owner, "matches": matches, "faults": registry.faults(bot),
-        "ratings": bot_ratings(bot), "needs_credentials": registry.needs_credentials(bot)})
+    return render(
+        request,
+        "bots/detail.html",
+        {
+            "bot": bot,
+            "owner": request.user == bot.owner,
+            "matches": matches,
+            "faults": registry.faults(bot),
+            "ratings": bot_ratings(bot),
+            "needs_credentials": registry.needs_credentials(bot),
+        },
+    )
 
 
 def rotation_key(bot):
@@ -99,21 +120,39 @@ def bot_rotate(request, pk):
     refusal, status = None, 200
     if not registry.needs_credentials(bot):
         refusal = _("Nothing was changed: a built-in bot runs on the site and has no token or secret to replace.")
-        return render(request, "bots/rotate.html", {"bot": bot, "refusal": refusal, "key": None,
-                                                    "bot_url": reverse("bot", args=[bot.pk])}, status=400)
+        return render(
+            request,
+            "bots/rotate.html",
+            {"bot": bot, "refusal": refusal, "key": None, "bot_url": reverse("bot", args=[bot.pk])},
+            status=400,
+        )
     if request.method == "POST":
         confirm = request.POST.get("confirm", "")
         with transaction.atomic():  # two submissions of one form: the second sees the first's new token
             bot = Bot.objects.select_for_update().get(pk=bot.pk)
             if not confirm:
-                refusal, status = _("Nothing was changed: a new token is issued only from this confirmation form. "
-                                    "Your current token and secret still work."), 400
+                refusal, status = (
+                    _(
+                        "Nothing was changed: a new token is issued only from this confirmation form. "
+                        "Your current token and secret still work."
+                    ),
+                    400,
+                )
             elif not constant_time_compare(confirm, rotation_key(bot)):
-                refusal, status = _("Nothing was changed: the token was already replaced after this form was "
-                                    "shown (perhaps the page showing the new token was reloaded). The token issued "
-                                    "then is the one that works; if you did not copy it, issue another below."), 409
+                refusal, status = (
+                    _(
+                        "Nothing was changed: the token was already replaced after this form was "
+                        "shown (perhaps the page showing the new token was reloaded). The token issued "
+                        "then is the one that works; if you did not copy it, issue another below."
+                    ),
+                    409,
+                )
             else:
                 token, secret = registry.rotate(bot)
                 return credentials_page(request, bot, token, secret)
-    return render(request, "bots/rotate.html", {"bot": bot, "refusal": refusal, "key": rotation_key(bot),
-                                                "bot_url": reverse("bot", args=[bot.pk])}, status=status)
+    return render(
+        request,
+        "bots/rotate.html",
+        {"bot": bot, "refusal": refusal, "key": rotation_key(bot), "bot_url": reverse("bot", args=[bot.pk])},
+        status=status,
+    )

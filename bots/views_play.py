@@ -2,6 +2,7 @@
 every other seat (issue 7). It lives in bots, not games, because it seats bots (DESIGN.md 2: games never
 imports bots); the table itself is games/views_table.py.
 """
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -27,8 +28,9 @@ BOT_STRATEGIES = [
 
 class PlayForm(forms.Form):
     ruleset = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
-    strategy = forms.ChoiceField(label=gettext_lazy("The bots at your table"), choices=BOT_STRATEGIES,
-                                 initial="heuristic")
+    strategy = forms.ChoiceField(
+        label=gettext_lazy("The bots at your table"), choices=BOT_STRATEGIES, initial="heuristic"
+    )
     short = forms.BooleanField(label=gettext_lazy("Short game"), required=False, initial=True)
 
     def __init__(self, *args, **kwargs):
@@ -38,7 +40,8 @@ class PlayForm(forms.Form):
         self.fields["ruleset"].choices = [(game.name, gettext(game.label)) for game in games]
         self.fields["ruleset"].initial = games[0].name
         self.fields["short"].help_text = " ".join(
-            f"{gettext(game.label)}: {gettext(game.short_game_help)}" for game in games if game.short_game)
+            f"{gettext(game.label)}: {gettext(game.short_game_help)}" for game in games if game.short_game
+        )
 
     def options(self):
         game = RULESETS[self.cleaned_data["ruleset"]]
@@ -47,8 +50,12 @@ class PlayForm(forms.Form):
 
 class TooManyCasualMatches(service.ServiceError):
     def __init__(self, limit):
-        super().__init__(429, "too_many_casual_matches",
-                         f"an account may have {limit} casual matches in progress at once", limit=limit)
+        super().__init__(
+            429,
+            "too_many_casual_matches",
+            f"an account may have {limit} casual matches in progress at once",
+            limit=limit,
+        )
         self.limit = limit
 
 
@@ -83,11 +90,17 @@ def play_new(request):
         try:
             match = do_start_casual_match(request.user, form.cleaned_data["ruleset"], form.options(), bot)
         except TooManyCasualMatches as e:
-            form.add_error(None, ngettext(
-                "You already have %(count)d game in progress, the most an account may have at once. "
-                "Finish it before you start another.",
-                "You already have %(count)d games in progress, the most an account may have at once. "
-                "Finish one of them before you start another.", e.limit) % {"count": e.limit})
+            form.add_error(
+                None,
+                ngettext(
+                    "You already have %(count)d game in progress, the most an account may have at once. "
+                    "Finish it before you start another.",
+                    "You already have %(count)d games in progress, the most an account may have at once. "
+                    "Finish one of them before you start another.",
+                    e.limit,
+                )
+                % {"count": e.limit},
+            )
             return render(request, "play.html", {"form": form}, status=429)
         except service.ServiceError as e:
             form.add_error(None, e.message)

@@ -15,6 +15,7 @@ byte a second would never trip them; the exchange therefore runs as a coroutine 
 ``asyncio.timeout``, which cancels it wherever it is and closes its socket on the way out
 (no thread is left behind).
 """
+
 import asyncio
 import json
 import socket
@@ -69,8 +70,12 @@ def call(url, key, turn_request, timeout):
         raise BotFault("timeout", f"the bot's host name did not resolve within {timeout} s") from e
     body = json.dumps(turn_request, separators=(",", ":")).encode()
     target, host = _target(checked)
-    headers = {"Host": host, "Content-Type": "application/json", "User-Agent": "kingrifki-bot-caller/1",
-               SIGNATURE_HEADER: signature_header(key, body)}
+    headers = {
+        "Host": host,
+        "Content-Type": "application/json",
+        "User-Agent": "kingrifki-bot-caller/1",
+        SIGNATURE_HEADER: signature_header(key, body),
+    }
     extensions = {"sni_hostname": checked.host} if checked.scheme == "https" else {}
     remaining = deadline - time.monotonic()
     try:
@@ -107,10 +112,10 @@ def resolve_by(deadline, host, port, **kwargs):
 async def exchange(target, body, headers, extensions, seconds):
     """(status, body) of the POST, all of it within ``seconds``; TimeoutError past them."""
     async with asyncio.timeout(seconds):
-        async with httpx.AsyncClient(timeout=httpx.Timeout(seconds), follow_redirects=False, trust_env=False,
-                                     verify=tls_context()) as client:
-            async with client.stream("POST", target, content=body, headers=headers,
-                                     extensions=extensions) as response:
+        async with httpx.AsyncClient(
+            timeout=httpx.Timeout(seconds), follow_redirects=False, trust_env=False, verify=tls_context()
+        ) as client:
+            async with client.stream("POST", target, content=body, headers=headers, extensions=extensions) as response:
                 chunks, size = [], 0
                 async for chunk in response.aiter_bytes():
                     size += len(chunk)

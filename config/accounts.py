@@ -1,6 +1,7 @@
 """Signing up and logging in, in the browser: Django's own forms and views, so passwords get its
 validators and hashing, with the API's rules around them: usernames that cannot pass for an
 existing one (games/accounts.py) and rate limits on attempts (games/throttles.py)."""
+
 import functools
 
 from django import forms
@@ -31,9 +32,17 @@ def too_many_attempts(request, retry_after):
     """The 429 a refused log-in or sign-up gets, with its Retry-After header: a page, except
     under /api/ (the browsable API's log-in), where every error is the API's JSON."""
     if request.path_info.startswith("/api/"):
-        response = JsonResponse({"error": {"code": "throttled", "retry_after": retry_after,
-                                           "message": f"Too many attempts for this account or from this address. "
-                                                      f"Try again in {retry_after} seconds."}}, status=429)
+        response = JsonResponse(
+            {
+                "error": {
+                    "code": "throttled",
+                    "retry_after": retry_after,
+                    "message": f"Too many attempts for this account or from this address. "
+                    f"Try again in {retry_after} seconds.",
+                }
+            },
+            status=429,
+        )
     else:
         response = render(request, "registration/throttled.html", {"retry_after": retry_after}, status=429)
     response["Retry-After"] = str(retry_after)
@@ -57,7 +66,8 @@ class SignUpForm(UserCreationForm):
 def taken_message(error):
     if error.reason == "confusable":
         return _("That name looks too much like %(existing)s, who is already signed up. Please choose another.") % {
-            "existing": error.existing}
+            "existing": error.existing
+        }
     return _("That name is taken. Please choose another.")
 
 

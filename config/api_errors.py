@@ -6,6 +6,7 @@ missing trailing slash), a body too large for Django, a method a non-DRF view re
 an unexpected exception anywhere (500, logged, no traceback in the answer). The site's HTML
 pages keep Django's HTML error pages.
 """
+
 import logging
 
 from django.core import signals
@@ -16,9 +17,18 @@ from django.middleware.common import CommonMiddleware
 API_PREFIX = "/api/"
 
 # The code a bare status gets (DRF's own codes, so clients see one vocabulary).
-CODES = {400: "invalid_request", 401: "not_authenticated", 403: "permission_denied", 404: "not_found",
-         405: "method_not_allowed", 406: "not_acceptable", 413: "too_large", 415: "unsupported_media_type",
-         429: "throttled", 500: "server_error"}
+CODES = {
+    400: "invalid_request",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "throttled",
+    500: "server_error",
+}
 
 logger = logging.getLogger("django.request")
 
@@ -67,8 +77,12 @@ class ApiErrorsMiddleware:
         if isinstance(exception, Exception) and not _django_maps_to_4xx(exception):
             # As Django does for a 500 (its log line and the signal error reporters listen to),
             # but the answer says nothing of the code: no traceback, not even in DEBUG.
-            logger.error("Internal Server Error: %s", request.path, exc_info=exception,
-                         extra={"status_code": 500, "request": request})
+            logger.error(
+                "Internal Server Error: %s",
+                request.path,
+                exc_info=exception,
+                extra={"status_code": 500, "request": request},
+            )
             signals.got_request_exception.send(sender=None, request=request)
             return error_response(500, "server_error", "the server failed to answer; the error is logged")
         return None
@@ -95,6 +109,7 @@ class ApiCommonMiddleware(CommonMiddleware):
 
     def process_response(self, request, response):
         if is_api(request) and response.status_code == 404 and super().should_redirect_with_slash(request):
-            return error_response(404, "not_found", f"no API endpoint at {request.path}: API paths end with a "
-                                  f"slash ({request.path}/)")
+            return error_response(
+                404, "not_found", f"no API endpoint at {request.path}: API paths end with a slash ({request.path}/)"
+            )
         return super().process_response(request, response)

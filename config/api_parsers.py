@@ -7,6 +7,7 @@ No request of this API nests deeper than a handful of levels. The body's size is
 DATA_UPLOAD_MAX_MEMORY_SIZE: DRF reads the body through ``request.body``, which enforces it
 (config.api_errors answers 413).
 """
+
 import codecs
 import json
 import re
@@ -53,7 +54,7 @@ class DepthLimitedJSONParser(JSONParser):
         try:
             text = codecs.decode(raw, encoding)
         except (UnicodeDecodeError, LookupError) as e:
-            raise ParseError(f"JSON parse error - the body is not {encoding} text ({e})")
+            raise ParseError(f"JSON parse error - the body is not {encoding} text ({e})") from e
         depth = nesting_depth(raw if codecs.lookup(encoding).name == "utf-8" else text.encode("utf-8"))
         if depth > MAX_DEPTH:
             raise ParseError(f"JSON parse error - the body nests {depth} levels deep; at most {MAX_DEPTH} are allowed")
@@ -61,6 +62,6 @@ class DepthLimitedJSONParser(JSONParser):
             parse_constant = drf_json.strict_constant if api_settings.STRICT_JSON else None
             return json.loads(text, parse_constant=parse_constant)
         except ValueError as e:
-            raise ParseError(f"JSON parse error - {e}")
+            raise ParseError(f"JSON parse error - {e}") from e
         except RecursionError:  # not reachable below MAX_DEPTH; kept so that it can never be a 500
-            raise ParseError("JSON parse error - the body nests too deep")
+            raise ParseError("JSON parse error - the body nests too deep") from None

@@ -8,6 +8,7 @@ permission or CSRF check can refuse, 404 when its path names something, 413 and 
 takes a body, and 429 everywhere (throttling; over-long long polls). Each is the API's one
 error body, ``{"error": {"code", "message"}}`` (config.api_errors, games.api.error_handler).
 """
+
 from drf_spectacular import openapi
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import permissions
@@ -37,8 +38,12 @@ class AutoSchema(openapi.AutoSchema):
             return None
         responses = operation["responses"]
         for status in self.framework_errors(operation):
-            responses.setdefault(str(status), self._get_response_for_code(
-                OpenApiResponse(ERROR, DESCRIPTIONS[status]), str(status), ["application/json"]))
+            responses.setdefault(
+                str(status),
+                self._get_response_for_code(
+                    OpenApiResponse(ERROR, DESCRIPTIONS[status]), str(status), ["application/json"]
+                ),
+            )
         operation["responses"] = dict(sorted(responses.items()))
         return operation
 

@@ -3,6 +3,7 @@
 Django 5.2 has no CSP support of its own; the policy is one fixed string, so a few lines do.
 A response that sets its own policy keeps it.
 """
+
 from django.conf import settings
 
 

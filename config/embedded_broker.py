@@ -23,6 +23,7 @@ logged, never raised: the consumer keeps serving the other messages.
 The exchange tables (which queues an exchange routes to) get the same treatment: rewritten
 whole under a lock and renamed into place, so a publisher never reads a half-written table.
 """
+
 import logging
 import os
 import time
@@ -32,8 +33,7 @@ from queue import Empty
 
 from celery.backends.filesystem import FilesystemBackend
 from kombu.exceptions import ChannelError
-from kombu.transport import filesystem
-from kombu.transport import virtual
+from kombu.transport import filesystem, virtual
 from kombu.utils.encoding import bytes_to_str, str_to_bytes
 from kombu.utils.json import dumps, loads
 
@@ -83,8 +83,7 @@ class Channel(filesystem.Channel):
                 data = claimed.read_bytes()
                 payload = loads(bytes_to_str(data))
             except (OSError, ValueError) as exc:
-                logger.error("Unreadable message %s set aside as %s%s: %r",
-                             name, claimed, UNREADABLE_SUFFIX, exc)
+                logger.error("Unreadable message %s set aside as %s%s: %r", name, claimed, UNREADABLE_SUFFIX, exc)
                 os.replace(claimed, claimed.with_name(name + UNREADABLE_SUFFIX))
                 continue
             if not self.store_processed:

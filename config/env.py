@@ -1,5 +1,6 @@
 """Pure helpers that turn environment values into settings (importable and testable
 without loading config.settings)."""
+
 from pathlib import Path
 
 import dj_database_url
@@ -22,8 +23,11 @@ def env_list(value: str | None, default: list[str]) -> list[str]:
 # SQLite shared by the site and its workers (make run, a bench without DATABASE_URL): every
 # transaction takes the write lock when it begins, so two writers queue for it instead of one
 # failing with "database is locked" when it upgrades a read lock; WAL lets pages read meanwhile.
-SQLITE_OPTIONS = {"timeout": 30, "transaction_mode": "IMMEDIATE",
-                  "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+SQLITE_OPTIONS = {
+    "timeout": 30,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 
 
 def database_config(url: str | None, base_dir: Path) -> dict:
@@ -47,8 +51,12 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
     var_dir/celery (config/embedded_broker.py: kombu's filesystem transport and Celery's file
     results, with atomic writes and claims), so `make run` needs no server."""
     if redis_url:
-        return {"broker_url": redis_url, "broker_transport": None, "broker_transport_options": {},
-                "result_backend": redis_url}
+        return {
+            "broker_url": redis_url,
+            "broker_transport": None,
+            "broker_transport_options": {},
+            "result_backend": redis_url,
+        }
     root = Path(var_dir).resolve() / "celery"
     # Producer and consumer must read and write the same folder. A consumer claims a message
     # by renaming it into processed/, which must be on the same filesystem as queue/.

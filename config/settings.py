@@ -1,4 +1,5 @@
 """Django settings, read from the environment (README "Configuration")."""
+
 import os
 from pathlib import Path
 
@@ -21,9 +22,7 @@ if not SECRET_KEY:
 # database like SECRET_KEY. Empty: a key derived from SECRET_KEY.
 EVENT_HEAD_SEAL_KEY = os.environ.get("EVENT_HEAD_SEAL_KEY", "")
 
-ALLOWED_HOSTS = env_list(
-    os.environ.get("ALLOWED_HOSTS"), ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
-)
+ALLOWED_HOSTS = env_list(os.environ.get("ALLOWED_HOSTS"), ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list(os.environ.get("CSRF_TRUSTED_ORIGINS"), [])
 
 INSTALLED_APPS = [
@@ -99,8 +98,11 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 def offered_languages(locale_dir, candidates=NEXT_LANGUAGES):
     from django.utils.translation import to_locale
 
-    return [("en", "English")] + [(code, name) for code, name in candidates
-                                  if (locale_dir / to_locale(code) / "LC_MESSAGES" / "django.po").exists()]
+    return [("en", "English")] + [
+        (code, name)
+        for code, name in candidates
+        if (locale_dir / to_locale(code) / "LC_MESSAGES" / "django.po").exists()
+    ]
 
 
 LANGUAGES = offered_languages(LOCALE_PATHS[0])
@@ -139,8 +141,10 @@ REST_FRAMEWORK = {
     # our proxies: with NUM_PROXIES unset it would take the whole header, which clients write.
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES") or 0),
     "EXCEPTION_HANDLER": "games.api.error_handler",
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
-                                 "rest_framework.renderers.BrowsableAPIRenderer"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "King & Rifki tournaments API",
@@ -172,10 +176,14 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 BOT_WEBHOOK_QUEUE = os.environ.get("BOT_WEBHOOK_QUEUE", "webhooks")
 CELERY_TASK_ROUTES = {"bots.tasks.play_webhook_turn": {"queue": BOT_WEBHOOK_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stalled-bot-turns": {"task": "bots.tasks.sweep_stalled_turns",
-                                "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10"))},
-    "sweep-tournaments": {"task": "tournaments.tasks.sweep_tournaments",
-                          "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10"))},
+    "sweep-stalled-bot-turns": {
+        "task": "bots.tasks.sweep_stalled_turns",
+        "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10")),
+    },
+    "sweep-tournaments": {
+        "task": "tournaments.tasks.sweep_tournaments",
+        "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "10")),
+    },
 }
 
 # Bots (DESIGN.md 3.6). Webhooks to private, loopback or link-local addresses are refused
@@ -206,11 +214,20 @@ API_TOKENS_PER_USER = int(os.environ.get("API_TOKENS_PER_USER") or 10)  # a new 
 API_TOKEN_TOUCH_SECONDS = 60  # last_used_at is written at most this often per token
 # Rate limits count in a cache that every process shares: Redis with REDIS_URL, else files in
 # VAR_DIR/cache (the processes of one machine; games.throttles.SharedFileCache counts atomically).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                      "KEY_PREFIX": "kingrifki",
-                      "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2}} if REDIS_URL else
-          {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(VAR_DIR / "cache"),
-           "OPTIONS": {"MAX_ENTRIES": 100_000}}}
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "kingrifki",
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "games.throttles.SharedFileCache",
+        "LOCATION": str(VAR_DIR / "cache"),
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+}
 THROTTLE_CACHE = "default"
 # Each scope's limits, every one enforced: "5/m, 20/h" is at most 5 in a clock minute and 20 in
 # a clock hour ("10/30s": per 30 seconds; "": no limit). RATE_LIMITS overrides some, e.g.
@@ -244,8 +261,9 @@ LONG_POLL_MAX_WAITS_PER_CLIENT = int(os.environ.get("LONG_POLL_MAX_WAITS_PER_CLI
 # (e.g. X-Forwarded-Proto: https); SECURE_SSL_REDIRECT=0 serves plain HTTP (a local try).
 SECURE_SSL_REDIRECT = env_bool(os.environ.get("SECURE_SSL_REDIRECT"), default=not DEBUG)
 _proxy_ssl_header = (os.environ.get("SECURE_PROXY_SSL_HEADER") or "").strip()
-SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https") if _proxy_ssl_header \
-    else None
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https") if _proxy_ssl_header else None
+)
 SERVED_OVER_HTTPS = SECURE_SSL_REDIRECT or SECURE_PROXY_SSL_HEADER is not None
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SERVED_OVER_HTTPS
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (365 * 24 * 3600 if SERVED_OVER_HTTPS else 0))
@@ -257,10 +275,20 @@ X_FRAME_OPTIONS = "DENY"
 # Sent with every response (config.csp). Scripts and styles come from the site's own static
 # files only: no inline script, event handler or style (htmx's indicator style is off, see
 # templates/base.html), no eval.
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
-    "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 LOGGING = {
     "version": 1,

@@ -12,6 +12,7 @@ from games import views as games_views
 from tournaments import api as tournaments_api
 from tournaments import views as tournaments_views
 
+
 class DatabaseId:
     """A positive id that fits a 64-bit database column (bigger ones are a 404, not a 500)."""
 
@@ -59,23 +60,39 @@ urlpatterns = [
     path("api/v1/matches/<id:pk>/replay/", games_api.MatchReplayView.as_view(), name="api-match-replay"),
     path("api/v1/tournaments/", tournaments_api.TournamentListView.as_view(), name="api-tournaments"),
     path("api/v1/tournaments/<id:pk>/", tournaments_api.TournamentDetailView.as_view(), name="api-tournament"),
-    path("api/v1/tournaments/<id:pk>/entrants/", tournaments_api.EntrantListView.as_view(),
-         name="api-tournament-entrants"),
-    path("api/v1/tournaments/<id:pk>/entrants/<id:entrant_id>/", tournaments_api.EntrantDetailView.as_view(),
-         name="api-tournament-entrant"),
-    path("api/v1/tournaments/<id:pk>/standings/", tournaments_api.StandingsView.as_view(),
-         name="api-tournament-standings"),
-    path("api/v1/tournaments/<id:pk>/results/", tournaments_api.ResultsView.as_view(),
-         name="api-tournament-results"),
+    path(
+        "api/v1/tournaments/<id:pk>/entrants/",
+        tournaments_api.EntrantListView.as_view(),
+        name="api-tournament-entrants",
+    ),
+    path(
+        "api/v1/tournaments/<id:pk>/entrants/<id:entrant_id>/",
+        tournaments_api.EntrantDetailView.as_view(),
+        name="api-tournament-entrant",
+    ),
+    path(
+        "api/v1/tournaments/<id:pk>/standings/",
+        tournaments_api.StandingsView.as_view(),
+        name="api-tournament-standings",
+    ),
+    path("api/v1/tournaments/<id:pk>/results/", tournaments_api.ResultsView.as_view(), name="api-tournament-results"),
     path("api/v1/tournaments/<id:pk>/rounds/", tournaments_api.RoundsView.as_view(), name="api-tournament-rounds"),
-    path("api/v1/tournaments/<id:pk>/rulings/", tournaments_api.RulingsView.as_view(),
-         name="api-tournament-rulings"),
-    path("api/v1/tournaments/<id:pk>/export/", tournaments_api.TournamentExportView.as_view(),
-         name="api-tournament-export"),
-    path("api/v1/tournaments/<id:pk>/verify/", tournaments_api.TournamentVerifyView.as_view(),
-         name="api-tournament-verify"),
-    path("api/v1/tournaments/<id:pk>/deals/verify/", tournaments_api.DealsVerifyView.as_view(),
-         name="api-tournament-deals-verify"),
+    path("api/v1/tournaments/<id:pk>/rulings/", tournaments_api.RulingsView.as_view(), name="api-tournament-rulings"),
+    path(
+        "api/v1/tournaments/<id:pk>/export/",
+        tournaments_api.TournamentExportView.as_view(),
+        name="api-tournament-export",
+    ),
+    path(
+        "api/v1/tournaments/<id:pk>/verify/",
+        tournaments_api.TournamentVerifyView.as_view(),
+        name="api-tournament-verify",
+    ),
+    path(
+        "api/v1/tournaments/<id:pk>/deals/verify/",
+        tournaments_api.DealsVerifyView.as_view(),
+        name="api-tournament-deals-verify",
+    ),
     path("api/v1/leaderboards/<slug:ruleset>/", tournaments_api.LeaderboardView.as_view(), name="api-leaderboard"),
     path("api/v1/bots/", bots_api.BotListView.as_view(), name="api-bots"),
     path("api/v1/bots/<id:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
@@ -84,6 +101,9 @@ urlpatterns = [
     path("api/v1/bot/turns/<uuid:request_id>/", bots_api.BotTurnAnswerView.as_view(), name="api-bot-turn"),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script as a file of its own (?script), and no inline style: the Content-Security-Policy.
-    path("api/v1/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api_docs.html"),
-         name="api-docs"),
+    path(
+        "api/v1/docs/",
+        SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api_docs.html"),
+        name="api-docs",
+    ),
 ]

@@ -1,6 +1,7 @@
 """Accounts: usernames that cannot pass for one another (games/usernames.py), and logging in
 by any spelling of one's own name. Shared by the API (games/api.py) and the pages
 (config/accounts.py)."""
+
 import hashlib
 
 from django.conf import settings
@@ -26,8 +27,7 @@ class UsernameTaken(Exception):
     def __init__(self, username, existing=None, reason="same_name"):
         self.username, self.existing, self.reason = username, existing, reason
         if reason == "confusable":
-            message = (f"the username {username!r} is too easily mistaken for the existing {existing!r}; "
-                       f"choose another")
+            message = f"the username {username!r} is too easily mistaken for the existing {existing!r}; choose another"
         elif reason == "being_registered":
             message = f"the username {username!r} (or one that looks like it) is being registered; choose another"
         else:
@@ -98,8 +98,9 @@ def find_account(username):
     # variants); the canonical comparison in Python then decides. A folding that changes a
     # name's length (STRASSE for Straße) is not found this way: that needs the stored form.
     variants = {stored.lower(), stored.upper(), stored.casefold(), stored.title(), stored.capitalize()}
-    candidates = User._default_manager.filter(Q(**{f"{User.USERNAME_FIELD}__iexact": stored}) |
-                                              Q(**{f"{User.USERNAME_FIELD}__in": variants}))[:10]
+    candidates = User._default_manager.filter(
+        Q(**{f"{User.USERNAME_FIELD}__iexact": stored}) | Q(**{f"{User.USERNAME_FIELD}__in": variants})
+    )[:10]
     folded = usernames.canonical(stored)
     same = [user for user in candidates if usernames.canonical(user.get_username()) == folded]
     return same[0] if len(same) == 1 else None

@@ -2,6 +2,7 @@
 
 Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler``).
 """
+
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -12,7 +13,6 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from games import engine
 from games.offer import offered_names
 
 from . import accounts, longpoll, service, throttles, tokens
@@ -53,9 +53,18 @@ def error_handler(exc, context):
 
 # The one error body of the API (config.api_schema adds it for the framework's errors too);
 # some errors carry more fields beside code and message (fields, current_version, ...).
-ERROR = inline_serializer("Error", {"error": inline_serializer("ErrorBody", {
-    "code": serializers.CharField(help_text="machine-readable: not_found, version_conflict, ..."),
-    "message": serializers.CharField(help_text="for people")})})
+ERROR = inline_serializer(
+    "Error",
+    {
+        "error": inline_serializer(
+            "ErrorBody",
+            {
+                "code": serializers.CharField(help_text="machine-readable: not_found, version_conflict, ..."),
+                "message": serializers.CharField(help_text="for people"),
+            },
+        )
+    },
+)
 
 
 # ------------------------------------------------------------------ accounts
@@ -64,14 +73,18 @@ class CredentialsSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
 
 
-TOKEN = inline_serializer("Token", {"username": serializers.CharField(), "token": serializers.CharField(),
-                                    "expires_at": serializers.DateTimeField()})
+TOKEN = inline_serializer(
+    "Token",
+    {"username": serializers.CharField(), "token": serializers.CharField(), "expires_at": serializers.DateTimeField()},
+)
 
 
 def token_response(user):
     key, token = tokens.do_issue_token(user)
-    return Response({"username": user.username, "token": key, "expires_at": tokens.expires_at(token).isoformat()},
-                    status=status.HTTP_201_CREATED)
+    return Response(
+        {"username": user.username, "token": key, "expires_at": tokens.expires_at(token).isoformat()},
+        status=status.HTTP_201_CREATED,
+    )
 
 
 class SignUpView(APIView):
@@ -81,8 +94,11 @@ class SignUpView(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
-    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR, 409: ERROR, 429: ERROR},
-                   summary="Create an account; the response holds an API token (shown once)")
+    @extend_schema(
+        request=CredentialsSerializer,
+        responses={201: TOKEN, 400: ERROR, 409: ERROR, 429: ERROR},
+        summary="Create an account; the response holds an API token (shown once)",
+    )
     def post(self, request):
         data = CredentialsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -93,15 +109,15 @@ class SignUpView(APIView):
         try:
             username = accounts.check_username_valid(username)
         except DjangoValidationError as e:
-            raise exceptions.ValidationError({"username": list(e.messages)})
+            raise exceptions.ValidationError({"username": list(e.messages)}) from e
         try:
             validate_password(password, User(username=username))
         except DjangoValidationError as e:
-            raise exceptions.ValidationError({"password": list(e.messages)})
+            raise exceptions.ValidationError({"password": list(e.messages)}) from e
         try:
             user = accounts.do_create_account(username, password)
         except accounts.UsernameTaken as e:
-            raise service.ServiceError(409, "username_taken", e.message, reason=e.reason)
+            raise service.ServiceError(409, "username_taken", e.message, reason=e.reason) from e
         return token_response(user)
 
 
@@ -112,8 +128,11 @@ class TokenView(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
-    @extend_schema(request=CredentialsSerializer, responses={201: TOKEN, 400: ERROR, 401: ERROR, 429: ERROR},
-                   summary="Log in with a username and password and get a new API token")
+    @extend_schema(
+        request=CredentialsSerializer,
+        responses={201: TOKEN, 400: ERROR, 401: ERROR, 429: ERROR},
+        summary="Log in with a username and password and get a new API token",
+    )
     def post(self, request):
         data = CredentialsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -132,21 +151,38 @@ class TokenView(APIView):
 class MatchCreateSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=offered_names())
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
-    seats = serializers.ListField(child=serializers.JSONField(allow_null=True), min_length=1, max_length=MOST_SEATS,
-                                  help_text="one holder per seat of the ruleset's table (the size its descriptor gives for "
-                                            'these options): a username, {"bot": "<bot name>"}, or null (open)')
+    seats = serializers.ListField(
+        child=serializers.JSONField(allow_null=True),
+        min_length=1,
+        max_length=MOST_SEATS,
+        help_text="one holder per seat of the ruleset's table (the size its descriptor gives for "
+        'these options): a username, {"bot": "<bot name>"}, or null (open)',
+    )
 
     def validate_seats(self, seats):
         for holder in seats:
-            ok = holder is None or (isinstance(holder, str) and 0 < len(holder) <= 150) or (
-                isinstance(holder, dict) and set(holder) == {"bot"} and isinstance(holder["bot"], str))
+            ok = (
+                holder is None
+                or (isinstance(holder, str) and 0 < len(holder) <= 150)
+                or (isinstance(holder, dict) and set(holder) == {"bot"} and isinstance(holder["bot"], str))
+            )
             if not ok:
                 raise serializers.ValidationError('each seat is a username, {"bot": "<name>"} or null')
         return seats
-    board = serializers.DictField(required=False, allow_null=True, default=None,
-                                  help_text="one fixed deal instead of a seeded game (DESIGN.md 3.2)")
-    seed = serializers.RegexField(r"^(?:[0-9a-f]{2}){16,64}$", required=False, allow_null=True, default=None,
-                                  help_text="hex of the secret deal seed (16-64 bytes); random if omitted")
+
+    board = serializers.DictField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="one fixed deal instead of a seeded game (DESIGN.md 3.2)",
+    )
+    seed = serializers.RegexField(
+        r"^(?:[0-9a-f]{2}){16,64}$",
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="hex of the secret deal seed (16-64 bytes); random if omitted",
+    )
 
     def validate(self, data):
         if data["board"] is not None and data["seed"] is not None:
@@ -157,8 +193,14 @@ class MatchCreateSerializer(serializers.Serializer):
 class ActionSerializer(serializers.Serializer):
     action = serializers.DictField(help_text='an action from legal_actions, e.g. {"type": "play", "card": "KH"}')
     expected_version = serializers.IntegerField(min_value=0, help_text="the match version you last saw")
-    command_id = serializers.CharField(required=False, allow_null=True, default=None, min_length=1,
-                                       max_length=100, help_text="retrying the same id returns the first answer")
+    command_id = serializers.CharField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_length=1,
+        max_length=100,
+        help_text="retrying the same id returns the first answer",
+    )
 
 
 def seat_holder(holder):
@@ -187,8 +229,10 @@ def match_summary(match):
         "seed_sha256": match.seed_sha256,
         # The seed is secret while the match runs; once it is over anyone can re-derive its deals.
         "seed": match.seed if service.is_public(match) and match.seed else None,
-        "seats": [{"seat": s.index, "user": s.user.username if s.user else None, "bot": s.bot.name if s.bot else None}
-                  for s in match.seats.select_related("user", "bot")],
+        "seats": [
+            {"seat": s.index, "user": s.user.username if s.user else None, "bot": s.bot.name if s.bot else None}
+            for s in match.seats.select_related("user", "bot")
+        ],
         "created_at": match.created_at.isoformat(),
     }
 
@@ -200,41 +244,67 @@ def get_match(pk):
     return match
 
 
-MATCH = inline_serializer("Match", {"id": serializers.IntegerField(), "ruleset": serializers.CharField(), "num_seats": serializers.IntegerField(),
-                                    "status": serializers.CharField(), "version": serializers.IntegerField()})
+MATCH = inline_serializer(
+    "Match",
+    {
+        "id": serializers.IntegerField(),
+        "ruleset": serializers.CharField(),
+        "num_seats": serializers.IntegerField(),
+        "status": serializers.CharField(),
+        "version": serializers.IntegerField(),
+    },
+)
 
 
 class MatchListView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="matches_list", summary="Recent matches",
-                   responses={200: inline_serializer("MatchListItem", {
-                       "id": serializers.IntegerField(), "ruleset": serializers.CharField(), "num_seats": serializers.IntegerField(),
-                       "status": serializers.CharField(), "version": serializers.IntegerField()}, many=True)})
+    @extend_schema(
+        operation_id="matches_list",
+        summary="Recent matches",
+        responses={
+            200: inline_serializer(
+                "MatchListItem",
+                {
+                    "id": serializers.IntegerField(),
+                    "ruleset": serializers.CharField(),
+                    "num_seats": serializers.IntegerField(),
+                    "status": serializers.CharField(),
+                    "version": serializers.IntegerField(),
+                },
+                many=True,
+            )
+        },
+    )
     def get(self, request):
         return Response([match_summary(m) for m in Match.objects.order_by("-pk")[:100]])
 
-    @extend_schema(request=MatchCreateSerializer, responses={201: MATCH, 400: ERROR, 403: ERROR},
-                   summary="Create a match (staff)")
+    @extend_schema(
+        request=MatchCreateSerializer, responses={201: MATCH, 400: ERROR, 403: ERROR}, summary="Create a match (staff)"
+    )
     def post(self, request):
         if not request.user.is_staff:
             raise service.ServiceError(403, "staff_only", "only staff can create matches directly")
         data = MatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         holders = [seat_holder(h) for h in data.validated_data["seats"]]
-        match = service.do_create_match(data.validated_data["ruleset"], data.validated_data["options"],
-                                        holders, data.validated_data["board"],
-                                        created_by=request.user,
-                                        seed=bytes.fromhex(data.validated_data["seed"]) if data.validated_data["seed"]
-                                        else None)
+        match = service.do_create_match(
+            data.validated_data["ruleset"],
+            data.validated_data["options"],
+            holders,
+            data.validated_data["board"],
+            created_by=request.user,
+            seed=bytes.fromhex(data.validated_data["seed"]) if data.validated_data["seed"] else None,
+        )
         return Response(match_summary(match), status=status.HTTP_201_CREATED)
 
 
 class MatchDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERROR},
-                   summary="The match and its state as the caller may see it")
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR}, summary="The match and its state as the caller may see it"
+    )
     def get(self, request, pk):
         match = get_match(pk)
         return Response({**match_summary(match), "state": service.visible_state(match, request.user)})
@@ -247,13 +317,18 @@ class MatchEventsView(APIView):
         parameters=[
             OpenApiParameter("after", int, description="return events with a version above this (default 0)"),
             OpenApiParameter("limit", int, description=f"at most this many events (1-{MAX_PAGE}, default 100)"),
-            OpenApiParameter("wait", int, description=f"if there is nothing after `after`, wait up to this many "
-                                                      f"seconds (0-{MAX_WAIT_SECONDS}) for the next event; a client "
-                                                      "already holding its share of waits (or a busy server) is "
-                                                      "answered at once, with `Retry-After: 1`"),
+            OpenApiParameter(
+                "wait",
+                int,
+                description=f"if there is nothing after `after`, wait up to this many "
+                f"seconds (0-{MAX_WAIT_SECONDS}) for the next event; a client "
+                "already holding its share of waits (or a busy server) is "
+                "answered at once, with `Retry-After: 1`",
+            ),
         ],
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
-        summary="The match's events by version, redacted for the caller; long-polls with `wait`")
+        summary="The match's events by version, redacted for the caller; long-polls with `wait`",
+    )
     def get(self, request, pk):
         after = int_param(request, "after", 0, 0, 10**9)
         limit = int_param(request, "limit", 100, 1, MAX_PAGE)
@@ -266,8 +341,9 @@ class MatchEventsView(APIView):
 
         outcome = longpoll.wait(request, wait, moved) if match.version <= after else longpoll.Outcome.READY
         events = service.visible_events(match, request.user, after=after, limit=limit) if match.version > after else []
-        return longpoll.answer(Response({"match": match.pk, "version": match.version, "status": match.status,
-                                         "events": events}), outcome)
+        return longpoll.answer(
+            Response({"match": match.pk, "version": match.version, "status": match.status, "events": events}), outcome
+        )
 
 
 def int_param(request, name, default, low, high):
@@ -286,41 +362,52 @@ def int_param(request, name, default, low, high):
 class MatchActionsView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ActionSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
-                                                        404: ERROR, 409: ERROR, 422: ERROR},
-                   summary="Act for your seat: validated by the rules engine, appended as events")
+    @extend_schema(
+        request=ActionSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 422: ERROR},
+        summary="Act for your seat: validated by the rules engine, appended as events",
+    )
     def post(self, request, pk):
         data = ActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = service.submit_action(pk, request.user, data.validated_data["action"],
-                                       data.validated_data["expected_version"], data.validated_data["command_id"])
+        result = service.submit_action(
+            pk,
+            request.user,
+            data.validated_data["action"],
+            data.validated_data["expected_version"],
+            data.validated_data["command_id"],
+        )
         return Response(result, status=status.HTTP_201_CREATED)
 
 
 class MatchVerifyView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="matches_verify", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
-                   summary="Check the match's log: hash chain, head, seed commitment, and every decision, deal "
-                           "and score re-derived by the engine; each failure names its event version")
+    @extend_schema(
+        operation_id="matches_verify",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        summary="Check the match's log: hash chain, head, seed commitment, and every decision, deal "
+        "and score re-derived by the engine; each failure names its event version",
+    )
     def get(self, request, pk):
         from .audit import report, verify_match
 
         match = get_match(pk)
-        return Response(report(verify_match(match), match=match.pk, version=match.version,
-                               head_hash=match.head_hash))
+        return Response(report(verify_match(match), match=match.pk, version=match.version, head_hash=match.head_hash))
 
 
 class MatchReplayView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="matches_replay",
-                   parameters=[OpenApiParameter("version", int, required=True, description="replay up to this "
-                                                "event version"),
-                               OpenApiParameter("seat", str, required=True, description="0-3, or 'all' (arbiters)")],
-                   responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
-                   summary="The log up to a version as one seat saw it then (arbiters any time; the table once "
-                           "the deal is over)")
+    @extend_schema(
+        operation_id="matches_replay",
+        parameters=[
+            OpenApiParameter("version", int, required=True, description="replay up to this event version"),
+            OpenApiParameter("seat", str, required=True, description="0-3, or 'all' (arbiters)"),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
+        summary="The log up to a version as one seat saw it then (arbiters any time; the table once the deal is over)",
+    )
     def get(self, request, pk):
         match = get_match(pk)
         raw_seat = request.query_params.get("seat", "")
@@ -333,17 +420,24 @@ class PaperDealSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=offered_names())
     options = serializers.DictField(required=False, default=dict)
     board = serializers.DictField(help_text="the cards as dealt: the engine's board (dealer, contract, hands)")
-    actions = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=service.MAX_PAPER_ACTIONS,
-                                    help_text='the decisions in order, each {"seat": 0-3, "type": ..., ...}')
+    actions = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        max_length=service.MAX_PAPER_ACTIONS,
+        help_text='the decisions in order, each {"seat": 0-3, "type": ..., ...}',
+    )
 
 
 class PaperDealView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(operation_id="matches_paper_create", request=PaperDealSerializer,
-                   responses={201: OpenApiTypes.OBJECT, 400: ERROR, 422: ERROR},
-                   summary="Enter a deal played with physical cards; it is checked by the rules, scored and "
-                           "verifiable like any other (you are its arbiter)")
+    @extend_schema(
+        operation_id="matches_paper_create",
+        request=PaperDealSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 422: ERROR},
+        summary="Enter a deal played with physical cards; it is checked by the rules, scored and "
+        "verifiable like any other (you are its arbiter)",
+    )
     def post(self, request):
         data = PaperDealSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -355,10 +449,12 @@ class PaperDealView(APIView):
 class MatchExportView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="matches_export", responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
-                                                             403: ERROR, 404: ERROR},
-                   summary="The match's whole log as JSON Lines (kingrifki-log/2), with its hashes and seed, "
-                           "once its cards are public; check it with tools/verify_export.py")
+    @extend_schema(
+        operation_id="matches_export",
+        responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 403: ERROR, 404: ERROR},
+        summary="The match's whole log as JSON Lines (kingrifki-log/2), with its hashes and seed, "
+        "once its cards are public; check it with tools/verify_export.py",
+    )
     def get(self, request, pk):
         from .export import match_export_lines
 

@@ -19,6 +19,7 @@ was rigged" is answered with a place in the log, not a yes or no:
 
 The report never holds hidden cards or a seed that is still secret.
 """
+
 import hashlib
 from dataclasses import asdict, dataclass
 
@@ -66,8 +67,9 @@ def read_stream(model, pk):
     last = stored[-1].version if stored else 0
     if sealed is not None and sealed.version > last:  # an append committed between the two reads
         stored += eventlog.stream_events(row.stream, after=last, upto=sealed.version)
-    return StreamRead(row, [r for r in stored if r.version <= row.version],
-                      [r for r in stored if r.version > row.version], sealed)
+    return StreamRead(
+        row, [r for r in stored if r.version <= row.version], [r for r in stored if r.version > row.version], sealed
+    )
 
 
 def check_stream(stream, read):
@@ -75,8 +77,11 @@ def check_stream(stream, read):
     sealed_after = [r for r in read.beyond if read.sealed is not None and r.version <= read.sealed.version]
     chained = read.rows + sealed_after
     broken = eventlog.check_chain(chained)
-    findings = [Finding("chain", stream, True, f"{len(chained)} events chained from the first")
-                if broken is None else Finding("chain", stream, False, broken[1], broken[0])]
+    findings = [
+        Finding("chain", stream, True, f"{len(chained)} events chained from the first")
+        if broken is None
+        else Finding("chain", stream, False, broken[1], broken[0])
+    ]
     findings.append(check_head(stream, read, sealed_after))
     findings.append(check_seal(stream, read, chained))
     return findings
@@ -87,17 +92,33 @@ def check_head(stream, read, sealed_after):
     A failure names a version that is stored: the last one when events are missing."""
     head = read.head
     last = (read.rows[-1].version, read.rows[-1].hash) if read.rows else (0, eventlog.GENESIS_HASH)
-    planted = read.beyond[len(sealed_after):]
+    planted = read.beyond[len(sealed_after) :]
     if last[0] < head[0]:
-        return Finding("head", stream, False, f"the stream ends at version {last[0]}, but its head is recorded at "
-                       f"version {head[0]}: events {last[0] + 1} to {head[0]} are missing", last[0] or None)
+        return Finding(
+            "head",
+            stream,
+            False,
+            f"the stream ends at version {last[0]}, but its head is recorded at "
+            f"version {head[0]}: events {last[0] + 1} to {head[0]} are missing",
+            last[0] or None,
+        )
     if last != tuple(head):
-        return Finding("head", stream, False, f"the hash of version {last[0]} is not the head hash recorded for it",
-                       last[0] or None)
+        return Finding(
+            "head",
+            stream,
+            False,
+            f"the hash of version {last[0]} is not the head hash recorded for it",
+            last[0] or None,
+        )
     if planted:
-        return Finding("head", stream, False, f"{len(planted)} event(s) stored past the head recorded at version "
-                       f"{head[0]}, from version {planted[0].version}, and no sealed append wrote them",
-                       planted[0].version)
+        return Finding(
+            "head",
+            stream,
+            False,
+            f"{len(planted)} event(s) stored past the head recorded at version "
+            f"{head[0]}, from version {planted[0].version}, and no sealed append wrote them",
+            planted[0].version,
+        )
     return Finding("head", stream, True, f"the stream ends at version {last[0]}, as recorded")
 
 
@@ -107,23 +128,49 @@ def check_seal(stream, read, chained):
     sealed, head_version = read.sealed, read.head[0]
     last = chained[-1].version if chained else 0
     if sealed is None:
-        return Finding("seal", stream, head_version == 0, "the stream has no sealed head"
-                       if head_version else "an empty stream: nothing to seal", last or None)
+        return Finding(
+            "seal",
+            stream,
+            head_version == 0,
+            "the stream has no sealed head" if head_version else "an empty stream: nothing to seal",
+            last or None,
+        )
     if not eventlog.seal_holds(sealed):
-        return Finding("seal", stream, False, f"the seal of the head at version {sealed.version} does not match its "
-                       "version and hash: the head was rewritten without the seal key (or the key changed)",
-                       min(sealed.version, last) or None)
+        return Finding(
+            "seal",
+            stream,
+            False,
+            f"the seal of the head at version {sealed.version} does not match its "
+            "version and hash: the head was rewritten without the seal key (or the key changed)",
+            min(sealed.version, last) or None,
+        )
     if sealed.version < head_version:
-        return Finding("seal", stream, False, f"the head is recorded at version {head_version}, but the sealed head "
-                       f"is at version {sealed.version}: the events after it were not sealed by an append",
-                       min(sealed.version + 1, last) or None)
+        return Finding(
+            "seal",
+            stream,
+            False,
+            f"the head is recorded at version {head_version}, but the sealed head "
+            f"is at version {sealed.version}: the events after it were not sealed by an append",
+            min(sealed.version + 1, last) or None,
+        )
     at = next((r for r in chained if r.version == sealed.version), None)
     if at is None:
-        return Finding("seal", stream, False, f"the sealed head is at version {sealed.version}, but the stream ends "
-                       f"at version {last}", last or None)
+        return Finding(
+            "seal",
+            stream,
+            False,
+            f"the sealed head is at version {sealed.version}, but the stream ends at version {last}",
+            last or None,
+        )
     if at.hash != sealed.hash:
-        return Finding("seal", stream, False, f"the event at version {sealed.version} is not the one sealed: the log "
-                       "was rewritten (its hashes recomputed) after the head was sealed", sealed.version)
+        return Finding(
+            "seal",
+            stream,
+            False,
+            f"the event at version {sealed.version} is not the one sealed: the log "
+            "was rewritten (its hashes recomputed) after the head was sealed",
+            sealed.version,
+        )
     moved = f" (appended since the row was read at version {head_version})" if sealed.version > head_version else ""
     return Finding("seal", stream, True, f"the head at version {sealed.version} is sealed with the site's key{moved}")
 
@@ -133,10 +180,17 @@ def check_end(stream, rows, end="game_ended"):
     ended = next((r for r in rows if r.type == end), None)
     after = [r for r in rows if ended is not None and r.version > ended.version]
     if after:
-        return Finding("end", stream, False, f"version {after[0].version} ({after[0].type}) follows {end} at version "
-                       f"{ended.version}: nothing is appended after the end", after[0].version)
-    return Finding("end", stream, True, f"nothing follows {end} at version {ended.version}" if ended
-                   else f"no {end} yet: in play")
+        return Finding(
+            "end",
+            stream,
+            False,
+            f"version {after[0].version} ({after[0].type}) follows {end} at version "
+            f"{ended.version}: nothing is appended after the end",
+            after[0].version,
+        )
+    return Finding(
+        "end", stream, True, f"nothing follows {end} at version {ended.version}" if ended else f"no {end} yet: in play"
+    )
 
 
 def verify_match(match):
@@ -159,8 +213,17 @@ def verify_match_and_replay(match):
         committed = events[0].get("seed_sha256") if events else None
         digest = hashlib.sha256(seed).hexdigest()
         ok = digest == committed == match.seed_sha256
-        findings.append(Finding("seed", match.stream, ok, "the seed matches the commitment in game_started" if ok
-                                else "the seed does not hash to the commitment in game_started", None if ok else 1))
+        findings.append(
+            Finding(
+                "seed",
+                match.stream,
+                ok,
+                "the seed matches the commitment in game_started"
+                if ok
+                else "the seed does not hash to the commitment in game_started",
+                None if ok else 1,
+            )
+        )
     finding, state = check_rules(match.stream, played, events, seed)
     findings.append(finding)
     return findings, state
@@ -171,8 +234,9 @@ def check_rules(stream, played, events, seed):
         state = engine.replay(events, seed=seed, verify=True)
     except engine.EngineError as e:
         index = getattr(e, "index", None)
-        version = played[index].version if index is not None and index < len(played) else \
-            (played[0].version if played else 1)
+        version = (
+            played[index].version if index is not None and index < len(played) else (played[0].version if played else 1)
+        )
         return Finding("rules", stream, False, e.message, version), None
     outcome = f"final scores {list(state.scores)}" if state.is_over else "in play"
     return Finding("rules", stream, True, f"every decision, deal, trick and score re-derived ({outcome})"), state

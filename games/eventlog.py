@@ -15,6 +15,7 @@ default derived from ``SECRET_KEY``). Whoever holds only a copy of the database 
 event and recompute every later hash and the match's head, but not the seal: the verification
 then fails at the head.
 """
+
 import hashlib
 import hmac
 import json
@@ -117,8 +118,18 @@ def append(stream, expected_version, events, metadata=None, known_head=None):
         meta = dict(metadata or {})
         doc = event_document(stream, version, event["type"], payload, meta, now)
         digest = chain_hash(prev_hash, doc)
-        rows.append(Event(stream=stream, version=version, type=event["type"], payload=payload, metadata=meta,
-                          recorded_at=now, prev_hash=prev_hash, hash=digest))
+        rows.append(
+            Event(
+                stream=stream,
+                version=version,
+                type=event["type"],
+                payload=payload,
+                metadata=meta,
+                recorded_at=now,
+                prev_hash=prev_hash,
+                hash=digest,
+            )
+        )
         prev_hash = digest
     if not rows:
         return rows
@@ -127,8 +138,9 @@ def append(stream, expected_version, events, metadata=None, known_head=None):
         with transaction.atomic():  # a savepoint: the caller's transaction survives a lost race
             Event.objects.bulk_create(rows)
             # One upsert: the head and its seal move in the transaction of the events.
-            StreamHead.objects.bulk_create([sealed], update_conflicts=True, unique_fields=["stream"],
-                                           update_fields=["version", "hash", "seal"])
+            StreamHead.objects.bulk_create(
+                [sealed], update_conflicts=True, unique_fields=["stream"], update_fields=["version", "hash", "seal"]
+            )
     except IntegrityError as e:
         current, _ = head(stream)
         raise VersionConflict(stream, expected_version, current) from e
@@ -154,7 +166,7 @@ def shown_rows(stream, head_version):
     rows = stream_events(stream, upto=head_version)
     for index, row in enumerate(rows):
         if row.type == "game_ended":
-            return rows[:index + 1]
+            return rows[: index + 1]
     return rows
 
 

@@ -20,6 +20,7 @@ Who may download an export is the caller's decision. Note that the events carry 
 hand (they cannot be redacted without breaking the hash chain): only a finished deal's cards
 may be shown to anyone (DESIGN.md 3.5), so a live match should not be exported to the public.
 """
+
 from django.utils import timezone
 
 from . import eventlog

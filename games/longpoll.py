@@ -17,6 +17,7 @@ pause before it asks again. When the server is asked to stop (``stop()``, from g
 SIGTERM/SIGINT hooks) every wait ends at once with what there is, so a restart never waits on
 long polls.
 """
+
 import threading
 import time
 from collections import Counter

@@ -4,6 +4,7 @@ A match's state is never stored as the truth: it is the engine's replay of the m
 stream. ``Match.version`` and ``head_hash`` follow the stream's head, written in the same
 transaction as each append, so lists, polls and appends need no scan of the stream.
 """
+
 from django.conf import settings
 from django.db import models
 
@@ -73,8 +74,9 @@ class Match(models.Model):
     # The stream's last hash, written with each append under the match's row lock, so that an
     # action needs no extra read to chain its events.
     head_hash = models.CharField(max_length=64, default="0" * 64)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     @property
@@ -90,8 +92,9 @@ class Seat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
     # Named by string: the games app never imports bots (DESIGN.md 2); bots act through the
     # same service as people, as actor "bot:<id>".
     bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
@@ -103,8 +106,9 @@ class Seat(models.Model):
             # The largest table any ruleset has bounds every seat here; a check cannot read the
             # match's own size, so do_create_match makes exactly its seats, in one transaction.
             models.CheckConstraint(condition=models.Q(index__lt=MOST_SEATS), name="seat_index_below_the_largest_table"),
-            models.CheckConstraint(condition=models.Q(user__isnull=True) | models.Q(bot__isnull=True),
-                                   name="seat_held_by_a_user_or_a_bot"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True) | models.Q(bot__isnull=True), name="seat_held_by_a_user_or_a_bot"
+            ),
         ]
 
     def __str__(self):

@@ -5,6 +5,7 @@ tournaments take the trick-taking ones until the shedding game has its table pag
 and bot protocol (issue 20). Forms and the match API ask this one function, so that day is a
 one-line change here.
 """
+
 from games.engine import RULESETS
 
 

@@ -5,6 +5,7 @@ In the manner of Zulip's actions: ``check_*`` functions validate and raise ``Ser
 database and announce the change only once the transaction has committed. A match's state is
 always the engine's replay of its event stream; nothing here edits a stored event.
 """
+
 import secrets
 from collections import OrderedDict
 
@@ -100,8 +101,10 @@ def is_public(match):
 def cards_still_in_play(match):
     """Whether a match dealt the same cards as ``match`` (a duplicate or fixed board) is live:
     this one included, so its table's finished deals stay hidden too until every table is done."""
-    return bool(match.cards_group) and Match.objects.filter(cards_group=match.cards_group,
-                                                            status=Match.Status.LIVE).exists()
+    return (
+        bool(match.cards_group)
+        and Match.objects.filter(cards_group=match.cards_group, status=Match.Status.LIVE).exists()
+    )
 
 
 # Apps that run events (tournaments) say who plays in theirs: ``check(event, user)`` is true for
@@ -115,8 +118,9 @@ def plays_in_event(match, user):
     matches (in person or through a bot they own), or is an entrant by an event's own check."""
     if not match.event or user is None or not user.is_authenticated:
         return False
-    seated = Seat.objects.filter(match__event=match.event).filter(
-        models.Q(user=user) | models.Q(bot__owner=user)).exists()
+    seated = (
+        Seat.objects.filter(match__event=match.event).filter(models.Q(user=user) | models.Q(bot__owner=user)).exists()
+    )
     return seated or any(check(match.event, user) for check in EVENT_PLAYER_CHECKS)
 
 
@@ -154,8 +158,10 @@ def visible_events(match, user, after=0, limit=100):
     events = [eventlog.as_engine_event(r) for r in rows]
     seat, reveal = viewer_access(match, user)
     window = redact_events(events, seat, reveal_finished=reveal, start=after, stop=after + limit)
-    return [{"version": after + 1 + i, "recorded_at": rows[after + i].recorded_at.isoformat(), "event": ev}
-            for i, ev in enumerate(window)]
+    return [
+        {"version": after + 1 + i, "recorded_at": rows[after + i].recorded_at.isoformat(), "event": ev}
+        for i, ev in enumerate(window)
+    ]
 
 
 def is_arbiter(match, user):
@@ -184,20 +190,37 @@ def seat_replay(match, user, seat, version):
         raise ServiceError(403, "arbiter_only", "only an arbiter sees every hand")
     if not public and not (may_see_finished and version <= finished_through(rows)):
         if (staff or own_seat is not None) and cards_still_in_play(match):
-            raise ServiceError(403, "board_in_play", "another table is still playing these cards: the deal can be "
-                               "replayed by those who play in the event once every table has finished it")
-        raise ServiceError(403, "deal_not_over", "a deal can be replayed once it is over: by the table and the "
-                           "arbiters, and by everyone once the match is public")
+            raise ServiceError(
+                403,
+                "board_in_play",
+                "another table is still playing these cards: the deal can be "
+                "replayed by those who play in the event once every table has finished it",
+            )
+        raise ServiceError(
+            403,
+            "deal_not_over",
+            "a deal can be replayed once it is over: by the table and the "
+            "arbiters, and by everyone once the match is public",
+        )
     window = rows[:version]
     events = [eventlog.as_engine_event(r) for r in window]
-    state = engine.replay([e for e in events if e["type"] not in PLATFORM_EVENTS],
-                          seed=bytes.fromhex(match.seed) if match.seed else None)
+    state = engine.replay(
+        [e for e in events if e["type"] not in PLATFORM_EVENTS], seed=bytes.fromhex(match.seed) if match.seed else None
+    )
     if seat == "all":
-        shown, view = events, {**state.view(None, reveal_finished=True), "hands": [state.hand(s) for s in range(state.num_seats)]}
+        shown, view = (
+            events,
+            {**state.view(None, reveal_finished=True), "hands": [state.hand(s) for s in range(state.num_seats)]},
+        )
     else:
         shown, view = redact_events(events, seat, reveal_finished=True), redact_view(state, seat, True)
-    return {"match": match.pk, "version": version, "seat": seat, "view": view,
-            "events": [{"version": r.version, "event": ev} for r, ev in zip(window, shown)]}
+    return {
+        "match": match.pk,
+        "version": version,
+        "seat": seat,
+        "view": view,
+        "events": [{"version": r.version, "event": ev} for r, ev in zip(window, shown)],
+    }
 
 
 def finished_through(rows):
@@ -221,15 +244,23 @@ def check_table_size(ruleset, options, seat_users):
     if game is None:
         return  # an unknown name: new_game refuses it with the engine's own code
     if ruleset not in offered_names():
-        raise ServiceError(400, "ruleset_not_offered", f"{ruleset} is not offered for matches yet; ruleset must be "
-                           f"one of {', '.join(offered_names())}")
+        raise ServiceError(
+            400,
+            "ruleset_not_offered",
+            f"{ruleset} is not offered for matches yet; ruleset must be one of {', '.join(offered_names())}",
+        )
     try:
         seats = game.num_seats(options if isinstance(options, dict) else None)
     except engine.EngineError as e:
         raise ServiceError(400, e.code, e.message) from e
     if len(seat_users) != seats:
-        raise ServiceError(400, "invalid_seats", f"a {ruleset} match with these options has exactly {seats} seats "
-                           f"(a user, a bot or null for an open seat), not {len(seat_users)}", seats=seats)
+        raise ServiceError(
+            400,
+            "invalid_seats",
+            f"a {ruleset} match with these options has exactly {seats} seats "
+            f"(a user, a bot or null for an open seat), not {len(seat_users)}",
+            seats=seats,
+        )
 
 
 def check_new_match(ruleset, options, seat_users, board, seed=None):
@@ -255,8 +286,12 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
     for owner, held in doors.values():
         if len(held) > 1:
             names = [f"the bot {h.name!r}" if isinstance(h, bot_model()) else f"{h.username} in person" for h in held]
-            raise ServiceError(400, "same_owner", f"{' and '.join(names)} all belong to {owner.username}: one owner "
-                               "(a person with their bots) holds at most one seat of a match")
+            raise ServiceError(
+                400,
+                "same_owner",
+                f"{' and '.join(names)} all belong to {owner.username}: one owner "
+                "(a person with their bots) holds at most one seat of a match",
+            )
     inactive = [h.name for h in seat_users if isinstance(h, bot_model()) and not h.is_active]
     if inactive:
         raise ServiceError(400, "bot_disabled", f"the bot {inactive[0]!r} is disabled")
@@ -268,8 +303,18 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
         raise ServiceError(400, e.code, e.message) from e
 
 
-def do_create_match(ruleset, options=None, seat_users=None, board=None, created_by=None,
-                    seed=None, event="", cards_group="", public_when_over=True, bot_turn_timeout=None):
+def do_create_match(
+    ruleset,
+    options=None,
+    seat_users=None,
+    board=None,
+    created_by=None,
+    seed=None,
+    event="",
+    cards_group="",
+    public_when_over=True,
+    bot_turn_timeout=None,
+):
     """Create a match, its seats and the first events of its stream; returns the Match.
 
     ``seed`` (bytes) fixes the deals; by default a random 32-byte seed is drawn. It stays
@@ -285,17 +330,30 @@ def do_create_match(ruleset, options=None, seat_users=None, board=None, created_
     start = state.events[0]
     with transaction.atomic():
         match = Match.objects.create(
-            ruleset=ruleset, num_seats=state.num_seats, options=dict(state.options), board=state.board,
-            seed=state.seed.hex() if state.seed else "", seed_sha256=start.get("seed_sha256", ""),
+            ruleset=ruleset,
+            num_seats=state.num_seats,
+            options=dict(state.options),
+            board=state.board,
+            seed=state.seed.hex() if state.seed else "",
+            seed_sha256=start.get("seed_sha256", ""),
             status=Match.Status.OVER if state.is_over else Match.Status.LIVE,
-            version=len(state.events), to_act=state.to_act, created_by=created_by, event=event,
+            version=len(state.events),
+            to_act=state.to_act,
+            created_by=created_by,
+            event=event,
             cards_group=cards_group,
             public_when_over=public_when_over,
-            **({} if bot_turn_timeout is None else {"bot_turn_timeout": bot_turn_timeout}))
+            **({} if bot_turn_timeout is None else {"bot_turn_timeout": bot_turn_timeout}),
+        )
         Seat.objects.bulk_create(
-            Seat(match=match, index=i, bot=h if isinstance(h, bot_model()) else None,
-                 user=h if h is not None and not isinstance(h, bot_model()) else None)
-            for i, h in enumerate(seat_users))
+            Seat(
+                match=match,
+                index=i,
+                bot=h if isinstance(h, bot_model()) else None,
+                user=h if h is not None and not isinstance(h, bot_model()) else None,
+            )
+            for i, h in enumerate(seat_users)
+        )
         meta = {"actor": actor_key(created_by) if created_by else "system", "command": "create_match"}
         rows = eventlog.append(match.stream, 0, state.events, meta)
         match.head_hash = rows[-1].hash
@@ -329,8 +387,9 @@ def submit_action(match_id, user, action, expected_version, command_id=None):
     ServiceError and store nothing. A retried ``command_id`` returns the first answer.
     """
     check_action_shape(action, expected_version, command_id)
-    return do_act(match_id, actor_key(user), lambda match: check_seat(match, user), action, expected_version,
-                  command_id)
+    return do_act(
+        match_id, actor_key(user), lambda match: check_seat(match, user), action, expected_version, command_id
+    )
 
 
 def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, before=(), after=(), announce=True):
@@ -354,30 +413,44 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         if match.status == Match.Status.OVER:
             raise ServiceError(409, "match_over", "the match is over; no more actions are possible")
         if expected_version != match.version:
-            raise ServiceError(409, "version_conflict", f"the match is at version {match.version}, "
-                               f"not {expected_version}; reload and try again", current_version=match.version)
+            raise ServiceError(
+                409,
+                "version_conflict",
+                f"the match is at version {match.version}, not {expected_version}; reload and try again",
+                current_version=match.version,
+            )
         state = current_state(match)
         _STATES.pop(match.pk, None)  # about to change it: not cached until the commit
         if state.to_act != seat:
-            raise ServiceError(403, "not_your_turn", f"it is seat {state.to_act}'s turn, not yours (seat {seat})",
-                               to_act=state.to_act)
+            raise ServiceError(
+                403, "not_your_turn", f"it is seat {state.to_act}'s turn, not yours (seat {seat})", to_act=state.to_act
+            )
         if action is FIRST_LEGAL:
             action = state.legal_actions()[0]
         try:
             produced = state.apply(action)
         except engine.IllegalAction as e:
             rule = {"rule": e.rule} if e.rule else {}  # a card's trick rule alone, for the pages
-            raise ServiceError(422, e.code, e.message, reason=e.reason, **rule,
-                               legal_actions=[dict(a) for a in state.legal_actions()]) from e
+            raise ServiceError(
+                422, e.code, e.message, reason=e.reason, **rule, legal_actions=[dict(a) for a in state.legal_actions()]
+            ) from e
         new_events = [*before, *produced, *after]
         try:
-            rows = eventlog.append(match.stream, match.version, new_events,
-                                   {"actor": actor, "seat": seat, "command_id": command_id},
-                                   known_head=(match.version, match.head_hash))
+            rows = eventlog.append(
+                match.stream,
+                match.version,
+                new_events,
+                {"actor": actor, "seat": seat, "command_id": command_id},
+                known_head=(match.version, match.head_hash),
+            )
         except eventlog.VersionConflict as e:
             # Under the row's lock only events stored past its head (a damaged log) get here.
-            raise ServiceError(409, "log_damaged", f"the match's log holds events past its head (version "
-                               f"{match.version}); an arbiter must look at it (verify)") from e
+            raise ServiceError(
+                409,
+                "log_damaged",
+                f"the match's log holds events past its head (version "
+                f"{match.version}); an arbiter must look at it (verify)",
+            ) from e
         match.version += len(new_events)
         match.head_hash = rows[-1].hash
         match.status = Match.Status.OVER if state.is_over else Match.Status.LIVE
@@ -386,8 +459,11 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         # The new events alone suffice: a deal they start can only have ended within them.
         # A seat's own answer: finished deals shown as to the table (seat_view), so never the
         # cards of a board another table is still playing.
-        response = {"version": match.version, "status": match.status,
-                    "events": redact_events(new_events, seat, reveal_finished=not cards_still_in_play(match))}
+        response = {
+            "version": match.version,
+            "status": match.status,
+            "events": redact_events(new_events, seat, reveal_finished=not cards_still_in_play(match)),
+        }
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
         # Cached at once, not on commit: the key is the new head's hash, which commits to every
@@ -417,23 +493,40 @@ def check_paper_deal(ruleset, options, board, actions):
     if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_PAPER_ACTIONS:
         raise ServiceError(400, "invalid_actions", f"actions is a list of 1 to {MAX_PAPER_ACTIONS} decisions")
     for index, entry in enumerate(actions):
-        if not isinstance(entry, dict) or entry.get("seat") not in range(state.num_seats) \
-                or isinstance(entry.get("seat"), bool):
-            raise ServiceError(400, "invalid_actions", f"entry {index}: each decision is {{\"seat\": 0-"
-                               f"{state.num_seats - 1}, ...}}", index=index)
+        if (
+            not isinstance(entry, dict)
+            or entry.get("seat") not in range(state.num_seats)
+            or isinstance(entry.get("seat"), bool)
+        ):
+            raise ServiceError(
+                400,
+                "invalid_actions",
+                f'entry {index}: each decision is {{"seat": 0-{state.num_seats - 1}, ...}}',
+                index=index,
+            )
         if state.is_over:
             raise ServiceError(422, "deal_already_over", f"entry {index}: the deal was over before it", index=index)
         if entry["seat"] != state.to_act:
-            raise ServiceError(422, "out_of_turn", f"entry {index}: seat {entry['seat']} played, but it was seat "
-                               f"{state.to_act}'s turn", index=index, to_act=state.to_act)
+            raise ServiceError(
+                422,
+                "out_of_turn",
+                f"entry {index}: seat {entry['seat']} played, but it was seat {state.to_act}'s turn",
+                index=index,
+                to_act=state.to_act,
+            )
         try:
             state.apply({k: v for k, v in entry.items() if k != "seat"})
         except engine.EngineError as e:
-            raise ServiceError(422, e.code, f"entry {index} (seat {entry['seat']}): {e.message}", index=index,
-                               reason=e.reason) from e
+            raise ServiceError(
+                422, e.code, f"entry {index} (seat {entry['seat']}): {e.message}", index=index, reason=e.reason
+            ) from e
     if not state.is_over:
-        raise ServiceError(422, "deal_not_finished", f"the entries stop before the deal's end; seat {state.to_act} "
-                           "is still to act", to_act=state.to_act)
+        raise ServiceError(
+            422,
+            "deal_not_finished",
+            f"the entries stop before the deal's end; seat {state.to_act} is still to act",
+            to_act=state.to_act,
+        )
     return state
 
 
@@ -449,7 +542,13 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
         version = match.version
         for entry in actions:
             seat = entry["seat"]
-            version = do_act(match.pk, actor, lambda m, seat=seat: seat,
-                             {k: v for k, v in entry.items() if k != "seat"}, version, announce=False)["version"]
+            version = do_act(
+                match.pk,
+                actor,
+                lambda m, seat=seat: seat,
+                {k: v for k, v in entry.items() if k != "seat"},
+                version,
+                announce=False,
+            )["version"]
     match.refresh_from_db()
     return match

@@ -13,6 +13,7 @@ Who is counted: API routes per caller (a bot by its own id, a person by their ac
 token or session they use, anonymous callers by address); log-ins and sign-ups per client
 address *and* per account name tried (its canonical form, so ``ALICE`` spends ``alice``'s).
 """
+
 import contextlib
 import hashlib
 import ipaddress
@@ -54,8 +55,7 @@ def parse_rates(text):
             continue
         match = RATE.match(part)
         if match is None or int(match[1]) < 1 or match[2] == "0":
-            raise ImproperlyConfigured(f"bad rate {part!r}: write '<count>/<period>' such as '5/m', '20/h' or "
-                                       f"'10/30s'")
+            raise ImproperlyConfigured(f"bad rate {part!r}: write '<count>/<period>' such as '5/m', '20/h' or '10/30s'")
         limits.append((int(match[1]), int(match[2] or 1) * UNITS[match[3]]))
     return tuple(limits)
 
@@ -174,8 +174,10 @@ def do_count_login(request, username):
 
 def do_count_signup(request, username):
     """A sign-up attempt, per client address and per name tried (and every name that looks like it)."""
-    return do_count(("signup_address", client_address(request)),
-                    *(("signup_account", key) for key in sorted(name_keys(username.strip()))))
+    return do_count(
+        ("signup_address", client_address(request)),
+        *(("signup_account", key) for key in sorted(name_keys(username.strip()))),
+    )
 
 
 class TooManyAttempts(exceptions.Throttled):

@@ -10,6 +10,7 @@ user's expired tokens and then the oldest beyond the cap, so logging in again an
 not pile tokens up, while a few devices or scripts can each keep their own. ``last_used_at`` is
 written at most once per ``API_TOKEN_TOUCH_SECONDS`` per token, not on every request.
 """
+
 import hashlib
 import secrets
 from datetime import timedelta
@@ -62,7 +63,7 @@ def do_prune_tokens(user):
     """Delete the user's expired tokens, then the oldest beyond API_TOKENS_PER_USER."""
     mine = ApiToken.objects.filter(user=user)
     mine.filter(created_at__lte=timezone.now() - lifetime()).delete()
-    keep = list(mine.order_by("-created_at", "-pk").values_list("pk", flat=True)[:settings.API_TOKENS_PER_USER])
+    keep = list(mine.order_by("-created_at", "-pk").values_list("pk", flat=True)[: settings.API_TOKENS_PER_USER])
     mine.exclude(pk__in=keep).delete()
 
 
@@ -86,7 +87,8 @@ def do_touch(token, now):
     if token.last_used_at is not None and token.last_used_at > since:
         return
     ApiToken.objects.filter(Q(last_used_at__isnull=True) | Q(last_used_at__lte=since), pk=token.pk).update(
-        last_used_at=now)
+        last_used_at=now
+    )
     token.last_used_at = now
 
 
@@ -101,6 +103,7 @@ class HashedTokenAuthentication(authentication.TokenAuthentication):
         if is_expired(token, now):
             raise exceptions.AuthenticationFailed(
                 f"the token expired at {expires_at(token).isoformat()}; log in again for a new one",
-                code="token_expired")
+                code="token_expired",
+            )
         do_touch(token, now)
         return token.user, token

@@ -1,5 +1,6 @@
 """Pages for reading a match after the fact: its score sheet and the audit replay
 (games/views_audit.py)."""
+
 from django.urls import path
 
 from . import views_audit

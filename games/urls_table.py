@@ -1,4 +1,5 @@
 """Pages for playing and watching a match (games/views_table.py)."""
+
 from django.urls import path
 
 from . import views_table

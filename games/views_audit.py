@@ -1,14 +1,14 @@
 """Pages for reading a match after the fact: its score sheet, and the audit replay with the
 verification report. Thin views: who may see what is decided by games.service (seat_replay,
 visible_state), the facts by the engine and games.audit; nothing here reads a hidden hand."""
+
 import re
 from collections import defaultdict
 
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_htmx.http import push_url
 
 from . import eventlog, service
@@ -37,13 +37,15 @@ def score_sheet(request, pk):
     # The view holds no record of past contracts; the engine's deal records do, and hold
     # nothing but contracts and scores (no card), so the sheet reads them from the replay.
     names = match_seat_names(match)  # one bot holding several seats is told apart by seat number
-    sheet = score_sheet_rows(service.match_state(match, eventlog.shown_rows(match.stream, match.version)), gettext,
-                             names)
+    sheet = score_sheet_rows(
+        service.match_state(match, eventlog.shown_rows(match.stream, match.version)), gettext, names
+    )
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
     winners = [names[s] for s in view.get("winners") or ()]
-    return render(request, "games/sheet.html", {"match": match, "view": view, "sheet": sheet, "names": names,
-                                                "winners": winners})
+    return render(
+        request, "games/sheet.html", {"match": match, "view": view, "sheet": sheet, "names": names, "winners": winners}
+    )
 
 
 # ------------------------------------------------------------------ the audit replay
@@ -65,16 +67,26 @@ def audit(request, pk):
         error, replay = e, fallback_replay(match, request.user, request.GET, last, e)
     # The head the match row names, published so that an export (or a later copy of the log)
     # can be checked against it: tools/verify_export.py --head match/ID:VERSION:HASH.
-    context = {"match": match, "error": error, "head": f"{match.stream}:{match.version}:{match.head_hash}",
-               "shown_through": len(shown)}
+    context = {
+        "match": match,
+        "error": error,
+        "head": f"{match.stream}:{match.version}:{match.head_hash}",
+        "shown_through": len(shown),
+    }
     if replay is not None:
         context.update(step_context(match, request.user, replay, last))
     if not step and error is None:
         findings = verify_match(match)
-        context["report"] = {"ok": all(f.ok for f in findings),
-                             "checks": [{**f.as_json(), "label": CHECKS.get(f.check, f.check)} for f in findings]}
-    response = render(request, "games/_audit_step.html" if step else "games/audit.html", context,
-                      status=error.status if error else 200)
+        context["report"] = {
+            "ok": all(f.ok for f in findings),
+            "checks": [{**f.as_json(), "label": CHECKS.get(f.check, f.check)} for f in findings],
+        }
+    response = render(
+        request,
+        "games/_audit_step.html" if step else "games/audit.html",
+        context,
+        status=error.status if error else 200,
+    )
     if error is not None:
         response["X-Table-Refusal"] = "1"  # the page swaps this error response in (audit.html)
         if step:
@@ -90,8 +102,12 @@ def requested_replay(match, user, query, last):
 
 
 # The parameter a refusal is about (its code, as seat_replay and parse_version give it).
-REFUSED_PARAMETER = {"invalid_version": "version", "deal_not_over": "version",
-                     "invalid_seat": "seat", "arbiter_only": "seat"}
+REFUSED_PARAMETER = {
+    "invalid_version": "version",
+    "deal_not_over": "version",
+    "invalid_seat": "seat",
+    "arbiter_only": "seat",
+}
 
 
 def fallback_replay(match, user, query, last, error):
@@ -163,8 +179,12 @@ def step_context(match, user, replay, last):
     names = match_seat_names(match)
     seat, version, view = replay["seat"], replay["version"], replay["view"]
     context = {
-        "seat": seat, "version": version, "last": max(last, version), "previous": max(1, version - 1),
-        "next": version + 1, "seat_choices": [(str(i), names[i]) for i in range(match.num_seats)],
+        "seat": seat,
+        "version": version,
+        "last": max(last, version),
+        "previous": max(1, version - 1),
+        "next": version + 1,
+        "seat_choices": [(str(i), names[i]) for i in range(match.num_seats)],
         "viewer_name": names[seat] if isinstance(seat, int) else None,
         "all_hands": seat == "all" or may_open_every_hand(match, user),
     }
@@ -173,11 +193,17 @@ def step_context(match, user, replay, last):
     event = replay["events"][-1]["event"]
     table = view["table"]
     last_trick = table["tricks"][-1] if table["tricks"] and not table["trick"] else None
-    return {**context, "view": view, "event": describe(event, names, view["ruleset"]), "event_type": event["type"],
-            "seats": seat_panels(view, seat, names), "contract": current_contract(view),
-            "trick": [{**t, "name": names[t["seat"]]} for t in table["trick"]],
-            "last_trick": last_trick and {**last_trick, "leader_name": names[last_trick["leader"]],
-                                          "winner_name": names[last_trick["winner"]]}}
+    return {
+        **context,
+        "view": view,
+        "event": describe(event, names, view["ruleset"]),
+        "event_type": event["type"],
+        "seats": seat_panels(view, seat, names),
+        "contract": current_contract(view),
+        "trick": [{**t, "name": names[t["seat"]]} for t in table["trick"]],
+        "last_trick": last_trick
+        and {**last_trick, "leader_name": names[last_trick["leader"]], "winner_name": names[last_trick["winner"]]},
+    }
 
 
 def seat_panels(view, seat, names):
@@ -187,9 +213,19 @@ def seat_panels(view, seat, names):
     hands = view["hands"] if seat == "all" else [view["hand"] if i == seat else None for i in every_seat]
     last_deal = view.get("last_deal")
     over = last_deal and last_deal["deal"] == view["deal"] and view["phase"] in ("deal_over", "over")
-    return [{"index": i, "name": names[i], "hand": hands[i], "size": view["hand_sizes"][i],
-             "dealt": last_deal["dealt_hands"][i] if over else None, "tricks": view["table"]["tricks_won"][i],
-             "score": view["scores"][i], "to_act": view["to_act"] == i} for i in every_seat]
+    return [
+        {
+            "index": i,
+            "name": names[i],
+            "hand": hands[i],
+            "size": view["hand_sizes"][i],
+            "dealt": last_deal["dealt_hands"][i] if over else None,
+            "tricks": view["table"]["tricks_won"][i],
+            "score": view["scores"][i],
+            "to_act": view["to_act"] == i,
+        }
+        for i in every_seat
+    ]
 
 
 def current_contract(view):
@@ -261,10 +297,15 @@ def describe(event, names, ruleset):
     def scores(values):
         return ", ".join(f"{names[i]} {v}" for i, v in enumerate(values or ()))
 
-    fields = {**event, "who": name(event.get("seat")), "dealer": name(event.get("dealer", event.get("declarer"))),
-              "winner": name(event.get("winner")), "scores": scores(event.get("scores")),
-              "winners": ", ".join(names[s] for s in event.get("winners") or ()) or _("nobody"),
-              "reason": REASONS.get(event.get("reason"), event.get("reason"))}
+    fields = {
+        **event,
+        "who": name(event.get("seat")),
+        "dealer": name(event.get("dealer", event.get("declarer"))),
+        "winner": name(event.get("winner")),
+        "scores": scores(event.get("scores")),
+        "winners": ", ".join(names[s] for s in event.get("winners") or ()) or _("nobody"),
+        "reason": REASONS.get(event.get("reason"), event.get("reason")),
+    }
     if event["type"] == "play":
         fields["card"] = card_name(event["card"])
     elif event["type"] == "contract":
@@ -272,6 +313,11 @@ def describe(event, names, ruleset):
         fields["contract"] = contract_label(ruleset, contract, gettext)
     elif event["type"] == "choose":
         trump = event.get("trump")
-        fields["trump"] = "" if event.get("mode") != "up" else \
-            _(" with %(suit)s as trumps") % {"suit": suit_name(trump)} if trump else _(" without trumps")
+        fields["trump"] = (
+            ""
+            if event.get("mode") != "up"
+            else _(" with %(suit)s as trumps") % {"suit": suit_name(trump)}
+            if trump
+            else _(" without trumps")
+        )
     return text % defaultdict(str, fields)  # a field the event lacks reads as nothing

@@ -6,6 +6,7 @@ which checks seat, turn, version and legality exactly as the API does. The page 
 fragment with htmx; the fragment carries the version it shows, so an unchanged table costs
 one indexed read and a 204.
 """
+
 import json
 import uuid
 
@@ -14,9 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -50,8 +50,9 @@ PHASES = {
 REFUSALS = {
     "not_your_seat": gettext_lazy("You hold no seat at this table, so you cannot act here."),
     "not_your_turn": gettext_lazy("It is not your turn."),
-    "version_conflict": gettext_lazy("The table moved on before your action arrived; nothing was played. "
-                                     "Here is the table as it is now."),
+    "version_conflict": gettext_lazy(
+        "The table moved on before your action arrived; nothing was played. Here is the table as it is now."
+    ),
     "match_over": gettext_lazy("The game is over; no more actions are possible."),
     "invalid_input": gettext_lazy("That action could not be read; nothing was played."),
 }
@@ -115,21 +116,40 @@ def table_context(request, match, error=None):
     game, table = RULESETS[view["ruleset"]], view["table"]
     # The seat a row marks: the role a score sheet names (the dealer in King, the declarer in Rifki).
     role_seat, role_label = table.get(game.sheet_role), game.roles[game.sheet_role]
-    rows = [{"index": s.index, "name": seat_name(s), "is_bot": bool(s.bot_id), "is_you": s.index == me,
-             "to_act": s.index == to_act, "role": s.index == role_seat, "cards": view["hand_sizes"][s.index],
-             "tricks": table["tricks_won"][s.index], "score": view["scores"][s.index]} for s in seats]
+    rows = [
+        {
+            "index": s.index,
+            "name": seat_name(s),
+            "is_bot": bool(s.bot_id),
+            "is_you": s.index == me,
+            "to_act": s.index == to_act,
+            "role": s.index == role_seat,
+            "cards": view["hand_sizes"][s.index],
+            "tricks": table["tricks_won"][s.index],
+            "score": view["scores"][s.index],
+        }
+        for s in seats
+    ]
     names = seat_names(rows)
     legal = view["legal_actions"]  # only ever the viewer's own, when it is their turn
     acting = seats[to_act] if to_act is not None else None
     last = table["tricks"][-1] if table["tricks"] else None
     auction = table.get("auction")
     return {
-        "match": match, "view": view, "version": match.version, "seats": rows, "me": me, "error": error,
+        "match": match,
+        "view": view,
+        "version": match.version,
+        "seats": rows,
+        "me": me,
+        "error": error,
         "your_turn": me is not None and to_act == me,
         "status": status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
-        "choices": [{"label": choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
-                    for a in legal if a["type"] != "play"],
+        "choices": [
+            {"label": choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
+            for a in legal
+            if a["type"] != "play"
+        ],
         "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in table["trick"]],
         "last_trick": last and trick_played(last, names),
         "auction": auction_lines(view["ruleset"], auction, names) if auction and auction["bidders"] else None,
@@ -154,8 +174,10 @@ def bot_time_limit(match, seat):
 def trick_played(trick, names):
     """A finished trick as [(who, card)] in the order played (the view's trick says who played
     each card), and its winner."""
-    return {"cards": [{"name": names[p["seat"]], "card": p["card"]} for p in trick["plays"]],
-            "winner": names[trick["winner"]]}
+    return {
+        "cards": [{"name": names[p["seat"]], "card": p["card"]} for p in trick["plays"]],
+        "winner": names[trick["winner"]],
+    }
 
 
 def choice_label(view, action):
@@ -185,11 +207,13 @@ def clock(match, name):
 
     The page counts on from the seconds given here, so a phone's wrong clock does not matter.
     """
-    since = (Event.objects.filter(stream=match.stream, version=match.version)
-             .values_list("recorded_at", flat=True).first())
+    since = (
+        Event.objects.filter(stream=match.stream, version=match.version).values_list("recorded_at", flat=True).first()
+    )
     seconds = max(0, int((timezone.now() - since).total_seconds())) if since else 0
-    shown = format_html('<time data-elapsed="{}" datetime="PT{}S">{}</time>', seconds, seconds,
-                        f"{seconds // 60}:{seconds % 60:02d}")
+    shown = format_html(
+        '<time data-elapsed="{}" datetime="PT{}S">{}</time>', seconds, seconds, f"{seconds // 60}:{seconds % 60:02d}"
+    )
     # Safe: the name is escaped and the time built by format_html.
     return mark_safe(_("%(name)s has been thinking for %(time)s") % {"name": conditional_escape(name), "time": shown})
 
@@ -198,8 +222,10 @@ def auction_lines(ruleset, auction, names):
     """The King auction as sentences: the standing bid, and each call so far in order."""
     high = auction["standing_bid"]
     standing = high and _("%(bid)s, by %(name)s") % {"bid": bid_words(high), "name": names[high["bidder"]]}
-    return {"standing": standing,
-            "calls": [{"name": names[e["seat"]], "label": action_label(ruleset, e)} for e in auction["history"]]}
+    return {
+        "standing": standing,
+        "calls": [{"name": names[e["seat"]], "label": action_label(ruleset, e)} for e in auction["history"]],
+    }
 
 
 def get_match(pk):

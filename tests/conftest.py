@@ -5,8 +5,9 @@ from hypothesis import HealthCheck, settings
 
 # HYPOTHESIS_PROFILE=ci (set by .ci/run) searches harder; timing deadlines are off because
 # a loaded 2-core machine would make them flaky.
-settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
@@ -18,12 +19,7 @@ def pytest_runtest_makereport(item, call):
     """With REQUIRE_SERVICES=1 (CI), a skipped `services` test fails the run: CI must never
     go green because PostgreSQL, Redis or the worker quietly went missing."""
     report = yield
-    if (
-        REQUIRE_SERVICES
-        and report.skipped
-        and not hasattr(report, "wasxfail")
-        and item.get_closest_marker("services")
-    ):
+    if REQUIRE_SERVICES and report.skipped and not hasattr(report, "wasxfail") and item.get_closest_marker("services"):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         reason = reason.removeprefix("Skipped: ")
         report.outcome = "failed"
@@ -69,8 +65,9 @@ def fresh_cache(settings):
     cache is Redis, whose clear() would flush Celery's queues too."""
     import uuid
 
-    settings.CACHES = {alias: {**config, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
-                       for alias, config in settings.CACHES.items()}
+    settings.CACHES = {
+        alias: {**config, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for alias, config in settings.CACHES.items()
+    }
 
 
 @pytest.fixture(autouse=True)
@@ -78,13 +75,14 @@ def enqueued_bot_turns(monkeypatch):
     """Bot turns the site would hand to Celery, recorded instead of published: no test leaves
     tasks in a broker that no worker reads. Worker tests start their workers themselves."""
     import bots.tasks
-
     import tournaments.tasks
 
     recorded = []
     monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version: recorded.append((match_id, version)))
-    monkeypatch.setattr(tournaments.tasks.update_standings, "apply_async",
-                        lambda args: recorded.append(("update_standings", *args)))
-    monkeypatch.setattr(tournaments.tasks.advance_tournament, "apply_async",
-                        lambda args: recorded.append(("advance_tournament", *args)))
+    monkeypatch.setattr(
+        tournaments.tasks.update_standings, "apply_async", lambda args: recorded.append(("update_standings", *args))
+    )
+    monkeypatch.setattr(
+        tournaments.tasks.advance_tournament, "apply_async", lambda args: recorded.append(("advance_tournament", *args))
+    )
     return recorded

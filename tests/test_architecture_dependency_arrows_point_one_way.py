@@ -11,6 +11,7 @@ offending import.
 - no module imports an app's ``management.commands``: a command is a thin shell over a plain
   module, which is what other code imports.
 """
+
 import ast
 import sys
 from pathlib import Path
@@ -53,8 +54,13 @@ def imports(path):
             for alias in node.names:
                 if alias.name != "*":
                     yield node.lineno, f"{target}.{alias.name}"
-        elif isinstance(node, ast.Call) and _is_dynamic_import(node.func) and node.args \
-                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        elif (
+            isinstance(node, ast.Call)
+            and _is_dynamic_import(node.func)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
             yield node.lineno, node.args[0].value
 
 
@@ -76,7 +82,7 @@ def within(name, package):
 
 
 def offending(paths, is_offence):
-    """"file:line: imports name" for each line of ``paths`` with an import ``is_offence`` flags
+    """ "file:line: imports name" for each line of ``paths`` with an import ``is_offence`` flags
     (one entry a line: ``from x import a, b`` is one offence)."""
     found = {}
     for path in paths:
@@ -99,12 +105,20 @@ def test_the_import_reader_sees_every_kind_of_import(tmp_path, monkeypatch):
     package = tmp_path / "games" / "engine"
     package.mkdir(parents=True)
     source = package / "sample.py"
-    source.write_text("import os\nfrom . import cards\nfrom ..service import x\n"
-                      "def f():\n    import bots.models\n    importlib.import_module('django.conf')\n")
+    source.write_text(
+        "import os\nfrom . import cards\nfrom ..service import x\n"
+        "def f():\n    import bots.models\n    importlib.import_module('django.conf')\n"
+    )
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    assert set(imports(source)) == {(1, "os"), (2, "games.engine"), (2, "games.engine.cards"),
-                                    (3, "games.service"), (3, "games.service.x"), (5, "bots.models"),
-                                    (6, "django.conf")}
+    assert set(imports(source)) == {
+        (1, "os"),
+        (2, "games.engine"),
+        (2, "games.engine.cards"),
+        (3, "games.service"),
+        (3, "games.service.x"),
+        (5, "bots.models"),
+        (6, "django.conf"),
+    }
 
 
 @pytest.mark.parametrize("app", sorted(FORBIDDEN))
@@ -115,13 +129,18 @@ def test_an_app_never_imports_the_apps_that_depend_on_it(app):
 
 def test_the_engine_imports_only_the_standard_library_and_itself():
     stdlib = sys.stdlib_module_names
-    offences = offending(sources(ENGINE.replace(".", "/")),
-                         lambda name: not within(name, ENGINE) and name.partition(".")[0] not in stdlib)
+    offences = offending(
+        sources(ENGINE.replace(".", "/")),
+        lambda name: not within(name, ENGINE) and name.partition(".")[0] not in stdlib,
+    )
     assert not offences, "games.engine imports only the standard library and itself:\n" + "\n".join(offences)
 
 
 def test_no_module_imports_a_management_command():
-    offences = offending(sources(*APPS, "config", "tools", "bench"),
-                         lambda name: any(within(name, f"{app}.management.commands") for app in APPS))
-    assert not offences, ("a management command is a shell over a plain module; import that module "
-                          "instead:\n" + "\n".join(offences))
+    offences = offending(
+        sources(*APPS, "config", "tools", "bench"),
+        lambda name: any(within(name, f"{app}.management.commands") for app in APPS),
+    )
+    assert not offences, (
+        "a management command is a shell over a plain module; import that module instead:\n" + "\n".join(offences)
+    )

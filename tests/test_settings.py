@@ -1,4 +1,5 @@
 """The settings helpers, called directly: config.settings itself is loaded once by Django."""
+
 import os
 from pathlib import Path
 
@@ -32,7 +33,8 @@ def test_celery_uses_the_embedded_broker_without_redis_url(tmp_path):
     opts = conf["broker_transport_options"]
     assert opts["data_folder_in"] == opts["data_folder_out"]  # producer and worker share it
     assert conf["result_backend"] == (
-        f"config.embedded_broker:AtomicFilesystemBackend+file://{tmp_path.resolve()}/celery/results")
+        f"config.embedded_broker:AtomicFilesystemBackend+file://{tmp_path.resolve()}/celery/results"
+    )
     folders = celery_folders(conf)
     assert folders[-1] == tmp_path.resolve() / "celery" / "results"
     assert all(Path(p).is_relative_to(tmp_path.resolve()) for p in folders)

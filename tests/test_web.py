@@ -2,9 +2,8 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from games.engine import RULESETS
-from games.offer import offered_names, offered_rulesets
 from games.engine.playout import play_out, score_sheet
+from games.offer import offered_names, offered_rulesets
 
 
 def test_home_lists_every_ruleset_with_a_demo_link(client, db):
@@ -30,7 +29,7 @@ def test_demo_shows_the_score_sheet_of_a_played_out_game(client, ruleset):
 def test_demo_seed_defaults_to_7(client):
     def sheet(response):  # the page around it carries a fresh CSRF token each time
         page = response.content.decode()
-        return page[page.index("<pre>"):page.index("</pre>")]
+        return page[page.index("<pre>") : page.index("</pre>")]
 
     assert sheet(client.get("/demo/king/")) == sheet(client.get("/demo/king/?seed=7"))
 

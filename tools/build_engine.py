@@ -9,6 +9,7 @@ name, and ``--clean`` removes them to go back to the interpreted engine.
 Only the modules on the hot path are compiled. ``actions.py`` (``Action`` subclasses ``dict``,
 which a compiled class cannot), ``errors.py`` and the command-line tools stay interpreted.
 """
+
 import argparse
 import os
 import pathlib
@@ -37,8 +38,9 @@ def build():
 
     sources = [str((ENGINE / f"{name}.py").relative_to(ROOT)) for name in COMPILED]
     # mypyc names modules after their paths, so it must run from the project root.
-    ext_modules = mypycify(sources, opt_level="3", target_dir=str(BUILD_DIR / "c"),
-                           group_name="games.engine._compiled")  # the shared runtime, inside the package
+    ext_modules = mypycify(
+        sources, opt_level="3", target_dir=str(BUILD_DIR / "c"), group_name="games.engine._compiled"
+    )  # the shared runtime, inside the package
     dist = Distribution({"name": "kingrifki-engine", "ext_modules": ext_modules})
     cmd = dist.get_command_obj("build_ext")
     cmd.inplace = True

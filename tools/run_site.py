@@ -9,6 +9,7 @@ run, as does Ctrl-C or SIGTERM: then every child and its own children are stoppe
 
 Migrations and seeding are the Makefile's job, before this starts.
 """
+
 import argparse
 import ctypes
 import logging
@@ -41,16 +42,16 @@ class Child:
     restart_at: float | None = None
 
 
-def children_for(python: str, host: str, port: int, default_queue: str, webhook_queue: str,
-                 var_dir: Path) -> list[Child]:
+def children_for(
+    python: str, host: str, port: int, default_queue: str, webhook_queue: str, var_dir: Path
+) -> list[Child]:
     celery = [python, "-m", "celery", "-A", "config"]
     # --pool=solo: one task at a time per worker, as before; a worker per queue gives the
     # concurrency that matters (a webhook wait never delays a built-in bot's move).
     worker = [*celery, "worker", "--pool=solo", "--concurrency=1", "--loglevel=INFO"]
     return [
         Child("site", [python, "manage.py", "runserver", f"{host}:{port}"], restart=False),
-        Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", str(var_dir / "celerybeat-schedule")],
-              restart=True),
+        Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", str(var_dir / "celerybeat-schedule")], restart=True),
         Child("worker-default", [*worker, "-Q", default_queue, "-n", "default@%h"], restart=True),
         Child("worker-webhooks", [*worker, "-Q", webhook_queue, "-n", "webhooks@%h"], restart=True),
     ]
@@ -61,8 +62,14 @@ def from_settings(python: str, host: str, port: int) -> list[Child]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.conf import settings
 
-    return children_for(python, host, port, settings.CELERY_TASK_DEFAULT_QUEUE,
-                        getattr(settings, "BOT_WEBHOOK_QUEUE", "webhooks"), Path(settings.VAR_DIR))
+    return children_for(
+        python,
+        host,
+        port,
+        settings.CELERY_TASK_DEFAULT_QUEUE,
+        getattr(settings, "BOT_WEBHOOK_QUEUE", "webhooks"),
+        Path(settings.VAR_DIR),
+    )
 
 
 def describe_exit(returncode: int) -> str:
@@ -91,8 +98,12 @@ def start(child: Child) -> None:
     # A session (and process group) of its own: Ctrl-C reaches only this supervisor, which then
     # stops the children in order, and stopping a group also stops what the child started
     # (runserver's autoreloader runs the site in a child process).
-    child.proc = subprocess.Popen(child.argv, cwd=BASE_DIR, start_new_session=True,
-                                  preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+    child.proc = subprocess.Popen(
+        child.argv,
+        cwd=BASE_DIR,
+        start_new_session=True,
+        preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+    )
     child.started_at = time.monotonic()
     child.restart_at = None
     log.info("started %s (pid %d): %s", child.name, child.proc.pid, " ".join(child.argv))
@@ -123,8 +134,14 @@ def check(child: Child, now: float) -> bool:
         return False
     child.quick_exits = child.quick_exits + 1 if ran < STEADY_SECONDS else 1
     delay = backoff_seconds(child.quick_exits)
-    log.warning("%s (pid %d) exited unexpectedly (%s) after %.1f s; restarting in %.0f s",
-                child.name, child.proc.pid, describe_exit(returncode), ran, delay)
+    log.warning(
+        "%s (pid %d) exited unexpectedly (%s) after %.1f s; restarting in %.0f s",
+        child.name,
+        child.proc.pid,
+        describe_exit(returncode),
+        ran,
+        delay,
+    )
     child.proc = None
     child.restart_at = now + delay
     return True
@@ -140,8 +157,9 @@ def stop_all(children: list[Child]) -> None:
         try:
             child.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
-            log.warning("%s (pid %d) did not stop in %.0f s: killing it", child.name, child.proc.pid,
-                        STOP_GRACE_SECONDS)
+            log.warning(
+                "%s (pid %d) did not stop in %.0f s: killing it", child.name, child.proc.pid, STOP_GRACE_SECONDS
+            )
             signal_group(child, signal.SIGKILL)
             child.proc.wait()
     for child in children:

@@ -34,6 +34,7 @@ The checks (docs/events.md describes the format, the hash chain and the deal alg
 - root hash (tournaments): the hash over the tournament's and every match's head, recomputed
   from the events, equals the root hash the tournament record declares.
 """
+
 import argparse
 import hashlib
 import hmac
@@ -151,8 +152,11 @@ def derived_match_seed(tournament_seed, tournament_id, round_no, table, board, r
     """A tournament match's seed: HMAC-SHA256(tournament seed, label), where the label is
     "tournament/<id>/board/<board>" for a duplicate board, else "tournament/<id>/round/<r>/table/<t>",
     followed by "/replay/<n>" for the n-th replay of a table ordered by a ruling."""
-    label = f"tournament/{tournament_id}/board/{board}" if board is not None else \
-        f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    label = (
+        f"tournament/{tournament_id}/board/{board}"
+        if board is not None
+        else f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    )
     if replay:
         label += f"/replay/{replay}"
     return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
@@ -172,8 +176,12 @@ def is_whole_pack(payload, seats, rules, options):
     hands = payload.get("hands")
     jokers = bool(options.get(rules.get("jokers", ""), False))
     pack = DECK + (list(JOKERS) if jokers else [])
-    return isinstance(hands, list) and len(hands) == seats and all(isinstance(h, list) for h in hands) and \
-        sorted(map(str, dealt_cards(payload))) == sorted(pack)
+    return (
+        isinstance(hands, list)
+        and len(hands) == seats
+        and all(isinstance(h, list) for h in hands)
+        and sorted(map(str, dealt_cards(payload))) == sorted(pack)
+    )
 
 
 # ---------------------------------------------------------------------------- the report
@@ -185,8 +193,9 @@ class Report:
         self.results = []
 
     def add(self, status, check, stream, version, message):
-        self.results.append({"check": check, "status": status, "stream": stream, "version": version,
-                             "message": message})
+        self.results.append(
+            {"check": check, "status": status, "stream": stream, "version": version, "message": message}
+        )
 
     def passed(self, check, stream, message):
         self.add("pass", check, stream, None, message)
@@ -259,8 +268,13 @@ def read_event(export, record, number, report):
         return
     if set(record) != EVENT_FIELDS:
         extra, missing = sorted(set(record) - EVENT_FIELDS), sorted(EVENT_FIELDS - set(record))
-        report.failed("format", stream, version, f"line {number}: fields not in the format {extra}, "
-                      f"missing {missing} (only the documented fields are covered by the hash)")
+        report.failed(
+            "format",
+            stream,
+            version,
+            f"line {number}: fields not in the format {extra}, "
+            f"missing {missing} (only the documented fields are covered by the hash)",
+        )
     export.streams.setdefault(stream, []).append(record)
 
 
@@ -283,8 +297,13 @@ def check_format(export, report):
     header = export.header
     if header is None or header.get("format") != FORMAT:
         older = (header or {}).get("format") in OLDER_FORMATS
-        report.failed("format", None, None, f"the first line must be a header of format {FORMAT!r}" + (
-            f", not {header['format']!r}: export it again from the site" if older else ""))
+        report.failed(
+            "format",
+            None,
+            None,
+            f"the first line must be a header of format {FORMAT!r}"
+            + (f", not {header['format']!r}: export it again from the site" if older else ""),
+        )
     kind = (header or {}).get("kind")
     if kind == "match" and (len(export.matches) != 1 or export.tournament is not None):
         report.failed("format", None, None, "a match export holds exactly one match record and no tournament")
@@ -303,8 +322,12 @@ def check_format(export, report):
         if stream not in declared:
             report.failed("format", stream, 1, f"events of {stream}, which no record declares")
     if len(report.failures) == problems:
-        report.passed("format", None, f"{FORMAT}, a {kind} export: {len(export.matches)} match record(s), "
-                      f"{sum(map(len, export.streams.values()))} events in {len(export.streams)} stream(s)")
+        report.passed(
+            "format",
+            None,
+            f"{FORMAT}, a {kind} export: {len(export.matches)} match record(s), "
+            f"{sum(map(len, export.streams.values()))} events in {len(export.streams)} stream(s)",
+        )
 
 
 # ---------------------------------------------------------------------------- chain
@@ -316,7 +339,7 @@ def check_versions(stream, events, report):
         expected = position + 1
         if version == expected:
             continue
-        if expected in seen[position + 1:]:
+        if expected in seen[position + 1 :]:
             why = f"version {expected} comes after version {version}: events out of order"
         elif expected in seen[:position]:
             why = f"version {expected} appears twice"
@@ -337,8 +360,9 @@ def check_links(stream, events, report):
             report.failed("chain", stream, event["version"], "prev_hash is not the hash of the event before it")
             return False
         if event_hash(prev_hash, event) != event.get("hash"):
-            report.failed("chain", stream, event["version"], "the hash does not match the event's contents "
-                          "(a field was changed)")
+            report.failed(
+                "chain", stream, event["version"], "the hash does not match the event's contents (a field was changed)"
+            )
             return False
         prev_hash = event["hash"]
     return True
@@ -352,11 +376,20 @@ def check_head(stream, events, declared, report):
     last_version, last_hash = (last["version"], last.get("hash")) if last else (0, GENESIS_HASH)
     if last_version != version:
         if type(version) is int and last_version < version:
-            report.failed("chain", stream, last_version + 1, f"the stream ends at version {last_version} but its "
-                          f"record declares head version {version}: events were removed from the end")
+            report.failed(
+                "chain",
+                stream,
+                last_version + 1,
+                f"the stream ends at version {last_version} but its "
+                f"record declares head version {version}: events were removed from the end",
+            )
         else:
-            report.failed("chain", stream, last_version, f"the stream runs to version {last_version} but its record "
-                          f"declares head version {version!r}")
+            report.failed(
+                "chain",
+                stream,
+                last_version,
+                f"the stream runs to version {last_version} but its record declares head version {version!r}",
+            )
         return False
     if last_hash != head_hash:
         report.failed("chain", stream, last_version, "the last event's hash is not the head hash its record declares")
@@ -369,8 +402,13 @@ def check_end(stream, events, report):
     ended = next((e for e in events if e.get("type") == "game_ended"), None)
     after = [e for e in events if ended is not None and e["version"] > ended["version"]]
     if after:
-        report.failed("chain", stream, after[0]["version"], f"version {after[0]['version']} ({after[0].get('type')}) "
-                      f"follows game_ended at version {ended['version']}: nothing is appended after the end of a game")
+        report.failed(
+            "chain",
+            stream,
+            after[0]["version"],
+            f"version {after[0]['version']} ({after[0].get('type')}) "
+            f"follows game_ended at version {ended['version']}: nothing is appended after the end of a game",
+        )
         return False
     return True
 
@@ -386,8 +424,9 @@ def check_chains(export, report):
         if ok:
             head = events[-1]["hash"] if events else GENESIS_HASH
             # The whole head, as --head takes it: to compare with the one the site published.
-            report.passed("chain", stream, f"{len(events)} events, versions 1..{len(events)}, head "
-                          f"{stream}:{len(events)}:{head}")
+            report.passed(
+                "chain", stream, f"{len(events)} events, versions 1..{len(events)}, head {stream}:{len(events)}:{head}"
+            )
 
 
 def parse_head(text):
@@ -414,12 +453,21 @@ def check_published_heads(export, heads, report):
         if version == 0 and digest == GENESIS_HASH:
             report.passed("published head", stream, "version 0: an empty stream")
         elif at is None:
-            report.failed("published head", stream, last or None, f"the export ends at version {last}, before the "
-                          f"published head at version {version}")
+            report.failed(
+                "published head",
+                stream,
+                last or None,
+                f"the export ends at version {last}, before the published head at version {version}",
+            )
         elif at.get("hash") != digest:
-            report.failed("published head", stream, version, f"the event at version {version} has hash "
-                          f"{str(at.get('hash'))[:16]}…, not the published head's {digest[:16]}…: "
-                          "this is not the log that was published")
+            report.failed(
+                "published head",
+                stream,
+                version,
+                f"the event at version {version} has hash "
+                f"{str(at.get('hash'))[:16]}…, not the published head's {digest[:16]}…: "
+                "this is not the log that was published",
+            )
         else:
             later = f" (the export runs on to version {last})" if last > version else ""
             report.passed("published head", stream, f"version {version} has the published hash {digest[:16]}…{later}")
@@ -454,8 +502,13 @@ def check_commitment(report, stream, seed_text, record_sha256, committed, what):
         report.failed("seed", stream, 1, f"version 1 carries no seed_sha256 to check the {what} seed against")
         return None
     if digest != committed:
-        report.failed("seed", stream, 1, f"sha256 of the {what} seed is {digest[:16]}…, not the seed_sha256 "
-                      f"{str(committed)[:16]}… committed at version 1")
+        report.failed(
+            "seed",
+            stream,
+            1,
+            f"sha256 of the {what} seed is {digest[:16]}…, not the seed_sha256 "
+            f"{str(committed)[:16]}… committed at version 1",
+        )
         return None
     if record_sha256 != committed:
         report.failed("seed", stream, 1, "the record's seed_sha256 differs from the one committed at version 1")
@@ -473,8 +526,9 @@ def check_match_seeds(export, report):
             why = "a fixed board: no seed" if match.get("board") is not None else "the seed is not public (yet)"
             report.skipped("seed", stream, why)
             continue
-        seed = check_commitment(report, stream, match["seed"], match.get("seed_sha256"),
-                                (start or {}).get("seed_sha256"), "match")
+        seed = check_commitment(
+            report, stream, match["seed"], match.get("seed_sha256"), (start or {}).get("seed_sha256"), "match"
+        )
         if seed is not None:
             seeds[stream] = seed
     return seeds
@@ -492,12 +546,14 @@ def tournament_seed(export, report):
         report.skipped("seed", stream, "the tournament's seed is not revealed (yet)")
         return None
     if revealed is not None and revealed != seed_text:
-        report.failed("seed", stream, ended[-1]["version"],
-                      "the record's seed is not the one tournament_ended revealed")
+        report.failed(
+            "seed", stream, ended[-1]["version"], "the record's seed is not the one tournament_ended revealed"
+        )
         return None
     created = first_event(export, stream, "tournament_created")
-    return check_commitment(report, stream, seed_text, t.get("seed_sha256"), (created or {}).get("seed_sha256"),
-                            "tournament")
+    return check_commitment(
+        report, stream, seed_text, t.get("seed_sha256"), (created or {}).get("seed_sha256"), "tournament"
+    )
 
 
 def drawn_tables(export):
@@ -511,8 +567,14 @@ def drawn_tables(export):
             continue
         if event.get("type") == "round_started":
             for table in payload.get("tables") or []:
-                drawn = (event["version"], payload.get("round"), table.get("table"), table.get("match"),
-                         table.get("board"), 0)
+                drawn = (
+                    event["version"],
+                    payload.get("round"),
+                    table.get("table"),
+                    table.get("match"),
+                    table.get("board"),
+                    0,
+                )
                 where[table.get("match")] = drawn
                 out.append(drawn)
         elif event.get("type") == "ruling" and payload.get("kind") == "replay_match":
@@ -537,8 +599,12 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
         match_stream = f"match/{match_id}"
         drawn.add(match_stream)
         if match_stream not in export.matches:
-            report.failed("match seeds", stream, version, f"round {round_no} table {table} drew match {match_id}, "
-                          "which is not in the export")
+            report.failed(
+                "match seeds",
+                stream,
+                version,
+                f"round {round_no} table {table} drew match {match_id}, which is not in the export",
+            )
             continue
         start = first_event(export, match_stream, "game_started")
         if start is None:
@@ -548,11 +614,19 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
             report.skipped("match seeds", match_stream, "a fixed board: its cards are given, not derived")
             continue
         derived = derived_match_seed(tournament_seed_bytes, tid, round_no, table, board, replay)
-        where = f"round {round_no} table {table}" + (f" board {board}" if board is not None else "") + \
-            (f" replay {replay}" if replay else "")
+        where = (
+            f"round {round_no} table {table}"
+            + (f" board {board}" if board is not None else "")
+            + (f" replay {replay}" if replay else "")
+        )
         if sha256_hex(derived) != start.get("seed_sha256"):
-            report.failed("match seeds", match_stream, 1, f"the seed derived for {where} (tournament version "
-                          f"{version}) does not hash to the seed_sha256 committed at version 1")
+            report.failed(
+                "match seeds",
+                match_stream,
+                1,
+                f"the seed derived for {where} (tournament version "
+                f"{version}) does not hash to the seed_sha256 committed at version 1",
+            )
             continue
         revealed = export.matches[match_stream].get("seed")
         if revealed is not None and revealed != derived.hex():
@@ -562,8 +636,9 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
         report.passed("match seeds", match_stream, f"derived from the tournament seed for {where}")
     listed = {f"match/{m}" for m in t.get("matches") or []}
     for match_stream in sorted((listed | set(export.matches)) - drawn):
-        report.failed("match seeds", match_stream, 1, "a match of the export that no round_started or "
-                      "replay_match ruling drew")
+        report.failed(
+            "match seeds", match_stream, 1, "a match of the export that no round_started or replay_match ruling drew"
+        )
 
 
 # ---------------------------------------------------------------------------- deals
@@ -579,8 +654,12 @@ def valid_deal_rules(record):
     rules, seats = record.get("deal_rules"), record.get("num_seats")
     if not isinstance(rules, dict) or type(seats) is not int or seats < 1:
         return None
-    if rules.get("direction") not in (1, -1) or not isinstance(rules.get("draws", {}), dict) or \
-            not isinstance(rules.get("first_deal"), list) or not all(isinstance(r, dict) for r in rules["first_deal"]):
+    if (
+        rules.get("direction") not in (1, -1)
+        or not isinstance(rules.get("draws", {}), dict)
+        or not isinstance(rules.get("first_deal"), list)
+        or not all(isinstance(r, dict) for r in rules["first_deal"])
+    ):
         return None
     return rules, seats
 
@@ -609,8 +688,10 @@ def first_deal_rule(rules, start, events):
                 continue
             if "event" not in rule:
                 return rule, start[field]
-            named = next((e["payload"] for e in events
-                          if e.get("type") == rule["event"] and isinstance(e.get("payload"), dict)), {})
+            named = next(
+                (e["payload"] for e in events if e.get("type") == rule["event"] and isinstance(e.get("payload"), dict)),
+                {},
+            )
             return rule, named.get(rule.get("field"))
         if "option" in rule and options.get(rule["option"]) in (rule.get("holder_of") or {}):
             return rule, None
@@ -637,10 +718,15 @@ def rotation_problem(rules, seats, rule, named, first_dealer, payload, hands, op
         expected = (first_dealer + direction * (n - 1)) % seats
         if dealer != expected:
             return f"deal {n} is dealt by seat {dealer!r}; the rotation gives seat {expected}"
-    if rules.get("declarer") == "after_dealer" and type(dealer) is int and \
-            payload.get("declarer") != (dealer + direction) % seats:
-        return f"deal {n} has declarer {payload.get('declarer')!r} and dealer {dealer!r}; the declarer " \
+    if (
+        rules.get("declarer") == "after_dealer"
+        and type(dealer) is int
+        and payload.get("declarer") != (dealer + direction) % seats
+    ):
+        return (
+            f"deal {n} has declarer {payload.get('declarer')!r} and dealer {dealer!r}; the declarer "
             f"sits after the dealer, in seat {(dealer + direction) % seats}"
+        )
     return None
 
 
@@ -648,8 +734,11 @@ def same_cards(payload, derived):
     """Whether a deal_started places the derived cards: each seat's hand (in any order), and the
     layout and the stock exactly."""
     hands = payload.get("hands")
-    if not isinstance(hands, list) or len(hands) != len(derived["hands"]) or \
-            any(not isinstance(h, list) or sorted(map(str, h)) != sorted(d) for h, d in zip(hands, derived["hands"])):
+    if (
+        not isinstance(hands, list)
+        or len(hands) != len(derived["hands"])
+        or any(not isinstance(h, list) or sorted(map(str, h)) != sorted(d) for h, d in zip(hands, derived["hands"]))
+    ):
         return False
     return all(payload.get(name) == derived[name] for name in ("layout", "stock") if name in derived)
 
@@ -661,14 +750,20 @@ def check_deals_from_seed(report, stream, events, start, seed, record):
     the same cards elsewhere). Who deals is the match record's deal rules (the ruleset's)."""
     found = valid_deal_rules(record)
     if found is None:
-        report.failed("deals", stream, 1, "the match record carries no deal rules and table size to re-derive the "
-                      "deals with (num_seats, deal_rules; docs/events.md)")
+        report.failed(
+            "deals",
+            stream,
+            1,
+            "the match record carries no deal rules and table size to re-derive the "
+            "deals with (num_seats, deal_rules; docs/events.md)",
+        )
         return
     rules, seats = found
     deal = SHUFFLES.get(start.get("shuffle"))
     if deal is None:
-        report.failed("deals", stream, 1, f"unknown shuffle {start.get('shuffle')!r}; this tool knows "
-                      f"{', '.join(SHUFFLES)}")
+        report.failed(
+            "deals", stream, 1, f"unknown shuffle {start.get('shuffle')!r}; this tool knows {', '.join(SHUFFLES)}"
+        )
         return
     ok = check_drawn_facts(report, stream, start, seed, rules, seats)
     rule, named = first_deal_rule(rules, start, events)
@@ -689,14 +784,21 @@ def check_deals_from_seed(report, stream, events, start, seed, record):
             continue
         dealer = payload.get("dealer")
         if type(dealer) is not int or not 0 <= dealer < seats:
-            report.failed("deals", stream, event["version"], f"deal {payload.get('deal')} names no dealer seat "
-                          f"(dealer {dealer!r} at a table of {seats})")
+            report.failed(
+                "deals",
+                stream,
+                event["version"],
+                f"deal {payload.get('deal')} names no dealer seat (dealer {dealer!r} at a table of {seats})",
+            )
             ok = False
             continue
         if payload.get("deal") == 1 and not payload.get("redeal"):
             first_dealer = dealer
-        first = rule["dealt_from"] if "dealt_from" in rule and payload.get("deal") == 1 and \
-            not payload.get("redeal") else (dealer + rules["direction"]) % seats
+        first = (
+            rule["dealt_from"]
+            if "dealt_from" in rule and payload.get("deal") == 1 and not payload.get("redeal")
+            else (dealer + rules["direction"]) % seats
+        )
         derived = deal(seed, expected_key, seats, first, rules["direction"], options, rules)
         problem = rotation_problem(rules, seats, rule, named, first_dealer, payload, derived["hands"], options)
         if not same_cards(payload, derived):
@@ -734,16 +836,24 @@ def check_whole_packs(report, stream, events, start, record):
     """Without the seed the deals cannot be re-derived: check only that each is a whole pack."""
     found = valid_deal_rules(record)
     if found is None:
-        report.failed("deals", stream, 1, "the match record carries no deal rules and table size (num_seats, "
-                      "deal_rules; docs/events.md)")
+        report.failed(
+            "deals",
+            stream,
+            1,
+            "the match record carries no deal rules and table size (num_seats, deal_rules; docs/events.md)",
+        )
         return
     rules, seats = found
     options = start.get("options") or {}
     for event in events:
         payload = event.get("payload") if isinstance(event.get("payload"), dict) else {}
         if event.get("type") == "deal_started" and not is_whole_pack(payload, seats, rules, options):
-            report.failed("deals", stream, event["version"], f"the cards dealt are not one pack, a hand for each of "
-                          f"the {seats} seats")
+            report.failed(
+                "deals",
+                stream,
+                event["version"],
+                f"the cards dealt are not one pack, a hand for each of the {seats} seats",
+            )
             return
     report.skipped("deals", stream, "the seed is not public: deals not re-derived (each is a whole pack)")
 
@@ -776,8 +886,12 @@ def check_root_hash(export, report):
         heads.append((stream, events[-1]["version"], events[-1].get("hash")) if events else (stream, 0, GENESIS_HASH))
     computed = root_hash(heads)
     if computed != t.get("root_hash"):
-        report.failed("root hash", t.get("stream"), heads[0][1], f"the root hash over {len(heads)} stream heads is "
-                      f"{computed}, not the declared {t.get('root_hash')}")
+        report.failed(
+            "root hash",
+            t.get("stream"),
+            heads[0][1],
+            f"the root hash over {len(heads)} stream heads is {computed}, not the declared {t.get('root_hash')}",
+        )
     else:
         report.passed("root hash", t.get("stream"), f"{computed} over {len(heads)} stream heads")
 
@@ -839,9 +953,15 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=f"Check a {FORMAT} export of the platform's event log.")
     parser.add_argument("export", help="the export file (JSON Lines)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--head", action="append", default=[], type=published_head, metavar="STREAM:VERSION:HASH",
-                        help="a head the site published (e.g. match/12:40:<hash>) that the export must contain; "
-                             "repeat for several streams")
+    parser.add_argument(
+        "--head",
+        action="append",
+        default=[],
+        type=published_head,
+        metavar="STREAM:VERSION:HASH",
+        help="a head the site published (e.g. match/12:40:<hash>) that the export must contain; "
+        "repeat for several streams",
+    )
     args = parser.parse_args(argv)
     try:
         # Split on "\n" only: JSON escapes line breaks in strings, but not U+2028 and its kin.
@@ -851,8 +971,18 @@ def main(argv=None):
         report = Report()
         report.failed("format", None, None, f"cannot read {args.export}: {e}")
     if args.json:
-        json.dump({"file": args.export, "format": FORMAT, "ok": report.ok, "results": report.results,
-                   "failures": report.failures}, sys.stdout, indent=2, ensure_ascii=False)
+        json.dump(
+            {
+                "file": args.export,
+                "format": FORMAT,
+                "ok": report.ok,
+                "results": report.results,
+                "failures": report.failures,
+            },
+            sys.stdout,
+            indent=2,
+            ensure_ascii=False,
+        )
         sys.stdout.write("\n")
     else:
         print_text(args.export, report, sys.stdout)

@@ -1,4 +1,5 @@
 """REST API of tournaments (DESIGN.md 3.7): thin views over tournaments.service."""
+
 from django.contrib.auth import get_user_model
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -27,30 +28,54 @@ class TournamentCreateSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)
-    boards = serializers.ListField(child=serializers.DictField(), required=False, allow_null=True, default=None,
-                                   help_text="a fixed set of boards instead of full games")
+    boards = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="a fixed set of boards instead of full games",
+    )
     table_points = serializers.ChoiceField(choices=Tournament.TablePoints.choices, default="place")
-    tie_breaks = serializers.ListField(child=serializers.ChoiceField(choices=service.TIE_BREAKS), required=False,
-                                       default=None)
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=service.TIE_BREAKS), required=False, default=None
+    )
     fill = serializers.ChoiceField(choices=Tournament.Fill.choices, default="house_bots")
     # Its range (0.1 s to settings.BOT_TURN_TIMEOUT_MAX_SECONDS) is the service's to check.
-    bot_turn_timeout = serializers.FloatField(default=2.0, help_text="seconds per bot turn, from 0.1 to the site's "
-                                              "maximum (BOT_TURN_TIMEOUT_MAX_SECONDS, 10 by default)")
+    bot_turn_timeout = serializers.FloatField(
+        default=2.0,
+        help_text="seconds per bot turn, from 0.1 to the site's maximum (BOT_TURN_TIMEOUT_MAX_SECONDS, 10 by default)",
+    )
     rated = serializers.BooleanField(default=True)
-    autopilot = serializers.BooleanField(default=False, help_text="after the first round, close each round when "
-                                         "its last table finishes and start the next")
+    autopilot = serializers.BooleanField(
+        default=False,
+        help_text="after the first round, close each round when its last table finishes and start the next",
+    )
 
 
 def tournament_summary(t):
-    return {"id": t.pk, "name": t.name, "ruleset": t.ruleset, "format": t.format, "rounds": t.rounds,
-            "current_round": t.current_round, "status": t.status, "options": t.options,
-            "table_points": t.table_points, "tie_breaks": t.tie_breaks, "fill": t.fill, "rated": t.rated,
-            "bot_turn_timeout": t.bot_turn_timeout,
-            "autopilot": t.autopilot, "organiser": t.organiser.username,
-            "seed_sha256": t.seed_sha256,
-            # revealed when the tournament ends, so that anyone can re-derive every deal
-            "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
-            "version": t.version, "head_hash": t.head_hash, "root_hash": read.root_hash(t)}
+    return {
+        "id": t.pk,
+        "name": t.name,
+        "ruleset": t.ruleset,
+        "format": t.format,
+        "rounds": t.rounds,
+        "current_round": t.current_round,
+        "status": t.status,
+        "options": t.options,
+        "table_points": t.table_points,
+        "tie_breaks": t.tie_breaks,
+        "fill": t.fill,
+        "rated": t.rated,
+        "bot_turn_timeout": t.bot_turn_timeout,
+        "autopilot": t.autopilot,
+        "organiser": t.organiser.username,
+        "seed_sha256": t.seed_sha256,
+        # revealed when the tournament ends, so that anyone can re-derive every deal
+        "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
+        "version": t.version,
+        "head_hash": t.head_hash,
+        "root_hash": read.root_hash(t),
+    }
 
 
 def get_tournament(pk):
@@ -60,21 +85,29 @@ def get_tournament(pk):
     return t
 
 
-TOURNAMENT = inline_serializer("Tournament", {"id": serializers.IntegerField(), "name": serializers.CharField(),
-                                              "status": serializers.CharField()})
+TOURNAMENT = inline_serializer(
+    "Tournament", {"id": serializers.IntegerField(), "name": serializers.CharField(), "status": serializers.CharField()}
+)
 
 
 class TournamentListView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_list", summary="Tournaments, newest first",
-                   responses={200: inline_serializer("TournamentList", {"id": serializers.IntegerField()}, many=True)})
+    @extend_schema(
+        operation_id="tournaments_list",
+        summary="Tournaments, newest first",
+        responses={200: inline_serializer("TournamentList", {"id": serializers.IntegerField()}, many=True)},
+    )
     def get(self, request):
-        return Response([tournament_summary(t) for t in
-                         Tournament.objects.select_related("organiser").order_by("-pk")[:100]])
+        return Response(
+            [tournament_summary(t) for t in Tournament.objects.select_related("organiser").order_by("-pk")[:100]]
+        )
 
-    @extend_schema(request=TournamentCreateSerializer, responses={201: TOURNAMENT, 400: ERROR},
-                   summary="Create a tournament; you are its organiser")
+    @extend_schema(
+        request=TournamentCreateSerializer,
+        responses={201: TOURNAMENT, 400: ERROR},
+        summary="Create a tournament; you are its organiser",
+    )
     def post(self, request):
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -105,23 +138,34 @@ ENTRANT_ACTIONS = ["accept", "decline", "check_in", "withdraw"]
 
 
 def entrant_row(e):
-    return {"id": e.pk, "name": e.name, "kind": e.kind, "ranked": e.ranked, "status": e.status,
-            "joined_round": e.joined_round}
+    return {
+        "id": e.pk,
+        "name": e.name,
+        "kind": e.kind,
+        "ranked": e.ranked,
+        "status": e.status,
+        "joined_round": e.joined_round,
+    }
 
 
 class EntrantListView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_entrants_list", responses={200: list[dict], 404: ERROR},
-                   summary="The tournament's entrants")
+    @extend_schema(
+        operation_id="tournaments_entrants_list",
+        responses={200: list[dict], 404: ERROR},
+        summary="The tournament's entrants",
+    )
     def get(self, request, pk):
         t = get_tournament(pk)
         return Response([entrant_row(e) for e in t.entrants.order_by("pk")])
 
-    @extend_schema(request=EntrantSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
-                                                         404: ERROR, 409: ERROR},
-                   summary="Register a person (yourself, or anyone as organiser) or a bot (organiser); someone "
-                           "else's person or bot is 'invited' and counts once its owner accepts")
+    @extend_schema(
+        request=EntrantSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Register a person (yourself, or anyone as organiser) or a bot (organiser); someone "
+        "else's person or bot is 'invited' and counts once its owner accepts",
+    )
     def post(self, request, pk):
         data = EntrantSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -147,7 +191,8 @@ class EntrantDetailView(APIView):
         request=inline_serializer("EntrantChange", {"action": serializers.ChoiceField(choices=ENTRANT_ACTIONS)}),
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
         summary="Accept or decline an invitation (its owner only), check an entrant in or withdraw it (its "
-                "owner or the organiser)")
+        "owner or the organiser)",
+    )
     def post(self, request, pk, entrant_id):
         if not Entrant.objects.filter(pk=entrant_id, tournament_id=pk).exists():
             raise ServiceError(404, "not_found", f"no entrant {entrant_id} in tournament {pk}")
@@ -165,18 +210,33 @@ class EntrantDetailView(APIView):
 
 def invitation_row(e):
     t = e.tournament
-    return {"entrant": e.pk, "name": e.name, "kind": e.kind, "bot": e.bot.name if e.bot_id else None,
-            "tournament": {"id": t.pk, "name": t.name, "ruleset": t.ruleset, "format": t.format, "rounds": t.rounds,
-                           "status": t.status, "organiser": t.organiser.username},
-            "answer": f"/api/v1/tournaments/{t.pk}/entrants/{e.pk}/"}
+    return {
+        "entrant": e.pk,
+        "name": e.name,
+        "kind": e.kind,
+        "bot": e.bot.name if e.bot_id else None,
+        "tournament": {
+            "id": t.pk,
+            "name": t.name,
+            "ruleset": t.ruleset,
+            "format": t.format,
+            "rounds": t.rounds,
+            "status": t.status,
+            "organiser": t.organiser.username,
+        },
+        "answer": f"/api/v1/tournaments/{t.pk}/entrants/{e.pk}/",
+    }
 
 
 class InvitationListView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(operation_id="invitations_list", responses={200: list[dict], 403: ERROR},
-                   summary="Your pending invitations (for you or a bot of yours): answer each with "
-                           "POST {answer} {\"action\": \"accept\" | \"decline\"}")
+    @extend_schema(
+        operation_id="invitations_list",
+        responses={200: list[dict], 403: ERROR},
+        summary="Your pending invitations (for you or a bot of yours): answer each with "
+        'POST {answer} {"action": "accept" | "decline"}',
+    )
     def get(self, request):
         return Response([invitation_row(e) for e in service.invitations_of(request.user)[:200]])
 
@@ -184,22 +244,33 @@ class InvitationListView(APIView):
 class StandingsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("export", str, enum=["csv", "json"],
-                                                description="csv: a CSV sheet; json: this JSON as a file; either "
-                                                            "downloads as tournament-{id}-standings.csv/.json")],
-                   responses={200: OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR, 404: ERROR},
-                   summary="Standings (from events), with the root hash to check a printed sheet against")
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "export",
+                str,
+                enum=["csv", "json"],
+                description="csv: a CSV sheet; json: this JSON as a file; either "
+                "downloads as tournament-{id}-standings.csv/.json",
+            )
+        ],
+        responses={200: OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR, 404: ERROR},
+        summary="Standings (from events), with the root hash to check a printed sheet against",
+    )
     def get(self, request, pk):
         t = get_tournament(pk)
         value = projection.current_standings(t)
         export = request.query_params.get("export")
         if export == "csv":
             text = folds.standings_csv(folds.ranking(value))
-            response = HttpResponse(f"# root_hash {read.root_hash(t)}\n{text}",
-                                    content_type="text/csv; charset=utf-8")
+            response = HttpResponse(f"# root_hash {read.root_hash(t)}\n{text}", content_type="text/csv; charset=utf-8")
             return attachment(response, f"tournament-{t.pk}-standings.csv")
-        data = {"tournament": t.pk, "version": t.version, "root_hash": read.root_hash(t),
-                "standings": read.standings_rows(t)}
+        data = {
+            "tournament": t.pk,
+            "version": t.version,
+            "root_hash": read.root_hash(t),
+            "standings": read.standings_rows(t),
+        }
         if export == "json":  # the same JSON as a file, whatever the browser's Accept header asks for
             response = HttpResponse(JSONRenderer().render(data), content_type="application/json")
             return attachment(response, f"tournament-{t.pk}-standings.json")
@@ -215,20 +286,30 @@ def attachment(response, filename):
 class ResultsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="tournaments_results", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
-                   summary="Full results as JSON: settings, entrants, every round's tables with reported and "
-                           "adjusted scores and table points, and the standings, folded from the event log")
+    @extend_schema(
+        operation_id="tournaments_results",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        summary="Full results as JSON: settings, entrants, every round's tables with reported and "
+        "adjusted scores and table points, and the standings, folded from the event log",
+    )
     def get(self, request, pk):
         from games import eventlog
 
         t = get_tournament(pk)
         rows = eventlog.stream_events(t.stream)
         results = folds.results_json(eventlog.as_engine_event(r) for r in rows)
-        response = Response({"id": t.pk, "name": t.name, "status": t.status,
-                             "version": rows[-1].version if rows else 0,
-                             "root_hash": read.root_hash(t, (rows[-1].version, rows[-1].hash) if rows else None),
-                             "seed_sha256": t.seed_sha256,
-                             "seed": t.seed if t.status == Tournament.Status.FINISHED else None} | results)
+        response = Response(
+            {
+                "id": t.pk,
+                "name": t.name,
+                "status": t.status,
+                "version": rows[-1].version if rows else 0,
+                "root_hash": read.root_hash(t, (rows[-1].version, rows[-1].hash) if rows else None),
+                "seed_sha256": t.seed_sha256,
+                "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
+            }
+            | results
+        )
         if request.accepted_renderer.format == "json":  # shown in place; saved under a name that says what it is
             response["Content-Disposition"] = f'inline; filename="tournament-{t.pk}-results.json"'
         return response
@@ -237,15 +318,19 @@ class ResultsView(APIView):
 class RoundsView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_rounds_list", responses={200: list[dict], 404: ERROR},
-                   summary="The rounds: each table's match, board and entrants in seat order, and byes")
+    @extend_schema(
+        operation_id="tournaments_rounds_list",
+        responses={200: list[dict], 404: ERROR},
+        summary="The rounds: each table's match, board and entrants in seat order, and byes",
+    )
     def get(self, request, pk):
         return Response(read.rounds(get_tournament(pk)))
 
-    @extend_schema(request=inline_serializer("RoundAction", {"action": serializers.ChoiceField(
-                   choices=["start", "close"])}),
-                   responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
-                   summary="Start the next round or close the current one (organiser)")
+    @extend_schema(
+        request=inline_serializer("RoundAction", {"action": serializers.ChoiceField(choices=["start", "close"])}),
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Start the next round or close the current one (organiser)",
+    )
     def post(self, request, pk):
         get_tournament(pk)
         action = request.data.get("action") if isinstance(request.data, dict) else None
@@ -259,9 +344,11 @@ class RoundsView(APIView):
 class DealsVerifyView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="tournaments_deals_verify", responses={200: OpenApiTypes.OBJECT, 404: ERROR,
-                                                                        409: ERROR},
-                   summary="Once the tournament is over: re-derive every deal from the revealed seed")
+    @extend_schema(
+        operation_id="tournaments_deals_verify",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR, 409: ERROR},
+        summary="Once the tournament is over: re-derive every deal from the revealed seed",
+    )
     def get(self, request, pk):
         from .fairness import check_deals
 
@@ -269,8 +356,15 @@ class DealsVerifyView(APIView):
         if t.status != Tournament.Status.FINISHED:
             raise ServiceError(409, "seed_secret", "the seed is revealed when the tournament ends")
         rows = check_deals(t)
-        return Response({"tournament": t.pk, "seed": t.seed, "seed_sha256": t.seed_sha256,
-                         "ok": all(r["ok"] for r in rows), "matches": rows})
+        return Response(
+            {
+                "tournament": t.pk,
+                "seed": t.seed,
+                "seed_sha256": t.seed_sha256,
+                "ok": all(r["ok"] for r in rows),
+                "matches": rows,
+            }
+        )
 
 
 # The table sizes of the games a tournament may play: a bound on a ruling's per-seat lists
@@ -283,54 +377,80 @@ class RulingSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=service.RULING_KINDS)
     match = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     reason = serializers.CharField(max_length=500)
-    method = serializers.ChoiceField(choices=service.ADJUSTMENTS, required=False,
-                                     help_text="adjust_score: artificial or split (deltas), assigned (scores), "
-                                               "weighted (outcomes)")
-    deltas = serializers.ListField(child=serializers.FloatField(), required=False, min_length=FEWEST_SEATS,
-                                   max_length=MOST_SEATS, help_text="one number per seat of the match")
-    scores = serializers.ListField(child=serializers.FloatField(), required=False, min_length=FEWEST_SEATS,
-                                   max_length=MOST_SEATS, help_text="one number per seat of the match")
+    method = serializers.ChoiceField(
+        choices=service.ADJUSTMENTS,
+        required=False,
+        help_text="adjust_score: artificial or split (deltas), assigned (scores), weighted (outcomes)",
+    )
+    deltas = serializers.ListField(
+        child=serializers.FloatField(),
+        required=False,
+        min_length=FEWEST_SEATS,
+        max_length=MOST_SEATS,
+        help_text="one number per seat of the match",
+    )
+    scores = serializers.ListField(
+        child=serializers.FloatField(),
+        required=False,
+        min_length=FEWEST_SEATS,
+        max_length=MOST_SEATS,
+        help_text="one number per seat of the match",
+    )
     outcomes = serializers.ListField(child=serializers.DictField(), required=False, max_length=10)
     offence = serializers.ChoiceField(choices=service.OFFENCES, required=False, help_text="penalty")
-    seat = serializers.IntegerField(min_value=0, max_value=MOST_SEATS - 1, required=False,
-                                    help_text="penalty: the seat, from 0")
-    points = serializers.FloatField(min_value=0.01, max_value=100000, required=False,
-                                    help_text="penalty: game points taken")
+    seat = serializers.IntegerField(
+        min_value=0, max_value=MOST_SEATS - 1, required=False, help_text="penalty: the seat, from 0"
+    )
+    points = serializers.FloatField(
+        min_value=0.01, max_value=100000, required=False, help_text="penalty: game points taken"
+    )
 
 
 class RulingsView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="tournaments_rulings_list", responses={200: list[dict], 404: ERROR},
-                   summary="The arbiters' rulings, as recorded in the tournament's stream")
+    @extend_schema(
+        operation_id="tournaments_rulings_list",
+        responses={200: list[dict], 404: ERROR},
+        summary="The arbiters' rulings, as recorded in the tournament's stream",
+    )
     def get(self, request, pk):
         from games import eventlog
 
         t = get_tournament(pk)
-        return Response([{"version": r.version, "recorded_at": r.recorded_at.isoformat(), **r.payload}
-                         for r in eventlog.stream_events(t.stream) if r.type == "ruling"])
+        return Response(
+            [
+                {"version": r.version, "recorded_at": r.recorded_at.isoformat(), **r.payload}
+                for r in eventlog.stream_events(t.stream)
+                if r.type == "ruling"
+            ]
+        )
 
-    @extend_schema(request=RulingSerializer, responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR,
-                                                        404: ERROR, 409: ERROR},
-                   summary="Record a ruling (organiser or staff): an adjusted score, an annulment, a replay "
-                           "or a penalty")
+    @extend_schema(
+        request=RulingSerializer,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Record a ruling (organiser or staff): an adjusted score, an annulment, a replay or a penalty",
+    )
     def post(self, request, pk):
         get_tournament(pk)
         data = RulingSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
-        event = service.do_record_ruling(pk, request.user, fields.pop("kind"), fields.pop("match"),
-                                         fields.pop("reason"), **fields)
+        event = service.do_record_ruling(
+            pk, request.user, fields.pop("kind"), fields.pop("match"), fields.pop("reason"), **fields
+        )
         return Response(event, status=status.HTTP_201_CREATED)
 
 
 class TournamentExportView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="tournaments_export", responses={(200, "application/x-ndjson"): OpenApiTypes.STR,
-                                                                 404: ERROR, 409: ERROR},
-                   summary="Once the tournament is over: its stream and every match's as JSON Lines "
-                           "(kingrifki-log/2) with the seed and root hash; check with tools/verify_export.py")
+    @extend_schema(
+        operation_id="tournaments_export",
+        responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 404: ERROR, 409: ERROR},
+        summary="Once the tournament is over: its stream and every match's as JSON Lines "
+        "(kingrifki-log/2) with the seed and root hash; check with tools/verify_export.py",
+    )
     def get(self, request, pk):
         from games.api import jsonl_download
 
@@ -338,17 +458,23 @@ class TournamentExportView(APIView):
 
         t = get_tournament(pk)
         if t.status != Tournament.Status.FINISHED:
-            raise ServiceError(409, "not_finished", "a tournament's log is exported once it is over (its matches "
-                               "hold every dealt hand)")
+            raise ServiceError(
+                409,
+                "not_finished",
+                "a tournament's log is exported once it is over (its matches hold every dealt hand)",
+            )
         return jsonl_download(tournament_export_lines(t), f"tournament-{t.pk}-log.jsonl")
 
 
 class TournamentVerifyView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="tournaments_verify", responses={200: OpenApiTypes.OBJECT, 404: ERROR},
-                   summary="Check every stream of the tournament: chains, seeds and derived deals, every match "
-                           "replayed, results against the replays, standings against a rebuild; with the root hash")
+    @extend_schema(
+        operation_id="tournaments_verify",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        summary="Check every stream of the tournament: chains, seeds and derived deals, every match "
+        "replayed, results against the replays, standings against a rebuild; with the root hash",
+    )
     def get(self, request, pk):
         from .audit import verify_tournament
 
@@ -358,15 +484,23 @@ class TournamentVerifyView(APIView):
 class LeaderboardView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("bots_apart", bool, description="rank people and bots separately")],
-                   responses={200: OpenApiTypes.OBJECT, 404: ERROR},
-                   summary="OpenSkill ratings of a ruleset over finished rated tournaments")
+    @extend_schema(
+        parameters=[OpenApiParameter("bots_apart", bool, description="rank people and bots separately")],
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        summary="OpenSkill ratings of a ruleset over finished rated tournaments",
+    )
     def get(self, request, ruleset):
         from .leaderboards import leaderboard
 
         if ruleset not in RULESETS:
             raise ServiceError(404, "not_found", f"no ruleset {ruleset!r}")
         rows = leaderboard(ruleset, bots_apart=request.query_params.get("bots_apart") in ("1", "true"))
-        return Response({"ruleset": ruleset, "rows": [
-            {"rank": r.rank, "name": r.name, "kind": r.kind, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
-            for r in rows]})
+        return Response(
+            {
+                "ruleset": ruleset,
+                "rows": [
+                    {"rank": r.rank, "name": r.name, "kind": r.kind, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
+                    for r in rows
+                ],
+            }
+        )

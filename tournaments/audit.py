@@ -6,6 +6,7 @@ tournament seed against its commitment; each match's seed derived from the tourn
 match's scores and the drawn seating; the stored standings equal to a rebuild from the
 events; the root hash.
 """
+
 import hashlib
 
 from games import eventlog
@@ -24,20 +25,39 @@ def verify_tournament(tournament):
     seed = bytes.fromhex(tournament.seed)
     created = rows[0].payload.get("seed_sha256") if rows else None
     ok = hashlib.sha256(seed).hexdigest() == tournament.seed_sha256 == created
-    findings.append(Finding("seed", tournament.stream, ok, "the seed matches the commitment in tournament_created"
-                            if ok else "the seed does not hash to the published commitment", None if ok else 1))
+    findings.append(
+        Finding(
+            "seed",
+            tournament.stream,
+            ok,
+            "the seed matches the commitment in tournament_created"
+            if ok
+            else "the seed does not hash to the published commitment",
+            None if ok else 1,
+        )
+    )
     states = {}
-    for table in TournamentTable.objects.filter(tournament=tournament).select_related("match") \
-            .order_by("round", "table", "replay"):
+    for table in (
+        TournamentTable.objects.filter(tournament=tournament)
+        .select_related("match")
+        .order_by("round", "table", "replay")
+    ):
         match = table.match
         if match.board is None:
             derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
             ok = derived.hex() == match.seed
             where = f"round {table.round} table {table.table}" + (f" replay {table.replay}" if table.replay else "")
-            findings.append(Finding("deal_seed", match.stream, ok, f"{where}: the "
-                                    "match's seed is derived from the tournament seed" if ok else
-                                    "the match's seed is not the one derived from the tournament seed",
-                                    None if ok else 1))
+            findings.append(
+                Finding(
+                    "deal_seed",
+                    match.stream,
+                    ok,
+                    f"{where}: the match's seed is derived from the tournament seed"
+                    if ok
+                    else "the match's seed is not the one derived from the tournament seed",
+                    None if ok else 1,
+                )
+            )
         match_findings, states[match.pk] = verify_match_and_replay(match)
         findings += match_findings
     findings += check_results(tournament, rows, states)
@@ -67,8 +87,15 @@ def check_results(tournament, rows, states):
                 problem = "the seats differ from the round's draw"
             else:
                 problem = None
-            findings.append(Finding("result", tournament.stream, problem is None,
-                                    problem or f"match {match}: scores equal the replayed match", row.version))
+            findings.append(
+                Finding(
+                    "result",
+                    tournament.stream,
+                    problem is None,
+                    problem or f"match {match}: scores equal the replayed match",
+                    row.version,
+                )
+            )
     return findings
 
 
@@ -84,5 +111,11 @@ def check_standings(tournament, rows):
     for event in events[stored_version:]:
         stored = folds.fold(stored, event)
     ok = folds.ranking(stored) == folds.ranking(folds.rebuild(events))
-    return Finding("standings", tournament.stream, ok, "the stored standings equal a rebuild from the events"
-                   if ok else "the stored standings differ from a rebuild from the events")
+    return Finding(
+        "standings",
+        tournament.stream,
+        ok,
+        "the stored standings equal a rebuild from the events"
+        if ok
+        else "the stored standings differ from a rebuild from the events",
+    )

@@ -11,6 +11,7 @@ The matches are the ones the exported ``round_started`` events drew, and each st
 exported up to the version its record declares, read from the row before its events: the
 records, the events and the root hash all describe one consistent moment, even mid-round.
 """
+
 from games import eventlog
 from games.export import event_lines, header_record, match_record
 from games.models import Match
@@ -38,8 +39,9 @@ def drawn_match_ids(tournament):
 
 def tournament_record(tournament, matches):
     """The tournament's record: its head, its matches and the root hash over all their heads."""
-    heads = [(tournament.stream, tournament.version, tournament.head_hash)] + \
-        [(m.stream, m.version, m.head_hash) for m in matches]
+    heads = [(tournament.stream, tournament.version, tournament.head_hash)] + [
+        (m.stream, m.version, m.head_hash) for m in matches
+    ]
     finished = tournament.status == Tournament.Status.FINISHED
     return {
         "record": "tournament",

@@ -5,6 +5,7 @@ and table, or per board), must hash to the seed_sha256 the match published in it
 event, and must deal exactly the cards of every deal_started in the match's log: the engine's
 verified replay re-derives each deal from the seed and compares, card by card.
 """
+
 import hashlib
 
 from games import eventlog
@@ -21,17 +22,25 @@ def check_deals(tournament, seed=None):
     if hashlib.sha256(seed).hexdigest() != tournament.seed_sha256:
         raise ValueError("the seed does not match the tournament's published seed_sha256")
     rows = []
-    for table in TournamentTable.objects.filter(tournament=tournament).select_related("match") \
-            .order_by("round", "table", "replay"):
-        row = {"round": table.round, "table": table.table, "replay": table.replay, "match": table.match_id,
-               "ok": True, "problem": None}
+    for table in (
+        TournamentTable.objects.filter(tournament=tournament)
+        .select_related("match")
+        .order_by("round", "table", "replay")
+    ):
+        row = {
+            "round": table.round,
+            "table": table.table,
+            "replay": table.replay,
+            "match": table.match_id,
+            "ok": True,
+            "problem": None,
+        }
         if table.match.board is not None:
             row["problem"] = "a fixed board: its cards are given, not derived"
         else:
             derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
             played = [r for r in eventlog.stream_events(table.match.stream) if r.type not in PLATFORM_EVENTS]
-            finding, _ = check_rules(table.match.stream, played, [eventlog.as_engine_event(r) for r in played],
-                                     derived)
+            finding, _ = check_rules(table.match.stream, played, [eventlog.as_engine_event(r) for r in played], derived)
             if not finding.ok:
                 row.update(ok=False, problem=finding.message)
         rows.append(row)

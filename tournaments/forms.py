@@ -1,6 +1,7 @@
 """The organiser's forms. They only turn posted text into the service's arguments: what a
 tournament, an entry or a ruling may be is decided by tournaments.service (and the engine for
 game flags), so the pages and the API refuse the same things with the same messages."""
+
 import json
 
 from django import forms
@@ -20,15 +21,29 @@ def ruleset_choices():
     return [(ruleset.name, _(ruleset.label)) for ruleset in offered_rulesets()]
 
 
-TIE_BREAK_CHOICES = [("", _("none")), ("game_score", _("Game score")), ("opponents_points", _("Opponents' points")),
-                     ("wins", _("Wins")), ("head_to_head", _("Head to head"))]
+TIE_BREAK_CHOICES = [
+    ("", _("none")),
+    ("game_score", _("Game score")),
+    ("opponents_points", _("Opponents' points")),
+    ("wins", _("Wins")),
+    ("head_to_head", _("Head to head")),
+]
 DEFAULT_TIE_BREAKS = ["game_score", "opponents_points"]
 YES_NO = [("true", _("yes")), ("false", _("no"))]
 
 # Where a service refusal belongs on the creation form (the rest go on top of the form).
-FIELD_OF_CODE = {"invalid_name": "name", "ruleset_not_offered": "ruleset", "invalid_format": "format", "invalid_rounds": "rounds",
-                 "invalid_table_points": "table_points", "invalid_fill": "fill", "invalid_tie_breaks": "tie_break_1",
-                 "invalid_timeout": "bot_turn_timeout", "invalid_boards": "boards", "boards_repeat": "boards"}
+FIELD_OF_CODE = {
+    "invalid_name": "name",
+    "ruleset_not_offered": "ruleset",
+    "invalid_format": "format",
+    "invalid_rounds": "rounds",
+    "invalid_table_points": "table_points",
+    "invalid_fill": "fill",
+    "invalid_tie_breaks": "tie_break_1",
+    "invalid_timeout": "bot_turn_timeout",
+    "invalid_boards": "boards",
+    "boards_repeat": "boards",
+}
 
 
 def flag_field_name(ruleset, flag):
@@ -83,8 +98,11 @@ def flag_field(name, flag):
     label = _(flag.label) if flag.label else name
     options = {"label": label, "required": False, "initial": flag_as_text(flag.default), "help_text": flag_help(flag)}
     if flag.kind is bool or flag.choices:
-        choices = YES_NO if flag.kind is bool else [(c, _(flag.choice_labels[c]) if c in flag.choice_labels else c)
-                                                    for c in flag.choices]
+        choices = (
+            YES_NO
+            if flag.kind is bool
+            else [(c, _(flag.choice_labels[c]) if c in flag.choice_labels else c) for c in flag.choices]
+        )
         return forms.CharField(widget=forms.Select(choices=choices), **options)
     widget = forms.NumberInput if flag.kind is int else forms.TextInput
     return forms.CharField(widget=widget(), **options)
@@ -105,32 +123,39 @@ class FlagGroup:
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     ruleset = forms.ChoiceField(label=_("Game"), choices=ruleset_choices)
-    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices,
-                               initial=Tournament.Format.SWISS)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices, initial=Tournament.Format.SWISS)
     rounds = forms.IntegerField(label=_("Rounds"), initial=3, widget=forms.NumberInput(attrs={"min": 1, "max": 50}))
     table_points = forms.ChoiceField(label=_("Table points"), choices=Tournament.TablePoints.choices)
-    tie_break_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False,
-                                    initial=DEFAULT_TIE_BREAKS[0])
-    tie_break_2 = forms.ChoiceField(label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False,
-                                    initial=DEFAULT_TIE_BREAKS[1])
+    tie_break_1 = forms.ChoiceField(
+        label=_("First tie-break"), choices=TIE_BREAK_CHOICES, required=False, initial=DEFAULT_TIE_BREAKS[0]
+    )
+    tie_break_2 = forms.ChoiceField(
+        label=_("Second tie-break"), choices=TIE_BREAK_CHOICES, required=False, initial=DEFAULT_TIE_BREAKS[1]
+    )
     tie_break_3 = forms.ChoiceField(label=_("Third tie-break"), choices=TIE_BREAK_CHOICES, required=False)
     tie_break_4 = forms.ChoiceField(label=_("Fourth tie-break"), choices=TIE_BREAK_CHOICES, required=False)
     fill = forms.ChoiceField(label=_("Incomplete tables"), choices=Tournament.Fill.choices)
-    bot_turn_timeout = forms.FloatField(label=_("Bot turn timeout (seconds)"), initial=2.0,
-                                        widget=forms.NumberInput(attrs={"min": 0.1, "step": 0.1}))
+    bot_turn_timeout = forms.FloatField(
+        label=_("Bot turn timeout (seconds)"), initial=2.0, widget=forms.NumberInput(attrs={"min": 0.1, "step": 0.1})
+    )
     rated = forms.BooleanField(label=_("Rated (counts for the leaderboards)"), required=False, initial=True)
-    autopilot = forms.BooleanField(label=_("Autopilot: once round 1 is started, close each round when its last "
-                                           "table finishes and start the next"), required=False)
-    boards = forms.CharField(label=_("Fixed boards (JSON list of engine boards, one a round at least; leave empty "
-                                     "for full games)"),
-                             required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    autopilot = forms.BooleanField(
+        label=_("Autopilot: once round 1 is started, close each round when its last table finishes and start the next"),
+        required=False,
+    )
+    boards = forms.CharField(
+        label=_("Fixed boards (JSON list of engine boards, one a round at least; leave empty for full games)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # The site's limit, read when the form is made (the service refuses anything above it).
         self.fields["bot_turn_timeout"].widget.attrs["max"] = bot_turn_timeout_max()
         self.fields["bot_turn_timeout"].help_text = _("From 0.1 to %(max)s seconds.") % {
-            "max": f"{bot_turn_timeout_max():g}"}
+            "max": f"{bot_turn_timeout_max():g}"
+        }
         for ruleset in offered_rulesets():
             for flag_name, flag in ruleset.flags.items():
                 self.fields[flag_field_name(ruleset.name, flag_name)] = flag_field(flag_name, flag)
@@ -152,13 +177,26 @@ class TournamentForm(forms.Form):
         """The keyword arguments of service.do_create_tournament, from the cleaned form."""
         data = self.cleaned_data
         ruleset = data["ruleset"]
-        options = {name: flag_from_text(flag, data[flag_field_name(ruleset, name)])
-                   for name, flag in RULESETS[ruleset].flags.items() if data[flag_field_name(ruleset, name)] != ""}
+        options = {
+            name: flag_from_text(flag, data[flag_field_name(ruleset, name)])
+            for name, flag in RULESETS[ruleset].flags.items()
+            if data[flag_field_name(ruleset, name)] != ""
+        }
         tie_breaks = [data[f"tie_break_{i}"] for i in range(1, 5) if data[f"tie_break_{i}"]]
-        return {"name": data["name"], "ruleset": ruleset, "options": options, "format": data["format"],
-                "rounds": data["rounds"], "boards": data["boards"], "table_points": data["table_points"],
-                "tie_breaks": tie_breaks, "fill": data["fill"], "bot_turn_timeout": data["bot_turn_timeout"],
-                "rated": data["rated"], "autopilot": data["autopilot"]}
+        return {
+            "name": data["name"],
+            "ruleset": ruleset,
+            "options": options,
+            "format": data["format"],
+            "rounds": data["rounds"],
+            "boards": data["boards"],
+            "table_points": data["table_points"],
+            "tie_breaks": tie_breaks,
+            "fill": data["fill"],
+            "bot_turn_timeout": data["bot_turn_timeout"],
+            "rated": data["rated"],
+            "autopilot": data["autopilot"],
+        }
 
     def add_refusal(self, error):
         """Show a service refusal next to the field it is about (or above the form)."""
@@ -169,8 +207,9 @@ class EntrantForm(forms.Form):
     """Register a person (by username) or a bot (by name or id): the page posts one of the two."""
 
     user = forms.CharField(label=_("Username"), required=False, max_length=150)
-    bot = forms.CharField(label=_("Bot name or id"), required=False, max_length=60,
-                          widget=forms.TextInput(attrs={"list": "bot-names"}))
+    bot = forms.CharField(
+        label=_("Bot name or id"), required=False, max_length=60, widget=forms.TextInput(attrs={"list": "bot-names"})
+    )
 
     def clean_user(self):
         name = self.cleaned_data["user"].strip()
@@ -185,8 +224,9 @@ class EntrantForm(forms.Form):
         name = self.cleaned_data["bot"].strip()
         if not name:
             return None
-        bot = Bot.objects.filter(name=name).first() or (Bot.objects.filter(pk=int(name)).first()
-                                                        if name.isdigit() and len(name) < 18 else None)
+        bot = Bot.objects.filter(name=name).first() or (
+            Bot.objects.filter(pk=int(name)).first() if name.isdigit() and len(name) < 18 else None
+        )
         if bot is None:
             raise forms.ValidationError(_("There is no bot %(name)s."), params={"name": name})
         return bot
@@ -198,29 +238,43 @@ class EntrantForm(forms.Form):
         return data
 
 
-RULING_KIND_CHOICES = [("penalty", _("Penalty")), ("adjust_score", _("Adjusted score")),
-                       ("annul_match", _("Annul the match")), ("replay_match", _("Replay the match on new cards"))]
-METHOD_CHOICES = [("", _("(for an adjusted score)")),
-                  ("assigned", _("Assigned: the scores the table is deemed to have made")),
-                  ("artificial", _("Artificial: a change per seat")),
-                  ("split", _("Split: a different change per seat")),
-                  ("weighted", _("Weighted: outcomes with weights"))]
-OFFENCE_CHOICES = [("", _("(for a penalty)")), ("revoke", _("Revoke")), ("slow_play", _("Slow play")),
-                   ("other", _("Other"))]
+RULING_KIND_CHOICES = [
+    ("penalty", _("Penalty")),
+    ("adjust_score", _("Adjusted score")),
+    ("annul_match", _("Annul the match")),
+    ("replay_match", _("Replay the match on new cards")),
+]
+METHOD_CHOICES = [
+    ("", _("(for an adjusted score)")),
+    ("assigned", _("Assigned: the scores the table is deemed to have made")),
+    ("artificial", _("Artificial: a change per seat")),
+    ("split", _("Split: a different change per seat")),
+    ("weighted", _("Weighted: outcomes with weights")),
+]
+OFFENCE_CHOICES = [
+    ("", _("(for a penalty)")),
+    ("revoke", _("Revoke")),
+    ("slow_play", _("Slow play")),
+    ("other", _("Other")),
+]
 
 
 def seat_choices(num_seats):
     """The penalised seat's choices at a table of ``num_seats``. Seats are numbered from 1 on
     the pages (as the table page names them), from 0 in the events."""
-    return [("", _("(for a penalty)"))] + [(str(s), _("Seat %(number)s") % {"number": s + 1})
-                                           for s in range(num_seats)]
+    return [("", _("(for a penalty)"))] + [(str(s), _("Seat %(number)s") % {"number": s + 1}) for s in range(num_seats)]
 
 
 # What each kind of ruling needs from the form beyond its kind, match and reason, and what to
 # say when it is left out; the service still checks every value (the API's rulings too).
-NEEDS = {"penalty": (("offence", _("Choose the offence.")), ("seat", _("Choose the penalised seat.")),
-                     ("points", _("Give the penalty points."))),
-         "adjust_score": (("method", _("Choose how the score is adjusted.")),)}
+NEEDS = {
+    "penalty": (
+        ("offence", _("Choose the offence.")),
+        ("seat", _("Choose the penalised seat.")),
+        ("points", _("Give the penalty points.")),
+    ),
+    "adjust_score": (("method", _("Choose how the score is adjusted.")),),
+}
 PER_SEAT_METHODS = ("assigned", "artificial", "split")
 
 
@@ -229,7 +283,7 @@ class RulingForm(forms.Form):
     match = forms.TypedChoiceField(label=_("Match"), coerce=int)
     reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
     method = forms.ChoiceField(label=_("Adjustment method"), choices=METHOD_CHOICES, required=False)
-    outcomes = forms.CharField(label=_("Weighted outcomes (JSON list of {\"weight\", \"scores\"})"), required=False)
+    outcomes = forms.CharField(label=_('Weighted outcomes (JSON list of {"weight", "scores"})'), required=False)
     offence = forms.ChoiceField(label=_("Offence"), choices=OFFENCE_CHOICES, required=False)
     seat = forms.TypedChoiceField(label=_("Penalised seat"), coerce=int, required=False, empty_value=None)
     points = forms.FloatField(label=_("Penalty points"), required=False)
@@ -241,13 +295,15 @@ class RulingForm(forms.Form):
         self.num_seats = num_seats
         self.fields["match"].choices = [
             (match, _("Round %(round)s, table %(table)s: match %(match)s") % {"round": r, "table": t, "match": match})
-            for r, t, match in tables]
+            for r, t, match in tables
+        ]
         self.fields["seat"].choices = seat_choices(num_seats)
         # One number per seat for the per-seat adjustments; the fields follow "outcomes"' place
         # in the page through seat_values().
         for s in range(num_seats):
             self.fields[f"value_{s}"] = forms.FloatField(
-                label=_("Seat %(number)s: score or change") % {"number": s + 1}, required=False)
+                label=_("Seat %(number)s: score or change") % {"number": s + 1}, required=False
+            )
 
     def seat_values(self):
         """The per-seat number fields, seat 1 first."""
@@ -289,4 +345,3 @@ class RulingForm(forms.Form):
         elif data["kind"] == "penalty":
             details = {"offence": data["offence"] or None, "seat": data["seat"], "points": data["points"]}
         return data["kind"], data["match"], data["reason"], details
-

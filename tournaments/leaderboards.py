@@ -4,6 +4,7 @@ A player keeps one rating across tournaments: people by user, bots by bot. House
 fill tables are rated apart (one key per entry, so two seats of one house bot at a table stay
 two players) and left off the boards: their ratings only measure the opposition.
 """
+
 from games import eventlog
 from games.offer import offered_rulesets
 
@@ -30,8 +31,11 @@ def rating_book():
     tournament finished or a ruling changed one. Per process, since the ratings do not pickle.
     """
     global _last_book
-    heads = list(Tournament.objects.filter(status=Tournament.Status.FINISHED, rated=True)
-                 .order_by("pk").values_list("pk", "version", "head_hash"))
+    heads = list(
+        Tournament.objects.filter(status=Tournament.Status.FINISHED, rated=True)
+        .order_by("pk")
+        .values_list("pk", "version", "head_hash")
+    )
     known, book = _last_book
     if known != heads:
         book = rebuild_rating_book([pk for pk, _, _ in heads])
@@ -47,8 +51,9 @@ def rebuild_rating_book(tournament_ids):
             names[entrant_key(e)], kinds[entrant_key(e)] = e.name, e.kind
         events = [eventlog.as_engine_event(r) for r in eventlog.stream_events(tournament.stream)]
         # entrants=entrants: the key function reads this tournament's entrants, bound now.
-        book = ratings.rate_tournament(book, events,
-                                       key_of=lambda entrant, entrants=entrants: entrant_key(entrants[entrant]))
+        book = ratings.rate_tournament(
+            book, events, key_of=lambda entrant, entrants=entrants: entrant_key(entrants[entrant])
+        )
     return book, names, kinds
 
 
@@ -62,5 +67,7 @@ def bot_ratings(bot):
     """The bot's rating and rank on each offered game's leaderboard (None where it is not rated),
     as (the game's label msgid, row): what a bot's page shows (``bots.hooks.BOT_RATINGS``)."""
     key = f"bot:{bot.pk}"
-    return [(ruleset.label, next((row for row in leaderboard(ruleset.name) if row.key == key), None))
-            for ruleset in offered_rulesets()]
+    return [
+        (ruleset.label, next((row for row in leaderboard(ruleset.name) if row.key == key), None))
+        for ruleset in offered_rulesets()
+    ]

@@ -4,6 +4,7 @@ Every organiser action is an event in the tournament's own stream (``tournament/
 games event log); these rows are the current picture those events describe, written in the
 same transaction as each event, so that pages and the API need not replay the stream.
 """
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext, ngettext
@@ -38,8 +39,10 @@ class Tournament(models.Model):
     boards = models.JSONField(null=True, blank=True, help_text="a fixed set of boards instead of full games")
     bot_turn_timeout = models.FloatField(default=2.0)
     rated = models.BooleanField(default=True)
-    autopilot = models.BooleanField(default=False, help_text="once the first round is started, close each round "
-                                    "when its last table finishes and start the next")
+    autopilot = models.BooleanField(
+        default=False,
+        help_text="once the first round is started, close each round when its last table finishes and start the next",
+    )
     table_points = models.CharField(max_length=10, choices=TablePoints.choices, default=TablePoints.PLACE)
     tie_breaks = models.JSONField(default=list)
     fill = models.CharField(max_length=12, choices=Fill.choices, default=Fill.HOUSE_BOTS)
@@ -61,8 +64,9 @@ class Tournament(models.Model):
     def round_progress(self):
         """How far the rounds have gone, as the pages say it ("round 2 of 3")."""
         if self.current_round == 0:
-            return ngettext("%(total)s round, none started yet", "%(total)s rounds, none started yet",
-                            self.rounds) % {"total": self.rounds}
+            return ngettext("%(total)s round, none started yet", "%(total)s rounds, none started yet", self.rounds) % {
+                "total": self.rounds
+            }
         return gettext("round %(current)s of %(total)s") % {"current": self.current_round, "total": self.rounds}
 
     def __str__(self):
@@ -85,23 +89,28 @@ class Entrant(models.Model):
         WITHDRAWN = "withdrawn", _("withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
     bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="entries")
     name = models.CharField(max_length=150)
     kind = models.CharField(max_length=10, choices=Kind.choices)
     ranked = models.BooleanField(default=True, help_text="house bots that fill tables are never ranked")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
-    joined_round = models.PositiveSmallIntegerField(default=0,
-                                                    help_text="0, or the first round a late entry is seated in")
+    joined_round = models.PositiveSmallIntegerField(
+        default=0, help_text="0, or the first round a late entry is seated in"
+    )
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "user"], condition=models.Q(user__isnull=False),
-                                    name="one_entry_per_user"),
-            models.UniqueConstraint(fields=["tournament", "bot"],
-                                    condition=models.Q(bot__isnull=False) & ~models.Q(kind="house_bot"),
-                                    name="one_entry_per_own_bot"),
+            models.UniqueConstraint(
+                fields=["tournament", "user"], condition=models.Q(user__isnull=False), name="one_entry_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "bot"],
+                condition=models.Q(bot__isnull=False) & ~models.Q(kind="house_bot"),
+                name="one_entry_per_own_bot",
+            ),
         ]
 
     def __str__(self):
@@ -124,8 +133,11 @@ class TournamentTable(models.Model):
     result_recorded = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "round", "table", "replay"],
-                                               name="one_match_per_table_and_replay")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table", "replay"], name="one_match_per_table_and_replay"
+            )
+        ]
 
 
 class StandingsCheckpoint(models.Model):

@@ -5,6 +5,7 @@ value with the version it reached, in the same transaction, under the checkpoint
 the read model and its checkpoint cannot disagree, and two updaters cannot fold twice.
 ``rebuild_standings`` starts from nothing; it must give the same value (a test proves it).
 """
+
 from django.db import transaction
 
 from games import eventlog

@@ -20,6 +20,7 @@ Pure and deterministic: no Django, no clock, no randomness. Functions return new
 mappings and leave their inputs alone, and the same matches in the same order give the same
 ratings, so a pool can always be rebuilt from the event log.
 """
+
 from __future__ import annotations
 
 import math
@@ -146,7 +147,5 @@ def _ranked(
         rating = ratings[key]
         tied_with_previous = rows and rows[-1].ordinal == rating.ordinal
         rank = rows[-1].rank if tied_with_previous else position
-        rows.append(LeaderboardRow(
-            rank, key, names[key], kinds[key], rating.mu, rating.sigma, rating.ordinal
-        ))
+        rows.append(LeaderboardRow(rank, key, names[key], kinds[key], rating.mu, rating.sigma, rating.ordinal))
     return rows

@@ -1,4 +1,5 @@
 """What the API and the pages show of a tournament: one read path, so they cannot disagree."""
+
 from games import eventlog
 from games.models import Match
 
@@ -12,8 +13,9 @@ def stream_heads(tournament, own_head=None):
     hash) of the events the caller read, when it read them) and of each of its matches'."""
     version, digest = own_head or (tournament.version, tournament.head_hash)
     matches = Match.objects.filter(tournament_table__tournament=tournament).values_list("id", "version", "head_hash")
-    return [(tournament.stream, version, digest)] + \
-        [(f"match/{pk}", version, digest) for pk, version, digest in matches]
+    return [(tournament.stream, version, digest)] + [
+        (f"match/{pk}", version, digest) for pk, version, digest in matches
+    ]
 
 
 def root_hash(tournament, own_head=None):
@@ -24,10 +26,24 @@ def root_hash(tournament, own_head=None):
 def standings_rows(tournament):
     """The standings, brought up to date from the stream, as plain rows best first."""
     value = projection.current_standings(tournament)
-    return [{"rank": r.rank, "entrant": r.entrant, "name": r.name, "kind": r.kind, "ranked": r.ranked,
-             "withdrawn": r.withdrawn, "matches": r.matches, "byes": r.byes, "table_points": r.table_points,
-             "game_score": r.game_score, "matchpoints": r.matchpoints, "percentage": r.percentage,
-             "tie_breaks": dict(r.tie_breaks)} for r in folds.ranking(value)]
+    return [
+        {
+            "rank": r.rank,
+            "entrant": r.entrant,
+            "name": r.name,
+            "kind": r.kind,
+            "ranked": r.ranked,
+            "withdrawn": r.withdrawn,
+            "matches": r.matches,
+            "byes": r.byes,
+            "table_points": r.table_points,
+            "game_score": r.game_score,
+            "matchpoints": r.matchpoints,
+            "percentage": r.percentage,
+            "tie_breaks": dict(r.tie_breaks),
+        }
+        for r in folds.ranking(value)
+    ]
 
 
 def rounds(tournament):
@@ -37,17 +53,29 @@ def rounds(tournament):
     played = {}  # (round, table) -> its matches, the one drawn first and then any replays
     for x in tournament.tables.select_related("match").order_by("replay"):
         played.setdefault((x.round, x.table), []).append(x)
-    return [{"round": r, "closed": r <= tournament.closed_round, "byes": byes.get(r, []),
-             "tables": [_table(played[(r, i)], i, seats) for i, seats in enumerate(tables[r], 1)]}
-            for r in sorted(tables)]
+    return [
+        {
+            "round": r,
+            "closed": r <= tournament.closed_round,
+            "byes": byes.get(r, []),
+            "tables": [_table(played[(r, i)], i, seats) for i, seats in enumerate(tables[r], 1)],
+        }
+        for r in sorted(tables)
+    ]
 
 
 def _table(matches, number, seats):
     """A table as it stands: the match it plays now (its last replay, if an arbiter ordered
     one) and the matches that replay replaced."""
     current = matches[-1]
-    return {"table": number, "match": current.match_id, "board": current.board or None, "seats": seats,
-            "status": current.match.status, "replaced": [m.match_id for m in matches[:-1]]}
+    return {
+        "table": number,
+        "match": current.match_id,
+        "board": current.board or None,
+        "seats": seats,
+        "status": current.match.status,
+        "replaced": [m.match_id for m in matches[:-1]],
+    }
 
 
 def live_and_recent(limit=20):
@@ -59,5 +87,8 @@ def live_and_recent(limit=20):
 
 def live_tables(limit=12):
     """Live tournament matches, newest first (spectators see them through the same redaction)."""
-    return list(Match.objects.filter(status=Match.Status.LIVE, tournament_table__isnull=False)
-                .select_related("tournament_table__tournament").order_by("-pk")[:limit])
+    return list(
+        Match.objects.filter(status=Match.Status.LIVE, tournament_table__isnull=False)
+        .select_related("tournament_table__tournament")
+        .order_by("-pk")[:limit]
+    )

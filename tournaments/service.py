@@ -3,6 +3,7 @@
 As in games.service, ``check_*`` validates and raises ServiceError; ``do_*`` changes the
 database in one transaction with the event that records the change.
 """
+
 import hashlib
 import hmac
 import secrets
@@ -31,8 +32,11 @@ def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None,
     deals fresh cards. Anyone with the revealed seed re-derives every match's seed and, from
     it, every deal.
     """
-    label = f"tournament/{tournament_id}/board/{board}" if board is not None else \
-        f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    label = (
+        f"tournament/{tournament_id}/board/{board}"
+        if board is not None
+        else f"tournament/{tournament_id}/round/{round_no}/table/{table}"
+    )
     if replay:
         label += f"/replay/{replay}"
     return hmac.new(tournament_seed, label.encode(), hashlib.sha256).digest()
@@ -45,8 +49,13 @@ def actor_of(by):
 
 def append(tournament, events, actor):
     """Append to the tournament's stream; the caller holds the tournament's row lock."""
-    rows = eventlog.append(tournament.stream, tournament.version, events, {"actor": actor},
-                           known_head=(tournament.version, tournament.head_hash))
+    rows = eventlog.append(
+        tournament.stream,
+        tournament.version,
+        events,
+        {"actor": actor},
+        known_head=(tournament.version, tournament.head_hash),
+    )
     tournament.version += len(events)
     tournament.head_hash = rows[-1].hash
     return rows
@@ -72,8 +81,11 @@ def bot_turn_timeout_max():
 
 def check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout):
     if ruleset in engine.RULESETS and ruleset not in offered_names():  # an unknown name: the engine says so
-        raise ServiceError(400, "ruleset_not_offered", f"{ruleset} is not offered for tournaments yet; ruleset must "
-                           f"be one of {', '.join(offered_names())}")
+        raise ServiceError(
+            400,
+            "ruleset_not_offered",
+            f"{ruleset} is not offered for tournaments yet; ruleset must be one of {', '.join(offered_names())}",
+        )
     if format not in Tournament.Format.values:
         raise ServiceError(400, "invalid_format", f"format must be one of {', '.join(Tournament.Format.values)}")
     if type(rounds) is not int or not 1 <= rounds <= 50:
@@ -82,11 +94,17 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
         raise ServiceError(400, "invalid_table_points", "table_points is 'place' or 'score'")
     if fill not in Tournament.Fill.values:
         raise ServiceError(400, "invalid_fill", "fill is 'house_bots' or 'byes'")
-    if not isinstance(tie_breaks, list) or any(t not in TIE_BREAKS for t in tie_breaks) \
-            or len(set(tie_breaks)) != len(tie_breaks):
+    if (
+        not isinstance(tie_breaks, list)
+        or any(t not in TIE_BREAKS for t in tie_breaks)
+        or len(set(tie_breaks)) != len(tie_breaks)
+    ):
         raise ServiceError(400, "invalid_tie_breaks", f"tie_breaks is a list of distinct names from {TIE_BREAKS}")
-    if not isinstance(bot_turn_timeout, (int, float)) or isinstance(bot_turn_timeout, bool) \
-            or not 0.1 <= bot_turn_timeout <= bot_turn_timeout_max():
+    if (
+        not isinstance(bot_turn_timeout, (int, float))
+        or isinstance(bot_turn_timeout, bool)
+        or not 0.1 <= bot_turn_timeout <= bot_turn_timeout_max()
+    ):
         raise ServiceError(400, "invalid_timeout", f"bot_turn_timeout is 0.1 to {bot_turn_timeout_max():g} seconds")
     if format == Tournament.Format.DUPLICATE and fill == Tournament.Fill.BYES:
         raise ServiceError(400, "invalid_fill", "a duplicate event needs full tables: fill with house bots")
@@ -101,33 +119,78 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
     # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
     # back after its round has closed and made its matches (and cards) public (DESIGN.md 3.5).
     if boards is not None and rounds > len(boards):
-        raise ServiceError(400, "boards_repeat", f"{rounds} rounds need at least {rounds} fixed boards (one a round; "
-                           f"got {len(boards)}): a board played again after its round closed would be known")
+        raise ServiceError(
+            400,
+            "boards_repeat",
+            f"{rounds} rounds need at least {rounds} fixed boards (one a round; "
+            f"got {len(boards)}): a board played again after its round closed would be known",
+        )
     return dict(state.options)
 
 
-def do_create_tournament(organiser, name, ruleset, options=None, format="swiss", rounds=3, boards=None,
-                         table_points="place", tie_breaks=None, fill="house_bots", bot_turn_timeout=2.0, rated=True,
-                         autopilot=False):
+def do_create_tournament(
+    organiser,
+    name,
+    ruleset,
+    options=None,
+    format="swiss",
+    rounds=3,
+    boards=None,
+    table_points="place",
+    tie_breaks=None,
+    fill="house_bots",
+    bot_turn_timeout=2.0,
+    rated=True,
+    autopilot=False,
+):
     tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
         raise ServiceError(400, "invalid_name", "a tournament needs a name of 1 to 120 characters")
-    resolved = check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill,
-                              bot_turn_timeout)
+    resolved = check_settings(
+        ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout
+    )
     seed = secrets.token_bytes(32)
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            name=name.strip(), organiser=organiser, ruleset=ruleset, options=resolved, format=format, rounds=rounds,
-            boards=boards, table_points=table_points, tie_breaks=tie_breaks, fill=fill,
-            bot_turn_timeout=float(bot_turn_timeout), rated=rated, autopilot=bool(autopilot), seed=seed.hex(),
-            seed_sha256=hashlib.sha256(seed).hexdigest())
-        append(tournament, [{"type": "tournament_created", "name": tournament.name, "ruleset": ruleset,
-                             "options": resolved, "format": format, "rounds": rounds, "boards": boards,
-                             "table_points": table_points, "tie_breaks": tie_breaks, "fill": fill,
-                             "bot_turn_timeout": float(bot_turn_timeout), "rated": rated,
-                             "autopilot": bool(autopilot),
-                             "seed_sha256": tournament.seed_sha256, "organiser": organiser.username}],
-               f"user:{organiser.pk}")
+            name=name.strip(),
+            organiser=organiser,
+            ruleset=ruleset,
+            options=resolved,
+            format=format,
+            rounds=rounds,
+            boards=boards,
+            table_points=table_points,
+            tie_breaks=tie_breaks,
+            fill=fill,
+            bot_turn_timeout=float(bot_turn_timeout),
+            rated=rated,
+            autopilot=bool(autopilot),
+            seed=seed.hex(),
+            seed_sha256=hashlib.sha256(seed).hexdigest(),
+        )
+        append(
+            tournament,
+            [
+                {
+                    "type": "tournament_created",
+                    "name": tournament.name,
+                    "ruleset": ruleset,
+                    "options": resolved,
+                    "format": format,
+                    "rounds": rounds,
+                    "boards": boards,
+                    "table_points": table_points,
+                    "tie_breaks": tie_breaks,
+                    "fill": fill,
+                    "bot_turn_timeout": float(bot_turn_timeout),
+                    "rated": rated,
+                    "autopilot": bool(autopilot),
+                    "seed_sha256": tournament.seed_sha256,
+                    "organiser": organiser.username,
+                }
+            ],
+            f"user:{organiser.pk}",
+        )
         tournament.save(update_fields=["version", "head_hash"])
     return tournament
 
@@ -186,23 +249,39 @@ def check_one_owner(tournament, user=None, bot=None):
     held = Entrant.objects.filter(tournament=tournament, status__in=HOLDING).select_related("user", "bot__owner")
     mine = [e for e in held if door_of(e.user, e.bot) is not None and door_of(e.user, e.bot).pk == door.pk]
     if mine:
-        why = "its tables share cards (fixed boards)" if tournament.boards and \
-            tournament.format == Tournament.Format.SWISS else f"a {tournament.format} schedule is fixed"
-        raise ServiceError(409, "same_owner", f"{door.username} already has an entrant in this tournament "
-                           f"({mine[0].name}); {why}, so one owner (a person with their bots) enters it once")
+        why = (
+            "its tables share cards (fixed boards)"
+            if tournament.boards and tournament.format == Tournament.Format.SWISS
+            else f"a {tournament.format} schedule is fixed"
+        )
+        raise ServiceError(
+            409,
+            "same_owner",
+            f"{door.username} already has an entrant in this tournament "
+            f"({mine[0].name}); {why}, so one owner (a person with their bots) enters it once",
+        )
 
 
 def registration(entrant, late):
-    return {"type": "entrant_registered", "entrant": entrant.pk, "name": entrant.name, "kind": entrant.kind,
-            "ranked": entrant.ranked, "late": bool(late)}
+    return {
+        "type": "entrant_registered",
+        "entrant": entrant.pk,
+        "name": entrant.name,
+        "kind": entrant.kind,
+        "ranked": entrant.ranked,
+        "late": bool(late),
+    }
 
 
 def late_round(tournament, house=False):
     """0, or the round a registration now is seated from (the next one, once the event runs)."""
     late = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 0
     if late and not house and tournament.format != Tournament.Format.SWISS:
-        raise ServiceError(409, "late_entry_closed", f"a {tournament.format} schedule is fixed once it starts: "
-                           "late entries are for Swiss events")
+        raise ServiceError(
+            409,
+            "late_entry_closed",
+            f"a {tournament.format} schedule is fixed once it starts: late entries are for Swiss events",
+        )
     return late
 
 
@@ -225,8 +304,11 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
             raise ServiceError(400, "bot_disabled", f"the bot {bot.name!r} is disabled")
         if house and (bot is None or bot.kind != "builtin"):
             raise ServiceError(400, "invalid_entrant", "a house entrant is a built-in bot")
-        taken = Entrant.objects.filter(tournament=tournament, user=user) if user else \
-            Entrant.objects.filter(tournament=tournament, bot=bot).exclude(kind=Entrant.Kind.HOUSE_BOT)
+        taken = (
+            Entrant.objects.filter(tournament=tournament, user=user)
+            if user
+            else Entrant.objects.filter(tournament=tournament, bot=bot).exclude(kind=Entrant.Kind.HOUSE_BOT)
+        )
         again = None if house else taken.first()
         if again is not None and again.status != Entrant.Status.DECLINED:
             raise ServiceError(409, "already_registered", "already registered in this tournament")
@@ -236,8 +318,14 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         if not house:
             check_one_owner(tournament, user, bot)
         invite = not house and needs_consent(by, user, bot)
-        entrant = again or Entrant(tournament=tournament, user=user, bot=bot, kind=kind, ranked=not house,
-                                   name=(user.username if user else bot.name))
+        entrant = again or Entrant(
+            tournament=tournament,
+            user=user,
+            bot=bot,
+            kind=kind,
+            ranked=not house,
+            name=(user.username if user else bot.name),
+        )
         entrant.status = Entrant.Status.INVITED if invite else Entrant.Status.REGISTERED
         entrant.joined_round = 0 if invite else late
         entrant.save()
@@ -252,8 +340,12 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
 
 def invitations_of(user):
     """The entries waiting for ``user``'s answer (themself, or a bot of theirs), oldest first."""
-    return (Entrant.objects.filter(status=Entrant.Status.INVITED).filter(Q(user=user) | Q(bot__owner=user))
-            .select_related("tournament__organiser", "bot").order_by("pk"))
+    return (
+        Entrant.objects.filter(status=Entrant.Status.INVITED)
+        .filter(Q(user=user) | Q(bot__owner=user))
+        .select_related("tournament__organiser", "bot")
+        .order_by("pk")
+    )
 
 
 def locked_entrant(entrant_id):
@@ -263,8 +355,10 @@ def locked_entrant(entrant_id):
         raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
     tournament = locked(entrant.tournament_id)
     # of=("self",): PostgreSQL locks no row of a nullable outer join (an entrant's user or bot).
-    return (Entrant.objects.select_for_update(of=("self",)).select_related("user", "bot__owner").get(pk=entrant_id),
-            tournament)
+    return (
+        Entrant.objects.select_for_update(of=("self",)).select_related("user", "bot__owner").get(pk=entrant_id),
+        tournament,
+    )
 
 
 def do_answer_invitation(entrant_id, by, accept):
@@ -317,14 +411,20 @@ def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusa
 def do_withdraw(entrant_id, by):
     """Withdraw an entrant (its owner or the organiser): it keeps its results and is not seated
     again. An invitation not yet answered is withdrawn as declined."""
-    return _change_entrant(entrant_id, by, (Entrant.Status.INVITED, Entrant.Status.REGISTERED,
-                                            Entrant.Status.CHECKED_IN),
-                           Entrant.Status.WITHDRAWN, "entrant_withdrawn", "already_withdrawn")
+    return _change_entrant(
+        entrant_id,
+        by,
+        (Entrant.Status.INVITED, Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN),
+        Entrant.Status.WITHDRAWN,
+        "entrant_withdrawn",
+        "already_withdrawn",
+    )
 
 
 def do_check_in(entrant_id, by):
-    return _change_entrant(entrant_id, by, (Entrant.Status.REGISTERED,), Entrant.Status.CHECKED_IN,
-                           "entrant_checked_in", "cannot_check_in")
+    return _change_entrant(
+        entrant_id, by, (Entrant.Status.REGISTERED,), Entrant.Status.CHECKED_IN, "entrant_checked_in", "cannot_check_in"
+    )
 
 
 # ------------------------------------------------------------------ rounds
@@ -349,8 +449,11 @@ def standing_order(tournament, entrant_ids):
 
 def house_entrants(tournament, by, needed):
     """``needed`` house entrants for this round: those already registered first, then new ones."""
-    house = list(Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
-                 .exclude(status=Entrant.Status.WITHDRAWN).order_by("pk"))
+    house = list(
+        Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
+        .exclude(status=Entrant.Status.WITHDRAWN)
+        .order_by("pk")
+    )
     return (house + house_entrants_new(tournament, by, needed - len(house)))[:needed]
 
 
@@ -383,12 +486,17 @@ def keep_slots(tournament, by, slots):
     vacated = [i for i, pk in enumerate(slots) if entrants[pk].status == Entrant.Status.WITHDRAWN]
     if vacated:
         seated = set(slots)
-        spare = [e for e in Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
-                 .exclude(status=Entrant.Status.WITHDRAWN).exclude(pk__in=seated).order_by("pk")]
+        spare = [
+            e
+            for e in Entrant.objects.filter(tournament=tournament, kind=Entrant.Kind.HOUSE_BOT)
+            .exclude(status=Entrant.Status.WITHDRAWN)
+            .exclude(pk__in=seated)
+            .order_by("pk")
+        ]
         spare += house_entrants_new(tournament, by, len(vacated) - len(spare))
         for i, substitute in zip(vacated, spare):
             entrants[substitute.pk] = substitute
-            slots = slots[:i] + [substitute.pk] + slots[i + 1:]
+            slots = slots[:i] + [substitute.pk] + slots[i + 1 :]
     return [entrants[pk] for pk in slots]
 
 
@@ -408,8 +516,12 @@ def check_round_can_close(tournament):
         raise ServiceError(409, "no_open_round", "there is no round to close")
     waiting = tables_waiting(tournament)
     if waiting:
-        raise ServiceError(409, "results_missing", f"{waiting} table(s) have not finished (round "
-                           f"{tournament.current_round}, or a replay ordered earlier)", waiting=waiting)
+        raise ServiceError(
+            409,
+            "results_missing",
+            f"{waiting} table(s) have not finished (round {tournament.current_round}, or a replay ordered earlier)",
+            waiting=waiting,
+        )
 
 
 def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
@@ -426,8 +538,11 @@ def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
             past = [list(map(tuple, tables)) for tables in history.values()]
             return seating.swiss_round(entrant_ids, past, owners=owners, table_size=size), None, byes
     except seating.OwnersTogether as e:
-        raise ServiceError(409, "same_owner", f"round {round_no} cannot seat one owner's entrants at different "
-                           f"tables ({e}): withdraw some of them") from e
+        raise ServiceError(
+            409,
+            "same_owner",
+            f"round {round_no} cannot seat one owner's entrants at different tables ({e}): withdraw some of them",
+        ) from e
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         schedule = seating.round_robin(len(entrant_ids), tournament.rounds, table_size=size)
         return [tuple(entrant_ids[i] for i in table) for table in schedule[round_no - 1]], None, byes
@@ -454,15 +569,26 @@ def create_table_match(tournament, by, round_no, number, board_key, entrants, re
 
     board_index = (round_no - 1) % len(tournament.boards) if tournament.boards else None
     fixed = tournament.boards[board_index] if tournament.boards else None
-    seed = None if fixed else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key,
-                                         replay)
-    match = do_create_match(tournament.ruleset, tournament.options, [e.user or e.bot for e in entrants], fixed,
-                            created_by=by or tournament.organiser, seed=seed, event=tournament.stream,
-                            cards_group=cards_group(tournament, board_key, board_index),
-                            public_when_over=round_no <= tournament.closed_round,
-                            bot_turn_timeout=tournament.bot_turn_timeout)
-    TournamentTable.objects.create(tournament=tournament, round=round_no, table=number, board=board_key or "",
-                                   replay=replay, match=match)
+    seed = (
+        None
+        if fixed
+        else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key, replay)
+    )
+    match = do_create_match(
+        tournament.ruleset,
+        tournament.options,
+        [e.user or e.bot for e in entrants],
+        fixed,
+        created_by=by or tournament.organiser,
+        seed=seed,
+        event=tournament.stream,
+        cards_group=cards_group(tournament, board_key, board_index),
+        public_when_over=round_no <= tournament.closed_round,
+        bot_turn_timeout=tournament.bot_turn_timeout,
+    )
+    TournamentTable.objects.create(
+        tournament=tournament, round=round_no, table=number, board=board_key or "", replay=replay, match=match
+    )
     return match
 
 
@@ -478,11 +604,16 @@ def do_start_round(tournament_id, by):
             players = keep_slots(tournament, by, slots)
         else:
             # Invited entrants wait for their owner's answer; declined and withdrawn ones never play.
-            players = list(Entrant.objects.filter(tournament=tournament, status__in=PLAYING)
-                           .exclude(kind=Entrant.Kind.HOUSE_BOT).select_related("user", "bot__owner").order_by("pk"))
+            players = list(
+                Entrant.objects.filter(tournament=tournament, status__in=PLAYING)
+                .exclude(kind=Entrant.Kind.HOUSE_BOT)
+                .select_related("user", "bot__owner")
+                .order_by("pk")
+            )
             if tournament.fill == Tournament.Fill.HOUSE_BOTS:
-                players += house_entrants(tournament, by,
-                                          seating.house_bots_needed(len(players), table_size=table_size(tournament)))
+                players += house_entrants(
+                    tournament, by, seating.house_bots_needed(len(players), table_size=table_size(tournament))
+                )
         tournament.refresh_from_db()
         if len(players) < table_size(tournament):
             raise ServiceError(409, "too_few_entrants", f"a round needs at least {table_size(tournament)} entrants")
@@ -531,8 +662,15 @@ def do_record_result(match_id):
             return None
         tables, _ = seated_entrants(tournament)
         seats = tables[table.round][table.table - 1]
-        result = {"type": "match_result", "round": table.round, "table": table.table, "match": match_id,
-                  "board": table.board or None, "seats": seats, "scores": list(match_state(match).scores)}
+        result = {
+            "type": "match_result",
+            "round": table.round,
+            "table": table.table,
+            "match": match_id,
+            "board": table.board or None,
+            "seats": seats,
+            "scores": list(match_state(match).scores),
+        }
         append(tournament, [result], "system")
         table.result_recorded = True
         table.save(update_fields=["result_recorded"])
@@ -563,8 +701,9 @@ def do_close_round(tournament_id, by):
         append(tournament, events, actor_of(by))
         tournament.closed_round = tournament.current_round
         # The round is over everywhere: its cards and seeds may now be public (DESIGN.md 3.5).
-        Match.objects.filter(tournament_table__tournament=tournament,
-                             tournament_table__round=tournament.current_round).update(public_when_over=True)
+        Match.objects.filter(
+            tournament_table__tournament=tournament, tournament_table__round=tournament.current_round
+        ).update(public_when_over=True)
         tournament.save(update_fields=["version", "head_hash", "closed_round", "status"])
     return events
 
@@ -612,8 +751,11 @@ OFFENCES = ("revoke", "slow_play", "other")
 
 
 def _numbers(value, name, count):
-    if not isinstance(value, list) or len(value) != count or \
-            any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value):
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
+    ):
         raise ServiceError(400, "invalid_ruling", f"{name} must be a list of {count} numbers")
     return [float(v) for v in value]
 
@@ -632,12 +774,17 @@ def adjustment_deltas(method, reported, details):
         return [s - r for s, r in zip(_numbers(details.get("scores"), "scores", seats), reported)]
     if method == "weighted":
         outcomes = details.get("outcomes")
-        if not isinstance(outcomes, list) or not 1 <= len(outcomes) <= 10 or \
-                any(not isinstance(o, dict) for o in outcomes):
+        if (
+            not isinstance(outcomes, list)
+            or not 1 <= len(outcomes) <= 10
+            or any(not isinstance(o, dict) for o in outcomes)
+        ):
             raise ServiceError(400, "invalid_ruling", "outcomes is a list of 1 to 10 {weight, scores}")
         weights = [o.get("weight") for o in outcomes]
-        if any(isinstance(w, bool) or not isinstance(w, (int, float)) or w <= 0 for w in weights) or \
-                abs(sum(weights) - 1) > 1e-9:
+        if (
+            any(isinstance(w, bool) or not isinstance(w, (int, float)) or w <= 0 for w in weights)
+            or abs(sum(weights) - 1) > 1e-9
+        ):
             raise ServiceError(400, "invalid_ruling", "outcome weights are positive and sum to 1")
         scores = [_numbers(o.get("scores"), "each outcome's scores", seats) for o in outcomes]
         return [sum(w * s[i] for w, s in zip(weights, scores)) - reported[i] for i in range(seats)]
@@ -653,8 +800,11 @@ def check_ruling(tournament, kind, match_id, reason, details):
         raise ServiceError(400, "invalid_ruling", f"kind is one of {', '.join(RULING_KINDS)}")
     if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
         raise ServiceError(400, "invalid_ruling", "a ruling gives its reason (1 to 500 characters)")
-    table = TournamentTable.objects.filter(tournament=tournament, match_id=match_id).first() \
-        if isinstance(match_id, int) and not isinstance(match_id, bool) else None
+    table = (
+        TournamentTable.objects.filter(tournament=tournament, match_id=match_id).first()
+        if isinstance(match_id, int) and not isinstance(match_id, bool)
+        else None
+    )
     if table is None:
         raise ServiceError(404, "not_found", f"no match {match_id} in this tournament")
     if not table.result_recorded:
@@ -683,16 +833,27 @@ def check_ruling(tournament, kind, match_id, reason, details):
 def check_replay(tournament, table, standings):
     """The number of the replay a replay_match ruling orders for ``table``, or why it cannot be."""
     if tournament.format == Tournament.Format.DUPLICATE or tournament.boards:
-        raise ServiceError(409, "cannot_replay", "this table's cards are shared with other tables (a duplicate "
-                           "board or a fixed board set), so it cannot be replayed on new cards; assign an "
-                           "adjusted score instead")
+        raise ServiceError(
+            409,
+            "cannot_replay",
+            "this table's cards are shared with other tables (a duplicate "
+            "board or a fixed board set), so it cannot be replayed on new cards; assign an "
+            "adjusted score instead",
+        )
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(409, "tournament_finished", "the tournament is over and its seed revealed: a replay's "
-                           "cards would be known in advance; assign an adjusted score instead")
+        raise ServiceError(
+            409,
+            "tournament_finished",
+            "the tournament is over and its seed revealed: a replay's "
+            "cards would be known in advance; assign an adjusted score instead",
+        )
     seats = standings.results[table.match_id].seats
     if Entrant.objects.filter(pk__in=seats, status=Entrant.Status.WITHDRAWN).exists():
-        raise ServiceError(409, "entrant_withdrawn", "a player of this table has withdrawn and cannot replay it; "
-                           "assign an adjusted score instead")
+        raise ServiceError(
+            409,
+            "entrant_withdrawn",
+            "a player of this table has withdrawn and cannot replay it; assign an adjusted score instead",
+        )
     return TournamentTable.objects.filter(tournament=tournament, round=table.round, table=table.table).count()
 
 
@@ -701,8 +862,15 @@ def do_replay_table(tournament, by, match_id, replay):
     table = TournamentTable.objects.get(tournament=tournament, match_id=match_id)
     seated, _ = seated_entrants(tournament)
     entrants = Entrant.objects.in_bulk(seated[table.round][table.table - 1])
-    return create_table_match(tournament, by, table.round, table.table, table.board or None,
-                              [entrants[e] for e in seated[table.round][table.table - 1]], replay)
+    return create_table_match(
+        tournament,
+        by,
+        table.round,
+        table.table,
+        table.board or None,
+        [entrants[e] for e in seated[table.round][table.table - 1]],
+        replay,
+    )
 
 
 def do_record_ruling(tournament_id, by, kind, match, reason, **details):

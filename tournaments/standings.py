@@ -49,6 +49,7 @@ Entrants tied on points and every tie-break share a rank and the next rank skips
 Unranked entrants (house bots that fill seats) follow the ranked ones without a rank, or are
 left out. Withdrawn entrants keep their past results and their place, with a flag.
 """
+
 from __future__ import annotations
 
 import csv
@@ -257,9 +258,7 @@ def _entrant_withdrawn(standings: Standings, event: Event) -> Standings:
     entrant = _known_entrant(standings, event, _integer(event, "entrant"))
     if entrant.withdrawn:
         raise ValueError(f"entrant {entrant.id} withdrawn twice")
-    return replace(
-        standings, entrants=_with(standings.entrants, entrant.id, replace(entrant, withdrawn=True))
-    )
+    return replace(standings, entrants=_with(standings.entrants, entrant.id, replace(entrant, withdrawn=True)))
 
 
 def _round_started(standings: Standings, event: Event) -> Standings:
@@ -377,11 +376,14 @@ def _replay(standings: Standings, annulled: MatchResult, event: Event) -> Standi
     replay = _integer(event, "replay")
     expected = 1 + sum(1 for table in round_.replays if table.table == annulled.table)
     if replay != expected:
-        raise ValueError(f"replay_match numbers its replay {replay}; round {round_.number} table "
-                         f"{annulled.table} plays its replay {expected} next")
+        raise ValueError(
+            f"replay_match numbers its replay {replay}; round {round_.number} table "
+            f"{annulled.table} plays its replay {expected} next"
+        )
     table = Table(annulled.table, replacement, annulled.board, annulled.seats, replaces=annulled.match)
-    return replace(standings, rounds=_with(standings.rounds, round_.number,
-                                           replace(round_, replays=round_.replays + (table,))))
+    return replace(
+        standings, rounds=_with(standings.rounds, round_.number, replace(round_, replays=round_.replays + (table,)))
+    )
 
 
 def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
@@ -635,8 +637,7 @@ def entrant_totals(standings: Standings) -> dict[int, EntrantTotals]:
             matches=len(played[entrant]),
             byes=byes[entrant],
             table_points=sum(
-                points_at_table(result.scores, config.table_points)[seat]
-                for result, seat in played[entrant]
+                points_at_table(result.scores, config.table_points)[seat] for result, seat in played[entrant]
             )
             + byes[entrant] * bye_table_points(config.table_points, config.table_size),
             game_score=sum(result.scores[seat] for result, seat in played[entrant]),
@@ -731,9 +732,7 @@ def _rows(standings: Standings, facts: _Facts, entrants: list[int], *, numbered:
     return rows
 
 
-def _ordered_blocks(
-    facts: _Facts, entrants: list[int]
-) -> tuple[list[list[int]], dict[int, dict[str, float]]]:
+def _ordered_blocks(facts: _Facts, entrants: list[int]) -> tuple[list[list[int]], dict[int, dict[str, float]]]:
     """Split the entrants into blocks of true ties, best first: by points, then each tie-break
     in turn within each block still tied. Tie-breaks are evaluated per block because
     head-to-head only means something among the entrants it separates."""
@@ -800,9 +799,7 @@ _TIE_BREAK_VALUES: dict[str, Callable[[list[int], _Facts], dict[int, float]]] = 
 }
 
 
-def _row(
-    standings: Standings, facts: _Facts, entrant_id: int, rank: int | None, tie_breaks: dict
-) -> Row:
+def _row(standings: Standings, facts: _Facts, entrant_id: int, rank: int | None, tie_breaks: dict) -> Row:
     entrant = standings.entrants[entrant_id]
     totals = facts.totals[entrant_id]
     duplicate = facts.config.format == "duplicate"
@@ -876,8 +873,7 @@ def results_json(events: Iterable[Event]) -> dict:
     return {
         "tournament": _json_ready(config),
         "entrants": [_json_ready(standings.entrants[key]) for key in sorted(standings.entrants)],
-        "rounds": [_round_json(standings, config, standings.rounds[key])
-                   for key in sorted(standings.rounds)],
+        "rounds": [_round_json(standings, config, standings.rounds[key]) for key in sorted(standings.rounds)],
         "standings": [_row_json(row) for row in ranking(standings)],
     }
 
@@ -901,9 +897,7 @@ def _table_json(standings: Standings, config: Config, table: Table) -> dict:
     }
     result = standings.results.get(table.match)
     if result is None:
-        return drawn | dict.fromkeys(["reported", "adjustments", "scores", "table_points"]) | {
-            "annulled": False
-        }
+        return drawn | dict.fromkeys(["reported", "adjustments", "scores", "table_points"]) | {"annulled": False}
     return drawn | {
         "reported": list(result.reported),
         "adjustments": list(result.adjustments),

@@ -1,5 +1,6 @@
 """Celery tasks of tournaments: results into the tournament stream, standings from events, and
 the autopilot that runs rounds on."""
+
 from celery import shared_task
 
 from games.models import Match
@@ -30,8 +31,11 @@ def record_result(match_id, tournament_id, autopilot):
 
 def on_match_advanced(sender, match_id, version, **kwargs):
     """A tournament's match ended: record its result."""
-    table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False) \
-        .values_list("tournament_id", "tournament__autopilot").first()
+    table = (
+        TournamentTable.objects.filter(match_id=match_id, result_recorded=False)
+        .values_list("tournament_id", "tournament__autopilot")
+        .first()
+    )
     if table is None or not Match.objects.filter(pk=match_id, status=Match.Status.OVER).exists():
         return
     record_result(match_id, *table)
@@ -43,9 +47,10 @@ def sweep_tournaments():
     never recorded (its worker died between the commit and the announcement), an autopilot
     round that ended while its advance task was lost."""
     for match_id, tournament_id, autopilot in TournamentTable.objects.filter(
-            result_recorded=False, match__status=Match.Status.OVER) \
-            .values_list("match_id", "tournament_id", "tournament__autopilot"):
+        result_recorded=False, match__status=Match.Status.OVER
+    ).values_list("match_id", "tournament_id", "tournament__autopilot"):
         record_result(match_id, tournament_id, autopilot)
-    for tournament_id in Tournament.objects.filter(autopilot=True, status=Tournament.Status.RUNNING) \
-            .values_list("pk", flat=True):
+    for tournament_id in Tournament.objects.filter(autopilot=True, status=Tournament.Status.RUNNING).values_list(
+        "pk", flat=True
+    ):
         advance_tournament.apply_async(args=[tournament_id])

@@ -1,5 +1,6 @@
 """The organiser's pages (tournaments/views_organiser.py), and the invitations an organiser's
 entries wait on: their owner's page (views_invitations.py) and the API's list of them."""
+
 from django.urls import path
 
 from . import api

@@ -1,4 +1,5 @@
 """Server-rendered tournament pages: thin views over tournaments.read (the API's read path)."""
+
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -12,8 +13,11 @@ from .models import Tournament
 def home(request):
     # (name, label, what the game is) per ruleset: the engine's msgids, in the reader's language.
     rulesets = [(ruleset.name, _(ruleset.label), _(ruleset.summary)) for ruleset in offered_rulesets()]
-    return render(request, "home.html", {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(),
-                                         "rulesets": rulesets})
+    return render(
+        request,
+        "home.html",
+        {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(), "rulesets": rulesets},
+    )
 
 
 def tournament_context(pk):
@@ -26,10 +30,14 @@ def tournament_context(pk):
         for table in round_["tables"]:
             table["names"] = [names[e] for e in table["seats"]]
         round_["bye_names"] = [names[e] for e in round_["byes"]]
-    return {"tournament": tournament, "standings": read.standings_rows(tournament), "rounds": rounds[::-1],
-            "root_hash": read.root_hash(tournament),
-            "duplicate": tournament.format == Tournament.Format.DUPLICATE,
-            "live": tournament.status != Tournament.Status.FINISHED}
+    return {
+        "tournament": tournament,
+        "standings": read.standings_rows(tournament),
+        "rounds": rounds[::-1],
+        "root_hash": read.root_hash(tournament),
+        "duplicate": tournament.format == Tournament.Format.DUPLICATE,
+        "live": tournament.status != Tournament.Status.FINISHED,
+    }
 
 
 def tournament_detail(request, pk):

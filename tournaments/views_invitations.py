@@ -2,6 +2,7 @@
 accepts or declines each. Thin views over tournaments.service (the API's
 ``POST tournaments/{id}/entrants/{eid}/`` does the same); a refusal is shown with its message
 and HTTP status, and nothing is stored."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -14,8 +15,12 @@ from . import service
 
 
 def invitations_page(request, status=200, error=None):
-    return render(request, "tournaments/invitations.html",
-                  {"invitations": service.invitations_of(request.user), "error": error}, status=status)
+    return render(
+        request,
+        "tournaments/invitations.html",
+        {"invitations": service.invitations_of(request.user), "error": error},
+        status=status,
+    )
 
 
 @login_required
@@ -33,7 +38,10 @@ def answer(request, entrant_id):
         entrant = service.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
     except ServiceError as e:
         return invitations_page(request, e.status, e.message)
-    done = _("You accepted: %(name)s is registered in %(tournament)s.") if action == "accept" else \
-        _("You declined: %(name)s will not play in %(tournament)s.")
+    done = (
+        _("You accepted: %(name)s is registered in %(tournament)s.")
+        if action == "accept"
+        else _("You declined: %(name)s will not play in %(tournament)s.")
+    )
     messages.success(request, done % {"name": entrant.name, "tournament": entrant.tournament.name})
     return redirect("invitations")

@@ -2,6 +2,7 @@
 rulings. Thin views: every change is a call to tournaments.service, which validates it and
 appends its event; a refusal (ServiceError) is shown with its message and HTTP status, and
 nothing is stored."""
+
 from functools import wraps
 
 from django.contrib import messages
@@ -42,6 +43,7 @@ def tournament_new(request):
 
 def organiser_only(view):
     """The tournament's organiser or staff only: anyone else gets the service's 403 refusal."""
+
     @login_required
     @wraps(view)
     def wrapped(request, pk, **kwargs):
@@ -49,9 +51,9 @@ def organiser_only(view):
         try:
             service.check_organiser(tournament, request.user)
         except ServiceError as e:
-            return render(request, "tournaments/refused.html", {"tournament": tournament, "error": e},
-                          status=e.status)
+            return render(request, "tournaments/refused.html", {"tournament": tournament, "error": e}, status=e.status)
         return view(request, tournament, **kwargs)
+
     return wrapped
 
 
@@ -91,10 +93,13 @@ def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
         "entrants": tournament.entrants.order_by("pk"),
         "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
         "entrant_form": entrant_form or EntrantForm(),
-        "ruling_form": ruling_form or RulingForm(tables=ruling_tables(tournament),
-                                                 num_seats=service.table_size(tournament)),
-        "rulings": [{**r.payload, "kind_label": RULING_KINDS.get(r.payload["kind"], r.payload["kind"])}
-                    for r in eventlog.stream_events(tournament.stream) if r.type == "ruling"],
+        "ruling_form": ruling_form
+        or RulingForm(tables=ruling_tables(tournament), num_seats=service.table_size(tournament)),
+        "rulings": [
+            {**r.payload, "kind_label": RULING_KINDS.get(r.payload["kind"], r.payload["kind"])}
+            for r in eventlog.stream_events(tournament.stream)
+            if r.type == "ruling"
+        ],
         "can_start": passes(service.check_round_can_start, tournament),
         "error": error,
     }
@@ -138,8 +143,9 @@ def register(request, tournament):
     except ServiceError as e:
         return manage_page(request, tournament, status=e.status, error=e.message, entrant_form=form)
     if entrant.status == Entrant.Status.INVITED:
-        messages.success(request, _("%(name)s is invited: the entry counts once its owner accepts.")
-                         % {"name": entrant.name})
+        messages.success(
+            request, _("%(name)s is invited: the entry counts once its owner accepts.") % {"name": entrant.name}
+        )
     else:
         messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
     return redirect("tournament-manage", tournament.pk)
@@ -149,22 +155,34 @@ def register(request, tournament):
 @organiser_only
 def withdraw(request, tournament, entrant_id):
     entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
-    return attempt(request, tournament, lambda: service.do_withdraw(entrant.pk, request.user),
-                   _("%(name)s is withdrawn.") % {"name": entrant.name})
+    return attempt(
+        request,
+        tournament,
+        lambda: service.do_withdraw(entrant.pk, request.user),
+        _("%(name)s is withdrawn.") % {"name": entrant.name},
+    )
 
 
 @require_POST
 @organiser_only
 def start_round(request, tournament):
-    return attempt(request, tournament, lambda: service.do_start_round(tournament.pk, request.user),
-                   _("Round %(number)s has started.") % {"number": tournament.current_round + 1})
+    return attempt(
+        request,
+        tournament,
+        lambda: service.do_start_round(tournament.pk, request.user),
+        _("Round %(number)s has started.") % {"number": tournament.current_round + 1},
+    )
 
 
 @require_POST
 @organiser_only
 def close_round(request, tournament):
-    return attempt(request, tournament, lambda: service.do_close_round(tournament.pk, request.user),
-                   _("Round %(number)s is closed.") % {"number": tournament.current_round})
+    return attempt(
+        request,
+        tournament,
+        lambda: service.do_close_round(tournament.pk, request.user),
+        _("Round %(number)s is closed.") % {"number": tournament.current_round},
+    )
 
 
 @require_POST
@@ -174,6 +192,10 @@ def record_ruling(request, tournament):
     if not form.is_valid():
         return manage_page(request, tournament, status=400, ruling_form=form)
     kind, match, reason, details = form.arguments()
-    return attempt(request, tournament,
-                   lambda: service.do_record_ruling(tournament.pk, request.user, kind, match, reason, **details),
-                   _("The ruling is recorded."), ruling_form=form)
+    return attempt(
+        request,
+        tournament,
+        lambda: service.do_record_ruling(tournament.pk, request.user, kind, match, reason, **details),
+        _("The ruling is recorded."),
+        ruling_form=form,
+    )

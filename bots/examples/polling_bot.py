@@ -6,6 +6,7 @@ Register it with kind "polling". It long-polls its pending turns and answers eac
 action; put your strategy in choose(). Asked to slow down (429), it pauses as long as the
 server says.
 """
+
 import argparse
 import json
 import os
@@ -20,9 +21,12 @@ def choose(turn):
 
 
 def request(server, token, path, data=None, timeout=40):
-    req = urllib.request.Request(server.rstrip("/") + path, method="POST" if data is not None else "GET",
-                                 data=json.dumps(data).encode() if data is not None else None,
-                                 headers={"Authorization": f"Bot {token}", "Content-Type": "application/json"})
+    req = urllib.request.Request(
+        server.rstrip("/") + path,
+        method="POST" if data is not None else "GET",
+        data=json.dumps(data).encode() if data is not None else None,
+        headers={"Authorization": f"Bot {token}", "Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(req, timeout=timeout) as response:
             return response.status, json.loads(response.read())
@@ -39,8 +43,7 @@ def play_pending(server, token, wait=25):
     if status != 200:
         raise SystemExit(f"the server refused: {status} {body}")
     for turn in body["turns"]:
-        status, answer = request(server, token, f"/api/v1/bot/turns/{turn['request_id']}/",
-                                 {"action": choose(turn)})
+        status, answer = request(server, token, f"/api/v1/bot/turns/{turn['request_id']}/", {"action": choose(turn)})
         if status != 201:
             print("answer refused:", status, answer.get("error"))
     return len(body["turns"])

@@ -6,6 +6,7 @@ Register it with kind "webhook" and url "http://<your host>:9000/"; the platform
 turn here and waits (2 s by default) for {"action": ...}. This one checks the signature and
 plays the first legal action; put your strategy in choose().
 """
+
 import argparse
 import hashlib
 import hmac

@@ -13,6 +13,7 @@ Each name is played by a family of strategies, and each family says which rulese
 (``PLAYS``): the trick games' family here (King and Rifki, whose phases it knows), the shedding
 game's in ``corners/``. ``choose_action`` picks the family of the view's ruleset.
 """
+
 import random
 
 from games.engine.king import KingState
@@ -48,8 +49,7 @@ def choose_action(name, view, rng=None, budget=None):
     (a ``Budget`` of the ruleset's family) sets how hard a search strategy works; strategies that
     do not search ignore it.
     """
-    family = next(((strategies, search) for plays, strategies, search in FAMILIES if view["ruleset"] in plays),
-                  None)
+    family = next(((strategies, search) for plays, strategies, search in FAMILIES if view["ruleset"] in plays), None)
     if family is None:
         raise ValueError(f"no built-in strategy plays {view['ruleset']!r}")
     strategies, search = family

@@ -4,6 +4,7 @@ Rifki's misdeal claims and slam call.
 Every choice compares what the hand is expected to score (``evaluate``) with what the
 alternative brings, in the same points the engine scores; the thresholds are stated once below.
 """
+
 from games.engine import king, rifki
 from games.engine.king import DOWN_VALUE, KING_UNITS, POSITIVE, POSITIVE_TOTAL, TRUMP_CHOICES, UP_VALUE
 from games.engine.rifki import RIFKI_UNITS, TRUMP, TRUMP_TRICK
@@ -139,9 +140,11 @@ def _beneficiary_after_auction(view):
         accepted = bid["value"] + UP_VALUE * tricks_when_winning(hand, None)
     else:  # the bidder takes over the Beneficiary's tricks up to the bid
         accepted = POSITIVE_TOTAL - DOWN_VALUE * max(0.0, tricks_when_ducking(hand) - bid["tricks"])
-    choices = [(accepted, find(legal, "accept")),
-               (_best_own_positive(hand, view["options"])[0], find(legal, "decline")),
-               (_forfeit_score(view), find(legal, "forfeit"))]
+    choices = [
+        (accepted, find(legal, "accept")),
+        (_best_own_positive(hand, view["options"])[0], find(legal, "decline")),
+        (_forfeit_score(view), find(legal, "forfeit")),
+    ]
     return max((c for c in choices if c[1] is not None), key=lambda c: c[0])[1]
 
 

@@ -5,6 +5,7 @@ in trump and up hands, negative in no_tricks and down hands), extra points for t
 (no_last_two, negative), and what each penalty card costs whoever takes it. The unit values are
 the engine's own.
 """
+
 from dataclasses import dataclass, field
 
 from games.engine import king

@@ -5,6 +5,7 @@ The weights were fitted on seeded deals played out by the heuristic for all four
 one says what the card or feature adds to its holder's tricks, or to its chance of taking a
 penalty card it holds.
 """
+
 from games.engine.cards import RANK, by_suit
 
 ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT = 12, 11, 10, 9, 8, 7, 6
@@ -71,7 +72,7 @@ def tricks_when_ducking(hand):
 def held_penalty_taken(card, hand_by_suit):
     """Chance that a penalty card ends in the tricks of the hand that holds it."""
     smaller = sum(1 for c in hand_by_suit[card[1]] if RANK[c] < RANK[card])
-    return HELD_PENALTY_TAKEN.get(RANK[card], SMALL_PENALTY_TAKEN) * GUARD ** smaller
+    return HELD_PENALTY_TAKEN.get(RANK[card], SMALL_PENALTY_TAKEN) * GUARD**smaller
 
 
 def points_in_negative(hand, contract):

@@ -3,6 +3,7 @@
 Card play is in ``play``, everything before the first card in ``bidding``. It is deterministic:
 the ``rng`` of the strategy interface is accepted and not needed.
 """
+
 from games.engine.state import PLAY
 
 from . import bidding

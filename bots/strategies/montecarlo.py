@@ -9,6 +9,7 @@ card (contracts, auction, misdeal claims, the slam call) is the heuristic's.
 Cards that are equivalent (same suit, same penalty, nothing still out ranks between them) are
 searched once. With the same ``rng`` state and budget, the choice is always the same.
 """
+
 import time
 from dataclasses import dataclass
 
@@ -28,8 +29,10 @@ ROLLOUT_POLICIES = ("heuristic", "random")
 # Rifki rules that cannot matter once a deal is in play, or that a deal score cannot weigh: the
 # misdeal claims are settled before the first card, and a slam ends the game instead of scoring
 # the deal, so rollouts score a trump hand by its tricks.
-ROLLOUT_OPTIONS = {king.KingState.ruleset: {},
-                   rifki.RifkiState.ruleset: {"misdeal_trump_no_high_cards": "off", "king_slam": "off"}}
+ROLLOUT_OPTIONS = {
+    king.KingState.ruleset: {},
+    rifki.RifkiState.ruleset: {"misdeal_trump_no_high_cards": "off", "king_slam": "off"},
+}
 TRIES_PER_SAMPLE = 20  # deals drawn before a sample is given up (a rare rule the sampler does not model)
 
 
@@ -148,8 +151,11 @@ def board_for(view, hands):
     board = {"dealer": table["dealer"], "hands": hands, "contract": contract["name"]}
     if contract["name"] == POSITIVE:
         bid = contract["accepted_bid"]
-        board.update(mode=contract["mode"], trump=contract["trump"],
-                     accepted_bid=None if bid is None else {k: bid[k] for k in ("bidder", "tricks", "direction")})
+        board.update(
+            mode=contract["mode"],
+            trump=contract["trump"],
+            accepted_bid=None if bid is None else {k: bid[k] for k in ("bidder", "tricks", "direction")},
+        )
     return board
 
 
@@ -163,9 +169,12 @@ def equivalent_cards(view):
     for card in legal:  # canonical order: by suit, low to high
         if groups:
             last = groups[-1][-1]
-            between = [rank + card[1] for rank in RANKS[RANK[last] + 1:RANK[card]]]
-            if (last[1] == card[1] and contract.card_cost(last) == contract.card_cost(card)
-                    and all(c in accounted for c in between)):
+            between = [rank + card[1] for rank in RANKS[RANK[last] + 1 : RANK[card]]]
+            if (
+                last[1] == card[1]
+                and contract.card_cost(last) == contract.card_cost(card)
+                and all(c in accounted for c in between)
+            ):
                 groups[-1].append(card)
                 continue
         groups.append([card])

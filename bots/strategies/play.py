@@ -4,6 +4,7 @@ Two aims cover every contract: avoid tricks and penalty cards (the negative cont
 King down hand), or win tricks (trump contracts and the King up hand). Counting is limited to
 what the table has shown: the cards played and the suits each seat did not follow.
 """
+
 from bisect import bisect_left
 from dataclasses import dataclass
 
@@ -166,8 +167,11 @@ def _winning_lead(turn, unseen):
     if master_trumps and trumps_out:
         return min(master_trumps, key=RANK.__getitem__)  # draw the trumps that could ruff my winners
     voids = turn.table.voids
-    safe = [c for c in masters if c[1] != trump
-            and not (trumps_out and any(c[1] in voids[s] for s in range(len(voids)) if s != turn.seat))]
+    safe = [
+        c
+        for c in masters
+        if c[1] != trump and not (trumps_out and any(c[1] in voids[s] for s in range(len(voids)) if s != turn.seat))
+    ]
     if safe:
         return min(safe, key=RANK.__getitem__)
     # Nothing sure to win: lead low from the longest plain suit, to make its small cards good later.

@@ -13,6 +13,7 @@ played ``x`` cannot hold ``c`` exactly when ``x`` is not legal from the two-card
 ``{x, c}`` at that moment. That finds the suits a seat has shown void in and every card a rule
 has shown it lacks, and never excludes a card the seat might hold.
 """
+
 from collections import Counter
 from itertools import combinations
 
@@ -37,7 +38,8 @@ def _legality(view):
     # it whenever the option is on can only exclude fewer cards, never a card he might hold.
     top_trumps_seat = contract["declarer"] if options["declarer_may_lead_top_trumps"] else None
     return lambda hand, trick, hearts, trumps, seat: rifki.legal_plays(
-        hand, trick, rifki_rules, hearts, trumps, seat == top_trumps_seat)[0]
+        hand, trick, rifki_rules, hearts, trumps, seat == top_trumps_seat
+    )[0]
 
 
 def excluded_cards(view, plays, unseen):
@@ -52,7 +54,8 @@ def excluded_cards(view, plays, unseen):
         if seat != view["seat"]:
             for other in unseen:
                 if other not in excluded[seat] and card not in legal(
-                        by_suit((card, other)), trick, hearts_broken, trumps_broken, seat):
+                    by_suit((card, other)), trick, hearts_broken, trumps_broken, seat
+                ):
                     excluded[seat].add(other)
         trick.append(card)
         if len(trick) == num_seats:

@@ -4,6 +4,7 @@ suits each seat has shown it lacks, and the trick on the table.
 A ``Table`` is read once from a seat's view (``Table.from_view``) and then kept up to date card
 by card (``observe``), which is how the Monte Carlo rollouts keep it without building views.
 """
+
 from dataclasses import dataclass, field
 
 from games.engine import RULESETS
@@ -47,8 +48,14 @@ class Table:
             self.tricks_done += 1
 
     def copy(self):
-        return Table(self.direction, self.num_seats, set(self.played), [set(v) for v in self.voids], list(self.trick),
-                     self.tricks_done)
+        return Table(
+            self.direction,
+            self.num_seats,
+            set(self.played),
+            [set(v) for v in self.voids],
+            list(self.trick),
+            self.tricks_done,
+        )
 
     def still_to_play(self, seat):
         """The seats that play to the current trick after ``seat`` (who is to play now)."""

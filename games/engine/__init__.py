@@ -19,6 +19,7 @@ says which one is running. ``KINGRIFKI_ENGINE=python`` in the environment makes 
 win even when the compiled modules are present (for debugging, profiling, and the tests that
 prove both builds behave alike).
 """
+
 import importlib.abc
 import importlib.util
 import os
@@ -48,8 +49,20 @@ COMPILED = not _state_module.__file__.endswith(".py")
 
 RULESETS: dict[str, Ruleset] = _build_rulesets()
 
-__all__ = ["COMPILED", "RULESETS", "Ruleset", "new_game", "replay", "option_defaults", "EngineError", "IllegalAction",
-           "InvalidBoard", "InvalidCard", "InvalidEvents", "InvalidOptions"]
+__all__ = [
+    "COMPILED",
+    "RULESETS",
+    "Ruleset",
+    "new_game",
+    "replay",
+    "option_defaults",
+    "EngineError",
+    "IllegalAction",
+    "InvalidBoard",
+    "InvalidCard",
+    "InvalidEvents",
+    "InvalidOptions",
+]
 
 
 def _state_class(ruleset):
@@ -78,8 +91,9 @@ def new_game(ruleset, seed=None, options=None, board=None, key="game"):
         raise InvalidOptions(f"key must be a non-empty string, not {key!r}", code="invalid_key")
     if board is not None:
         if seed is not None:
-            raise InvalidOptions("give either a seed (a whole game) or a board (one fixed deal), not both",
-                                 code="seed_and_board")
+            raise InvalidOptions(
+                "give either a seed (a whole game) or a board (one fixed deal), not both", code="seed_and_board"
+            )
         board = cls.check_board(board, opts)
     return cls.create(opts, seed, key, board)
 
@@ -93,8 +107,12 @@ def replay(events, seed=None, verify=False):
     rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
     deal its next hands.
     """
-    if not isinstance(events, (list, tuple)) or not events or not isinstance(events[0], dict) \
-            or events[0].get("type") != "game_started":
+    if (
+        not isinstance(events, (list, tuple))
+        or not events
+        or not isinstance(events[0], dict)
+        or events[0].get("type") != "game_started"
+    ):
         raise InvalidEvents("an event log starts with a game_started event", code="invalid_events")
     start = events[0]
     try:

@@ -1,4 +1,5 @@
 """Command line: ``python -m games.engine play king --seed 7 --bots random``."""
+
 import argparse
 import json
 import sys
@@ -32,17 +33,29 @@ def _options(ruleset, pairs):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m games.engine",
-                                     description="King, Rifki and Kings in the Corner rules engine")
+    parser = argparse.ArgumentParser(
+        prog="python -m games.engine", description="King, Rifki and Kings in the Corner rules engine"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a whole game with bots and print the score sheet")
     play.add_argument("ruleset", choices=sorted(RULESETS))
     play.add_argument("--seed", default="7", help="the game's seed (text or number); the same seed, the same game")
-    play.add_argument("--bots", default="random", choices=BOTS,
-                      help="who plays every seat: random, or (Kings in the Corner) the demo's greedy heuristic")
+    play.add_argument(
+        "--bots",
+        default="random",
+        choices=BOTS,
+        help="who plays every seat: random, or (Kings in the Corner) the demo's greedy heuristic",
+    )
     play.add_argument("--players", type=int, help="the table size, for a ruleset played by several")
-    play.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE",
-                      help="a rule flag of rules.md, e.g. -o hand_order=dealer_choice -o short_mode=true")
+    play.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule flag of rules.md, e.g. -o hand_order=dealer_choice -o short_mode=true",
+    )
     play.add_argument("--events", action="store_true", help="print the event log (JSON lines) instead")
     args = parser.parse_args(argv)
     seed = int(args.seed) if args.seed.isdigit() else args.seed
@@ -50,8 +63,10 @@ def main(argv=None):
     if args.players is not None:
         seats = RULESETS[args.ruleset].seats
         if args.players not in seats:
-            print(f"error: {args.ruleset} is played by {seats.start} to {seats.stop - 1} players, not {args.players}",
-                  file=sys.stderr)
+            print(
+                f"error: {args.ruleset} is played by {seats.start} to {seats.stop - 1} players, not {args.players}",
+                file=sys.stderr,
+            )
             return 2
         if len(seats) > 1:
             options["players"] = args.players

@@ -5,6 +5,7 @@ This module stays interpreted when the engine is compiled (``make engine``): ``A
 subclasses ``dict``, which compiled classes cannot do, and nothing here is on the hot path
 except the prebuilt ``PLAY_ACTIONS``.
 """
+
 from .cards import DECK_SET
 from .errors import IllegalAction
 
@@ -54,7 +55,9 @@ PLAY_ACTIONS = {c: Action(type="play", card=c) for c in DECK_SET}
 def normalize_action(action):
     """A copy of ``action`` in canonical form, or IllegalAction if it is not shaped like one."""
     if not isinstance(action, dict):
-        raise IllegalAction(f"an action is a JSON object with a 'type', not {type(action).__name__}", code="malformed_action")
+        raise IllegalAction(
+            f"an action is a JSON object with a 'type', not {type(action).__name__}", code="malformed_action"
+        )
     kind = action.get("type")
     fields = ACTION_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:

@@ -3,6 +3,7 @@
 Cards stay strings everywhere in the engine: they are what actions, events and views
 carry, and string keys keep the hot path free of conversions.
 """
+
 from collections.abc import Iterable
 from typing import Final
 

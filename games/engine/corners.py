@@ -22,6 +22,7 @@ anything:
 Rule choices where the sources are silent are rules.md 3.5; this module says where it decides
 something more (each in the comment of the place that does it).
 """
+
 import secrets
 from typing import Any, ClassVar, Final
 
@@ -75,8 +76,15 @@ CARD_PLAYS: Final[dict[str, list[Any]]] = {c: [PLAY_ACTIONS[(c, p)] for p in PIL
 
 # The rules a pagat game plays with that are Jax flags (fixed off in the pagat game).
 PAGAT_FIXED: Final[dict[str, Any]] = {
-    "chips_total": 0, "ante": 0, "no_play_penalty": 0, "hidden_king_penalty": 3, "refuse_draw_penalty": 0,
-    "target_points": 0, "drawn_king_immediate_play": False, "jax_deadlock": "void", "jax_chip_debt": False,
+    "chips_total": 0,
+    "ante": 0,
+    "no_play_penalty": 0,
+    "hidden_king_penalty": 3,
+    "refuse_draw_penalty": 0,
+    "target_points": 0,
+    "drawn_king_immediate_play": False,
+    "jax_deadlock": "void",
+    "jax_chip_debt": False,
     "kings_move_from_corners": False,
 }
 
@@ -203,8 +211,13 @@ class CornersState:
     @classmethod
     def create(cls, options, seed, key, board):
         state = cls(options, seed, key, board)
-        start = {"type": "game_started", "ruleset": cls.ruleset, "options": dict(options), "key": key,
-                 "shuffle": deals.LAYOUT_SHUFFLE_VERSION}
+        start = {
+            "type": "game_started",
+            "ruleset": cls.ruleset,
+            "options": dict(options),
+            "key": key,
+            "shuffle": deals.LAYOUT_SHUFFLE_VERSION,
+        }
         if board is None:
             if seed is None:
                 seed = secrets.token_bytes(32)
@@ -226,14 +239,19 @@ class CornersState:
         rules = {**cls.FIXED, **options}
         for name, why in UNSUPPORTED.items():
             if name in options and options[name] != cls.FLAGS[name].default:
-                raise InvalidOptions(f"option {name!r}: only {cls.FLAGS[name].default!r} is supported: {why}",
-                                     code="unsupported_option")
+                raise InvalidOptions(
+                    f"option {name!r}: only {cls.FLAGS[name].default!r} is supported: {why}", code="unsupported_option"
+                )
         if options["players"] * options["deal_size"] + 4 > 52:
-            raise InvalidOptions(f"{options['players']} players with {options['deal_size']} cards each and the four "
-                                 "layout cards need more than the 52-card pack", code="too_many_cards")
+            raise InvalidOptions(
+                f"{options['players']} players with {options['deal_size']} cards each and the four "
+                "layout cards need more than the 52-card pack",
+                code="too_many_cards",
+            )
         if rules["pool_variant"] and rules["scoring"] != "k10_other1":
-            raise InvalidOptions("pool_variant replaces the card scoring: use it with the default scoring",
-                                 code="conflicting_options")
+            raise InvalidOptions(
+                "pool_variant replaces the card scoring: use it with the default scoring", code="conflicting_options"
+            )
 
     @classmethod
     def check_board(cls, board: Any, options: Any) -> Any:
@@ -257,8 +275,9 @@ class CornersState:
             if not isinstance(card, str) or card not in pack:
                 raise InvalidBoard(f"{where}: {card!r} is not a card of this game's pack", code="malformed_card")
             if card in seen:
-                raise InvalidBoard(f"card {card} is in {seen[card]} and in {where}; each card once",
-                                   code="repeated_card")
+                raise InvalidBoard(
+                    f"card {card} is in {seen[card]} and in {where}; each card once", code="repeated_card"
+                )
             seen[card] = where
             return card
 
@@ -297,8 +316,9 @@ class CornersState:
         out_stock = [take(c, "the stock") for c in stock]
         missing = [c for c in pack if c not in seen]
         if missing:
-            raise InvalidBoard(f"the board must hold the whole pack; missing: {' '.join(missing[:8])}",
-                               code="missing_cards")
+            raise InvalidBoard(
+                f"the board must hold the whole pack; missing: {' '.join(missing[:8])}", code="missing_cards"
+            )
         return {"dealer": dealer, "hands": out_hands, "layout": out_layout, "stock": out_stock}
 
     # ----------------------------------------------------------------- public surface
@@ -486,13 +506,15 @@ class CornersState:
         if stage == MUST_DRAW and kind != "draw":
             return IllegalAction("the turn opens with a draw while the stock has cards", code="must_draw")
         if kind == "draw":
-            return IllegalAction("a draw opens the turn only under draw_timing start_of_turn, while the stock lasts",
-                                 code="draw_not_due")
+            return IllegalAction(
+                "a draw opens the turn only under draw_timing start_of_turn, while the stock lasts", code="draw_not_due"
+            )
         if kind == "end_turn":
             if action.get("draw") is False:
                 if self.mode != JAX:
-                    return IllegalAction("only the Jax game lets a player refuse the draw",
-                                         code="refuse_draw_not_allowed")
+                    return IllegalAction(
+                        "only the Jax game lets a player refuse the draw", code="refuse_draw_not_allowed"
+                    )
                 return IllegalAction("the stock is empty: there is no draw to refuse", code="stock_empty")
             return IllegalAction(f"{dict(action)} is not a legal action now", code="not_allowed")
         to = action.get("to")
@@ -511,8 +533,9 @@ class CornersState:
             return IllegalAction(message, code=code)
         card = action.get("card")
         if not isinstance(card, str) or card not in ALL_CARDS:
-            return IllegalAction(f"malformed card {card!r}: a card is rank + suit, e.g. 'KH', or a joker X1/X2",
-                                 code="malformed_card")
+            return IllegalAction(
+                f"malformed card {card!r}: a card is rank + suit, e.g. 'KH', or a joker X1/X2", code="malformed_card"
+            )
         if to not in PILES:
             return IllegalAction(f"unknown pile {to!r}; piles are {' '.join(PILES)}", code="unknown_pile")
         assert seat is not None
@@ -664,13 +687,19 @@ class CornersState:
         mode = self.mode
         rules = self.rules
         hands = self.hands
-        ev: dict[str, Any] = {"type": "deal_ended", "deal": self.deal_no, "reason": "went_out" if winner is not None
-                              else "deadlock", "winner": winner, "cards_left": [len(h) for h in hands]}
+        ev: dict[str, Any] = {
+            "type": "deal_ended",
+            "deal": self.deal_no,
+            "reason": "went_out" if winner is not None else "deadlock",
+            "winner": winner,
+            "cards_left": [len(h) for h in hands],
+        }
         bonus = rules["ace_completion_bonus"]
         if mode == PENALTY:
             scoring = rules["scoring"]
-            scores = [hand_points(hands[s], scoring) + self.penalty_points[s] - bonus * self.completions[s]
-                      for s in range(n)]
+            scores = [
+                hand_points(hands[s], scoring) + self.penalty_points[s] - bonus * self.completions[s] for s in range(n)
+            ]
             if winner is not None and self._first_turn_out(winner):
                 scores[winner] -= 5
                 ev["first_turn_out"] = True
@@ -714,17 +743,25 @@ class CornersState:
 
     def _first_turn_out(self, winner: int) -> bool:
         """rules.md 3.5: Kleplek's 5 points for going out on the player's first turn of the hand."""
-        return self.rules["scoring"] == "kleplek_10_5_1" and self.rules["kleplek_first_turn_out_bonus"] \
+        return (
+            self.rules["scoring"] == "kleplek_10_5_1"
+            and self.rules["kleplek_first_turn_out_bonus"]
             and self.seat_turns[winner] == 1
+        )
 
     def _deal_started_event(self) -> dict[str, Any]:
         number = self.deal_no + 1
         n = self.num_seats
         if self.board is not None:
             board = self.board
-            return {"type": "deal_started", "deal": number, "dealer": board["dealer"],
-                    "hands": [list(h) for h in board["hands"]], "layout": dict(board["layout"]),
-                    "stock": list(board["stock"])}
+            return {
+                "type": "deal_started",
+                "deal": number,
+                "dealer": board["dealer"],
+                "hands": [list(h) for h in board["hands"]],
+                "layout": dict(board["layout"]),
+                "stock": list(board["stock"]),
+            }
         assert self.first_dealer is not None
         dealer = (self.first_dealer + number - 1) % n
         deal_key = f"{self.key}/deal/{number}"
@@ -732,12 +769,21 @@ class CornersState:
             hands, layout, stock = self._deal_feed(deal_key)
         else:
             if self.seed is None:
-                raise EngineError("this game was replayed without its seed and cannot deal the next hand; "
-                                  "pass seed= to replay()", code="seed_required")
-            hands, layout, stock = deals.layout_deal(self.seed, deal_key, n, (dealer + 1) % n, 1,
-                                                     self.rules["deal_size"], self.rules["jokers_wild"])
-        return {"type": "deal_started", "deal": number, "dealer": dealer, "hands": [sort_hand(h) for h in hands],
-                "layout": dict(layout), "stock": list(stock)}
+                raise EngineError(
+                    "this game was replayed without its seed and cannot deal the next hand; pass seed= to replay()",
+                    code="seed_required",
+                )
+            hands, layout, stock = deals.layout_deal(
+                self.seed, deal_key, n, (dealer + 1) % n, 1, self.rules["deal_size"], self.rules["jokers_wild"]
+            )
+        return {
+            "type": "deal_started",
+            "deal": number,
+            "dealer": dealer,
+            "hands": [sort_hand(h) for h in hands],
+            "layout": dict(layout),
+            "stock": list(stock),
+        }
 
     def _game_is_decided(self) -> bool:
         if not self.deal_no:
@@ -752,8 +798,12 @@ class CornersState:
     def _game_ended_event(self) -> dict[str, Any]:
         scores = self.scores
         best = min(scores) if self.mode == PENALTY else max(scores)
-        return {"type": "game_ended", "scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == best],
-                "result": "complete"}
+        return {
+            "type": "game_ended",
+            "scores": list(scores),
+            "winners": [s for s, v in enumerate(scores) if v == best],
+            "result": "complete",
+        }
 
     # ----------------------------------------------------------------- folds (one per event type)
     # A fold takes the event as Any and reads the piles and the stock through Any locals: a
@@ -901,8 +951,12 @@ class CornersState:
             self.becker_card = card
             return
         self.draws_left -= 1
-        if self.rules["drawn_king_immediate_play"] and card[0] == "K" and card not in JOKERS \
-                and any(not self.piles[p] for p in CORNERS):
+        if (
+            self.rules["drawn_king_immediate_play"]
+            and card[0] == "K"
+            and card not in JOKERS
+            and any(not self.piles[p] for p in CORNERS)
+        ):
             self.pending_king = card
             self.stage = KING_DRAWN
             return
@@ -940,9 +994,16 @@ class CornersState:
             if "debts" in ev:
                 self.debts = list(ev["debts"])
             self.carry = ev.get("carry", 0)
-        record = {"deal": self.deal_no, "dealer": self.dealer, "contract": None, "end": ev["reason"],
-                  "winner": ev["winner"], "cards_left": list(ev["cards_left"]), "scores": list(scores),
-                  "scored": ev["scored"]}
+        record = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "contract": None,
+            "end": ev["reason"],
+            "winner": ev["winner"],
+            "cards_left": list(ev["cards_left"]),
+            "scores": list(scores),
+            "scored": ev["scored"],
+        }
         for k in ("pot", "debt_repaid", "first_turn_out"):
             if k in ev:
                 record[k] = ev[k]
@@ -986,17 +1047,30 @@ class CornersState:
             "jokers": dict(self.jokers),
             "stock_size": len(self.stock),
             "dealer": self.dealer,
-            "turn": {"seat": self.to_act, "number": self.turn_no, "stage": self.stage, "moved": self.acted,
-                     "drew": self.drew, "first_turn": self.turn_no == 1},
+            "turn": {
+                "seat": self.to_act,
+                "number": self.turn_no,
+                "stage": self.stage,
+                "moved": self.acted,
+                "drew": self.drew,
+                "first_turn": self.turn_no == 1,
+            },
             "idle_turns": self.idle_streak,
             "scoring": mode if mode != PENALTY else self.rules["scoring"],
-            "target": self.rules["target_points"] if mode == JAX else self.rules["target_score"]
-            if self.rules["game_length"] == "target" else None,
+            "target": self.rules["target_points"]
+            if mode == JAX
+            else self.rules["target_score"]
+            if self.rules["game_length"] == "target"
+            else None,
             "completions": list(self.completions),
             # the page warns before the turn ends (rules.md 3.5, compulsory kings / Jax hidden king)
-            "king_warning": bool(seat is not None and seat == self.to_act and self.stage == PLAYING
-                                 and (mode == JAX or self.rules["compulsory_kings"])
-                                 and self._could_have_cornered_a_king(seat)),
+            "king_warning": bool(
+                seat is not None
+                and seat == self.to_act
+                and self.stage == PLAYING
+                and (mode == JAX or self.rules["compulsory_kings"])
+                and self._could_have_cornered_a_king(seat)
+            ),
         }
         if mode == PENALTY:
             table["penalty_points"] = list(self.penalty_points)
@@ -1009,8 +1083,12 @@ class CornersState:
         v["table"] = table
         if self.last_deal is not None and reveal_finished:
             deal, (hands, layout, stock) = self.last_deal
-            v["last_deal"] = {"deal": deal, "dealt_hands": [list(h) for h in hands], "layout": dict(layout),
-                              "stock": list(stock)}
+            v["last_deal"] = {
+                "deal": deal,
+                "dealt_hands": [list(h) for h in hands],
+                "layout": dict(layout),
+                "stock": list(stock),
+            }
         if self.is_over:
             v["winners"] = list(self.winners or [])
             v["result"] = self.result
@@ -1042,8 +1120,9 @@ class CornersState:
         except InvalidEvents:
             raise
         except (KeyError, ValueError, TypeError, IndexError, AttributeError, StopIteration) as e:
-            raise InvalidEvents(f"the event log cannot be replayed: {type(e).__name__}: {e}",
-                                code="invalid_events") from e
+            raise InvalidEvents(
+                f"the event log cannot be replayed: {type(e).__name__}: {e}", code="invalid_events"
+            ) from e
         self._legal = None
         return self
 
@@ -1062,8 +1141,15 @@ class CornersState:
                 except StopIteration:
                     raise InvalidEvents("the log ends where a deal should follow", code="truncated_log") from None
                 try:
-                    board = type(self).check_board({"dealer": ev.get("dealer"), "hands": ev.get("hands"),
-                                                    "layout": ev.get("layout"), "stock": ev.get("stock")}, options)
+                    board = type(self).check_board(
+                        {
+                            "dealer": ev.get("dealer"),
+                            "hands": ev.get("hands"),
+                            "layout": ev.get("layout"),
+                            "stock": ev.get("stock"),
+                        },
+                        options,
+                    )
                 except InvalidBoard as e:
                     raise InvalidEvents(e.message, code="invalid_deal") from e
                 return board["hands"], ev["layout"], board["stock"]
@@ -1073,8 +1159,9 @@ class CornersState:
         if self.seed is not None and self.board is None:
             for k, v in self._first_game_facts().items():
                 if start.get(k) != v:
-                    raise InvalidEvents(f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}",
-                                        code="mismatch", index=0)
+                    raise InvalidEvents(
+                        f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch", index=0
+                    )
         self._record(start)
         produced: list[dict[str, Any]] = []
         self._run_automatic(produced)
@@ -1082,11 +1169,15 @@ class CornersState:
         while i < len(events):
             ev = events[i]
             if not isinstance(ev, dict) or ev.get("type") not in DECISIONS:
-                raise InvalidEvents(f"event {i} is not a decision, but a seat was to decide here",
-                                    code="unexpected_event", index=i)
+                raise InvalidEvents(
+                    f"event {i} is not a decision, but a seat was to decide here", code="unexpected_event", index=i
+                )
             if ev.get("seat") != self.to_act:
-                raise InvalidEvents(f"event {i}: seat {ev.get('seat')!r} acted, but seat {self.to_act} was to act",
-                                    code="out_of_turn", index=i)
+                raise InvalidEvents(
+                    f"event {i}: seat {ev.get('seat')!r} acted, but seat {self.to_act} was to act",
+                    code="out_of_turn",
+                    index=i,
+                )
             try:
                 produced = self.apply({k: v for k, v in ev.items() if k != "seat"})
             except EngineError as e:
@@ -1121,13 +1212,15 @@ def _pay(chips: list[Any], debts: list[Any], seat: Any, amount: Any, debt: Any) 
 
 def _normalize(action):
     if not isinstance(action, dict):
-        raise IllegalAction(f"an action is a JSON object with a 'type', not {type(action).__name__}",
-                            code="malformed_action")
+        raise IllegalAction(
+            f"an action is a JSON object with a 'type', not {type(action).__name__}", code="malformed_action"
+        )
     kind = action.get("type")
     fields = ACTION_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise IllegalAction(f"unknown action type {kind!r}; action types are: {', '.join(ACTION_FIELDS)}",
-                            code="malformed_action")
+        raise IllegalAction(
+            f"unknown action type {kind!r}; action types are: {', '.join(ACTION_FIELDS)}", code="malformed_action"
+        )
     extra = [k for k in action if k != "type" and k not in fields]
     if extra:
         raise IllegalAction(f"a {kind!r} action has no field {extra[0]!r}", code="malformed_action")
@@ -1145,11 +1238,15 @@ def _normalize(action):
 def _compare(events, i, produced):
     for k, ev in enumerate(produced):
         if i + k >= len(events):
-            raise InvalidEvents(f"the log ends at event {i + k}; the rules continue with {ev['type']}",
-                                code="truncated_log", index=i + k)
+            raise InvalidEvents(
+                f"the log ends at event {i + k}; the rules continue with {ev['type']}",
+                code="truncated_log",
+                index=i + k,
+            )
         if events[i + k] != ev:
-            raise InvalidEvents(f"event {i + k} differs from what the rules produce ({ev['type']})",
-                                code="mismatch", index=i + k)
+            raise InvalidEvents(
+                f"event {i + k} differs from what the rules produce ({ev['type']})", code="mismatch", index=i + k
+            )
     return i + len(produced)
 
 

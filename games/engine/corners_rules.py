@@ -9,6 +9,7 @@ Cards are the shared notation (``"KH"``); Freeman's two jokers are ``"X1"`` and 
 joker on the table stands for the card it was played as (``as``); every rule below looks at
 the card a pile shows, which for a joker is that named card.
 """
+
 from typing import Any, Final
 
 from .cards import DECK, ORDER
@@ -123,11 +124,25 @@ def _positive(v):
 
 
 COMMON_FLAGS = {
-    "players": Flag(4, kind=int, minimum=2, maximum=6, label=N_("Players"),
-                    doc=N_("How many play, 2 to 6; players times the hand size plus the four layout cards "
-                           "must fit in the 52-card pack.")),
-    "deal_size": Flag(7, kind=int, minimum=1, maximum=24, label=N_("Cards dealt to each player"),
-                      doc=N_("Cards dealt to each player: 7 in the standard game, 4 in Becker's.")),
+    "players": Flag(
+        4,
+        kind=int,
+        minimum=2,
+        maximum=6,
+        label=N_("Players"),
+        doc=N_(
+            "How many play, 2 to 6; players times the hand size plus the four layout cards "
+            "must fit in the 52-card pack."
+        ),
+    ),
+    "deal_size": Flag(
+        7,
+        kind=int,
+        minimum=1,
+        maximum=24,
+        label=N_("Cards dealt to each player"),
+        doc=N_("Cards dealt to each player: 7 in the standard game, 4 in Becker's."),
+    ),
 }
 
 SCORING_LABELS = {
@@ -150,7 +165,7 @@ BUILD_LABELS = {
 # the code ``unsupported_option``): the sources name the variant without saying how it is played.
 UNSUPPORTED: Final = {
     "allow_partial_pile_moves": "the sources name this house rule without its terms (which part of a pile "
-                                "may move, onto what)",
+    "may move, onto what)",
     "allow_play_under_rows": "the source does not say which cards may be played under a pile",
     "kings_move_from_corners": "the Jax rules forbid it and describe no variant",
 }
@@ -158,111 +173,257 @@ UNSUPPORTED: Final = {
 
 CORNERS_FLAGS: dict[str, Flag] = {
     **COMMON_FLAGS,
-    "scoring": Flag("k10_other1", tuple(SCORING_LABELS), label=N_("Scoring"), choice_labels=SCORING_LABELS,
-                    doc=N_("How the cards left in hand are charged at the end of a hand. Penalty scorings: "
-                           "the lowest total wins. Chips: net chips, the highest total wins.")),
-    "game_length": Flag("target", ("target", "fixed_hands"), label=N_("Game length"),
-                        choice_labels={"target": N_("Until a total reaches the target"),
-                                       "fixed_hands": N_("A fixed number of hands")},
-                        doc=N_("Play until someone's total reaches the target score, or a fixed number of hands.")),
-    "target_score": Flag(25, kind=int, minimum=1, maximum=10000, label=N_("Target score"),
-                         doc=N_("The total that ends the game (25 or 50 in the pagat game; 100 or 250 with "
-                                "ace 25). Penalty scorings: the lowest total then wins; chips: the highest.")),
-    "fixed_hands": Flag(4, kind=int, minimum=1, maximum=100, label=N_("Hands in a fixed-length game"),
-                        doc=N_("How many hands a game of fixed length has.")),
-    "compulsory_kings": Flag(False, label=N_("Compulsory kings"),
-                             doc=N_("A player who ends his turn holding a king while a corner is empty pays "
-                                    "3 points (or 3 chips), once per turn.")),
-    "pool_variant": Flag(False, label=N_("Pool"),
-                         doc=N_("Pay 1 unit into a pool for each turn without a play and 1 per card left at the "
-                                "end; the winner collects the pool. Replaces the card scoring (use it with the "
-                                "default scoring); a hand that ends in a deadlock is void.")),
-    "ace_completion_bonus": Flag(0, kind=int, minimum=0, maximum=100, label=N_("Bonus for completing a corner"),
-                                 doc=N_("Points taken off (or chips paid by each other player) for each corner "
-                                        "pile a player completes down to its ace.")),
-    "draw_timing": Flag("end_of_turn", ("end_of_turn", "start_of_turn"), label=N_("When to draw"),
-                        choice_labels={"end_of_turn": N_("At the end of the turn"),
-                                       "start_of_turn": N_("At the start of the turn")},
-                        doc=N_("Draw when ending the turn, or open each turn with a draw while the stock lasts.")),
-    "draw_count": Flag(1, kind=int, minimum=1, maximum=2, label=N_("Cards drawn"),
-                       doc=N_("Cards drawn at each draw: 1 or 2.")),
-    "corner_build": Flag(ALT_DOWN, (ALT_DOWN, SUIT_DOWN), label=N_("Corner piles build"),
-                         choice_labels={k: BUILD_LABELS[k] for k in (ALT_DOWN, SUIT_DOWN)},
-                         doc=N_("How cards go on a corner pile, from its king down.")),
-    "base_build": Flag(ALT_DOWN, (ALT_DOWN, ALT_UP, SUIT_DOWN), label=N_("Base piles build"),
-                       choice_labels=BUILD_LABELS, doc=N_("How cards go on the four base piles.")),
-    "becker_rules": Flag(False, label=N_("Becker's rules"),
-                         doc=N_("The hand cannot end while the stock has cards: a player who plays his last "
-                                "card draws; a drawn card that fits an empty space is played there at once and "
-                                "he draws again; otherwise he keeps it and the turn passes. Usually with 4 "
-                                "cards each. A drawn joker is always kept.")),
-    "jokers_wild": Flag(False, label=N_("Jokers wild"),
-                        doc=N_("Freeman: two jokers join the pack; a joker is played as a card the player names "
-                               "that is not on the table, and the card it stands for cannot be played while it "
-                               "does. A joker turned up for the layout goes under the stock. Left in hand it "
-                               "costs as much as the dearest card.")),
-    "setup_king_handling": Flag("first_player_may_move",
-                                ("first_player_may_move", "auto_corner_refill_from_stock", "stays_in_base"),
-                                label=N_("Kings dealt to the layout"),
-                                choice_labels={
-                                    "first_player_may_move": N_("Stay until a player moves them to a corner"),
-                                    "auto_corner_refill_from_stock": N_("Go to the corners at once, refilled from the "
-                                                                          "stock"),
-                                    "stays_in_base": N_("Stay in the base for the whole hand"),
-                                },
-                                doc=N_("What happens to a king turned up in a base space. Staying in the base "
-                                       "means no base pile ever moves into a corner.")),
-    "allow_partial_pile_moves": Flag(False, label=N_("Partial pile moves"),
-                                     doc=N_("Not supported: only whole piles move (the house rule is named but "
-                                            "not described by the sources).")),
-    "allow_play_under_rows": Flag(False, label=N_("Play under rows"),
-                                  doc=N_("Not supported: cards are never played under a pile (the source does "
-                                         "not say which cards may go there).")),
-    "king_pile_to_corner_anytime": Flag(True, label=N_("Kings move to a corner at any time"),
-                                        doc=N_("A base pile with a king at the bottom may move into an empty "
-                                               "corner at any time; otherwise only on the hand's first turn.")),
-    "kleplek_first_turn_out_bonus": Flag(True, label=N_("Kleplek: 5 for going out on the first turn"),
-                                         doc=N_("With the Kleplek scoring, a player who goes out on his first "
-                                                "turn of the hand scores -5.")),
+    "scoring": Flag(
+        "k10_other1",
+        tuple(SCORING_LABELS),
+        label=N_("Scoring"),
+        choice_labels=SCORING_LABELS,
+        doc=N_(
+            "How the cards left in hand are charged at the end of a hand. Penalty scorings: "
+            "the lowest total wins. Chips: net chips, the highest total wins."
+        ),
+    ),
+    "game_length": Flag(
+        "target",
+        ("target", "fixed_hands"),
+        label=N_("Game length"),
+        choice_labels={"target": N_("Until a total reaches the target"), "fixed_hands": N_("A fixed number of hands")},
+        doc=N_("Play until someone's total reaches the target score, or a fixed number of hands."),
+    ),
+    "target_score": Flag(
+        25,
+        kind=int,
+        minimum=1,
+        maximum=10000,
+        label=N_("Target score"),
+        doc=N_(
+            "The total that ends the game (25 or 50 in the pagat game; 100 or 250 with "
+            "ace 25). Penalty scorings: the lowest total then wins; chips: the highest."
+        ),
+    ),
+    "fixed_hands": Flag(
+        4,
+        kind=int,
+        minimum=1,
+        maximum=100,
+        label=N_("Hands in a fixed-length game"),
+        doc=N_("How many hands a game of fixed length has."),
+    ),
+    "compulsory_kings": Flag(
+        False,
+        label=N_("Compulsory kings"),
+        doc=N_(
+            "A player who ends his turn holding a king while a corner is empty pays "
+            "3 points (or 3 chips), once per turn."
+        ),
+    ),
+    "pool_variant": Flag(
+        False,
+        label=N_("Pool"),
+        doc=N_(
+            "Pay 1 unit into a pool for each turn without a play and 1 per card left at the "
+            "end; the winner collects the pool. Replaces the card scoring (use it with the "
+            "default scoring); a hand that ends in a deadlock is void."
+        ),
+    ),
+    "ace_completion_bonus": Flag(
+        0,
+        kind=int,
+        minimum=0,
+        maximum=100,
+        label=N_("Bonus for completing a corner"),
+        doc=N_(
+            "Points taken off (or chips paid by each other player) for each corner "
+            "pile a player completes down to its ace."
+        ),
+    ),
+    "draw_timing": Flag(
+        "end_of_turn",
+        ("end_of_turn", "start_of_turn"),
+        label=N_("When to draw"),
+        choice_labels={"end_of_turn": N_("At the end of the turn"), "start_of_turn": N_("At the start of the turn")},
+        doc=N_("Draw when ending the turn, or open each turn with a draw while the stock lasts."),
+    ),
+    "draw_count": Flag(
+        1, kind=int, minimum=1, maximum=2, label=N_("Cards drawn"), doc=N_("Cards drawn at each draw: 1 or 2.")
+    ),
+    "corner_build": Flag(
+        ALT_DOWN,
+        (ALT_DOWN, SUIT_DOWN),
+        label=N_("Corner piles build"),
+        choice_labels={k: BUILD_LABELS[k] for k in (ALT_DOWN, SUIT_DOWN)},
+        doc=N_("How cards go on a corner pile, from its king down."),
+    ),
+    "base_build": Flag(
+        ALT_DOWN,
+        (ALT_DOWN, ALT_UP, SUIT_DOWN),
+        label=N_("Base piles build"),
+        choice_labels=BUILD_LABELS,
+        doc=N_("How cards go on the four base piles."),
+    ),
+    "becker_rules": Flag(
+        False,
+        label=N_("Becker's rules"),
+        doc=N_(
+            "The hand cannot end while the stock has cards: a player who plays his last "
+            "card draws; a drawn card that fits an empty space is played there at once and "
+            "he draws again; otherwise he keeps it and the turn passes. Usually with 4 "
+            "cards each. A drawn joker is always kept."
+        ),
+    ),
+    "jokers_wild": Flag(
+        False,
+        label=N_("Jokers wild"),
+        doc=N_(
+            "Freeman: two jokers join the pack; a joker is played as a card the player names "
+            "that is not on the table, and the card it stands for cannot be played while it "
+            "does. A joker turned up for the layout goes under the stock. Left in hand it "
+            "costs as much as the dearest card."
+        ),
+    ),
+    "setup_king_handling": Flag(
+        "first_player_may_move",
+        ("first_player_may_move", "auto_corner_refill_from_stock", "stays_in_base"),
+        label=N_("Kings dealt to the layout"),
+        choice_labels={
+            "first_player_may_move": N_("Stay until a player moves them to a corner"),
+            "auto_corner_refill_from_stock": N_("Go to the corners at once, refilled from the stock"),
+            "stays_in_base": N_("Stay in the base for the whole hand"),
+        },
+        doc=N_(
+            "What happens to a king turned up in a base space. Staying in the base "
+            "means no base pile ever moves into a corner."
+        ),
+    ),
+    "allow_partial_pile_moves": Flag(
+        False,
+        label=N_("Partial pile moves"),
+        doc=N_("Not supported: only whole piles move (the house rule is named but not described by the sources)."),
+    ),
+    "allow_play_under_rows": Flag(
+        False,
+        label=N_("Play under rows"),
+        doc=N_(
+            "Not supported: cards are never played under a pile (the source does not say which cards may go there)."
+        ),
+    ),
+    "king_pile_to_corner_anytime": Flag(
+        True,
+        label=N_("Kings move to a corner at any time"),
+        doc=N_(
+            "A base pile with a king at the bottom may move into an empty "
+            "corner at any time; otherwise only on the hand's first turn."
+        ),
+    ),
+    "kleplek_first_turn_out_bonus": Flag(
+        True,
+        label=N_("Kleplek: 5 for going out on the first turn"),
+        doc=N_("With the Kleplek scoring, a player who goes out on his first turn of the hand scores -5."),
+    ),
 }
 
 JAX_FLAGS: dict[str, Flag] = {
     **COMMON_FLAGS,
-    "chips_total": Flag(80, kind=int, minimum=12, maximum=10000, label=N_("Chips in the box"),
-                        doc=N_("Chips shared out as evenly as possible before each hand; extras go back in the box.")),
-    "ante": Flag(1, kind=int, minimum=0, maximum=100, label=N_("Ante"),
-                 doc=N_("Chips each player puts in the pot at the start of a hand.")),
-    "no_play_penalty": Flag(1, kind=int, minimum=0, maximum=100, label=N_("Penalty for a turn without a play"),
-                            doc=N_("Chips paid to the pot for a turn with no play and no pile move.")),
-    "hidden_king_penalty": Flag(3, kind=int, minimum=0, maximum=100, label=N_("Penalty for holding a king"),
-                                doc=N_("Chips paid by a player who ends his turn holding a king while a corner "
-                                       "is empty, once per turn.")),
-    "refuse_draw_penalty": Flag(1, kind=int, minimum=0, maximum=100, label=N_("Penalty for refusing the draw"),
-                                doc=N_("Chips paid for ending a turn without drawing while the stock has cards.")),
-    "target_points": Flag(100, kind=int, minimum=1, maximum=10000, label=N_("Points to win"),
-                          doc=N_("The first to this many points wins the game.")),
-    "drawn_king_immediate_play": Flag(True, label=N_("A drawn king is played at once"),
-                                      doc=N_("A king drawn at the end of a turn goes at once to the first empty "
-                                             "corner (NE, SE, SW, NW) and the drawing stops.")),
-    "jax_deadlock": Flag("void", ("void", "carry_over"), label=N_("A hand nobody can finish"),
-                         choice_labels={"void": N_("Nobody scores; the pot is discarded"),
-                                        "carry_over": N_("The pot stays for the next hand")},
-                         doc=N_("What happens to the pot when the stock is empty and nobody can play.")),
-    "jax_chip_debt": Flag(True, label=N_("Chip debts"),
-                          doc=N_("A player out of chips still pays, as a debt taken off his next win; "
-                                 "otherwise he pays only what he has.")),
-    "kings_move_from_corners": Flag(False, label=N_("Cards move out of the king stalls"),
-                                    doc=N_("Not supported: cards never move out of a king stall.")),
+    "chips_total": Flag(
+        80,
+        kind=int,
+        minimum=12,
+        maximum=10000,
+        label=N_("Chips in the box"),
+        doc=N_("Chips shared out as evenly as possible before each hand; extras go back in the box."),
+    ),
+    "ante": Flag(
+        1,
+        kind=int,
+        minimum=0,
+        maximum=100,
+        label=N_("Ante"),
+        doc=N_("Chips each player puts in the pot at the start of a hand."),
+    ),
+    "no_play_penalty": Flag(
+        1,
+        kind=int,
+        minimum=0,
+        maximum=100,
+        label=N_("Penalty for a turn without a play"),
+        doc=N_("Chips paid to the pot for a turn with no play and no pile move."),
+    ),
+    "hidden_king_penalty": Flag(
+        3,
+        kind=int,
+        minimum=0,
+        maximum=100,
+        label=N_("Penalty for holding a king"),
+        doc=N_("Chips paid by a player who ends his turn holding a king while a corner is empty, once per turn."),
+    ),
+    "refuse_draw_penalty": Flag(
+        1,
+        kind=int,
+        minimum=0,
+        maximum=100,
+        label=N_("Penalty for refusing the draw"),
+        doc=N_("Chips paid for ending a turn without drawing while the stock has cards."),
+    ),
+    "target_points": Flag(
+        100,
+        kind=int,
+        minimum=1,
+        maximum=10000,
+        label=N_("Points to win"),
+        doc=N_("The first to this many points wins the game."),
+    ),
+    "drawn_king_immediate_play": Flag(
+        True,
+        label=N_("A drawn king is played at once"),
+        doc=N_(
+            "A king drawn at the end of a turn goes at once to the first empty "
+            "corner (NE, SE, SW, NW) and the drawing stops."
+        ),
+    ),
+    "jax_deadlock": Flag(
+        "void",
+        ("void", "carry_over"),
+        label=N_("A hand nobody can finish"),
+        choice_labels={
+            "void": N_("Nobody scores; the pot is discarded"),
+            "carry_over": N_("The pot stays for the next hand"),
+        },
+        doc=N_("What happens to the pot when the stock is empty and nobody can play."),
+    ),
+    "jax_chip_debt": Flag(
+        True,
+        label=N_("Chip debts"),
+        doc=N_(
+            "A player out of chips still pays, as a debt taken off his next win; otherwise he pays only what he has."
+        ),
+    ),
+    "kings_move_from_corners": Flag(
+        False,
+        label=N_("Cards move out of the king stalls"),
+        doc=N_("Not supported: cards never move out of a king stall."),
+    ),
     "king_pile_to_corner_anytime": CORNERS_FLAGS["king_pile_to_corner_anytime"],
 }
 
 # The pagat flags a Jax game plays with, fixed (the commercial rules of rules.md 3.3).
 JAX_FIXED: dict[str, Any] = {
-    "scoring": "jax", "game_length": "target", "target_score": 100, "fixed_hands": 1, "compulsory_kings": False,
-    "pool_variant": False, "ace_completion_bonus": 0, "draw_timing": "end_of_turn", "draw_count": 1,
-    "corner_build": ALT_DOWN, "base_build": ALT_DOWN, "becker_rules": False, "jokers_wild": False,
-    "setup_king_handling": "first_player_may_move", "allow_partial_pile_moves": False,
-    "allow_play_under_rows": False, "kleplek_first_turn_out_bonus": False,
+    "scoring": "jax",
+    "game_length": "target",
+    "target_score": 100,
+    "fixed_hands": 1,
+    "compulsory_kings": False,
+    "pool_variant": False,
+    "ace_completion_bonus": 0,
+    "draw_timing": "end_of_turn",
+    "draw_count": 1,
+    "corner_build": ALT_DOWN,
+    "base_build": ALT_DOWN,
+    "becker_rules": False,
+    "jokers_wild": False,
+    "setup_king_handling": "first_player_may_move",
+    "allow_partial_pile_moves": False,
+    "allow_play_under_rows": False,
+    "kleplek_first_turn_out_bonus": False,
 }
 
 # ----------------------------------------------------------------------------- records

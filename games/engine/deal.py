@@ -15,6 +15,7 @@ from the revealed seed and the deal key:
 Seeded draws that are not shuffles (a random first dealer) use the same stream with their
 own deal key, taking one unbiased draw from 0..n-1.
 """
+
 import hashlib
 import hmac
 from typing import Any
@@ -147,8 +148,9 @@ def _shuffled_pack(seed: Any, deal_key: str, pack: tuple[str, ...]) -> list[str]
     return [pack[p] for p in order]
 
 
-def layout_deal(seed: Any, deal_key: str, num_seats: int, first: int, step: int, deal_size: int,
-                jokers: bool = False) -> tuple[list[list[str]], dict[str, str], list[str]]:
+def layout_deal(
+    seed: Any, deal_key: str, num_seats: int, first: int, step: int, deal_size: int, jokers: bool = False
+) -> tuple[list[list[str]], dict[str, str], list[str]]:
     """A Kings in the Corner deal: (hands in dealing order, the four base cards, the stock with
     its top card last), by steps a-c above. Hands keep the order the cards were dealt."""
     pack = DECK + CORNERS_JOKERS if jokers else DECK

@@ -1,4 +1,5 @@
 """Brazilian King (rules.md section 1): six negative hands, then four positive hands with an auction."""
+
 from typing import Any, Final
 
 from . import deal as deals
@@ -11,8 +12,14 @@ from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
 from .state import DEAL_OVER, GameState
 from .text import N_
 
-KING_UNITS = {"no_tricks": -20, "no_hearts": -20, "no_queens": -50, "no_men": -30,
-              "no_king_of_hearts": -160, "no_last_two": -90}
+KING_UNITS = {
+    "no_tricks": -20,
+    "no_hearts": -20,
+    "no_queens": -50,
+    "no_men": -30,
+    "no_king_of_hearts": -160,
+    "no_last_two": -90,
+}
 POSITIVE: Final = "positive"
 HAND_ORDER = ["no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two"] + [POSITIVE] * 4
 QUICK_ORDER = ["no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+no_men"] + [POSITIVE] * 4
@@ -32,34 +39,37 @@ def _max_value_ok(v):
     return None if v % UP_VALUE == 0 else "must be a multiple of 25 (one trick up)"
 
 
-FLAGS = label_flags({
-    "first_dealer_method": Flag("kh_deal", ("kh_deal", "kh_holder_nominates", "random")),
-    "first_lead": Flag("dealer", ("dealer", "left_of_dealer")),
-    "positive_first_lead": Flag("dealer", ("dealer", "declarer")),
-    "hand_order": Flag("fixed", ("fixed", "dealer_choice")),
-    "quick_game_combined_negatives": Flag(False),
-    "hearts_lead_rule": Flag("only_if_no_other_suit", ("only_if_no_other_suit", "after_broken")),
-    "kh_forced_play": Flag("discard_and_heart_lead", ("discard_and_heart_lead", "discard_only", "none")),
-    "must_discard_penalty_when_void": Flag(False),
-    "early_end_when_penalties_exhausted": Flag(True),
-    "positive_must_ruff": Flag(False),
-    "positive_must_overtrump": Flag(False),
-    "allow_down": Flag(True),
-    "auction_pass_is_final": Flag(True),
-    "auction_preference_matching": Flag(True),
-    "auction_allow_down_bids": Flag(True),
-    "auction_max_value": Flag(200, kind=int, minimum=25, maximum=325, check=_max_value_ok),
-    "ultimatum_enabled": Flag(True),
-    "ultimatum_timing": Flag("instead_of_auction", ("instead_of_auction", "after_bidding")),
-    "beneficiary_counteroffer": Flag(False),
-    "up_payment_mode": Flag("full", ("full", "capped_at_tricks")),
-    "down_payment_mode": Flag("absorb_up_to_bid", ("absorb_up_to_bid", "fixed")),
-    "foiled_auction_forfeit": Flag(True),
-    "foiled_auction_max_bids": Flag(3, kind=int, minimum=0, maximum=1000),
-    "forfeit_without_auction": Flag(False),
-    "forfeit_scores": Flag([4, 3], kind=list, check=_forfeit_scores_ok),
-    "tie_policy": Flag("shared", ("shared", "positive_phase_total")),
-}, FLAG_TEXT)
+FLAGS = label_flags(
+    {
+        "first_dealer_method": Flag("kh_deal", ("kh_deal", "kh_holder_nominates", "random")),
+        "first_lead": Flag("dealer", ("dealer", "left_of_dealer")),
+        "positive_first_lead": Flag("dealer", ("dealer", "declarer")),
+        "hand_order": Flag("fixed", ("fixed", "dealer_choice")),
+        "quick_game_combined_negatives": Flag(False),
+        "hearts_lead_rule": Flag("only_if_no_other_suit", ("only_if_no_other_suit", "after_broken")),
+        "kh_forced_play": Flag("discard_and_heart_lead", ("discard_and_heart_lead", "discard_only", "none")),
+        "must_discard_penalty_when_void": Flag(False),
+        "early_end_when_penalties_exhausted": Flag(True),
+        "positive_must_ruff": Flag(False),
+        "positive_must_overtrump": Flag(False),
+        "allow_down": Flag(True),
+        "auction_pass_is_final": Flag(True),
+        "auction_preference_matching": Flag(True),
+        "auction_allow_down_bids": Flag(True),
+        "auction_max_value": Flag(200, kind=int, minimum=25, maximum=325, check=_max_value_ok),
+        "ultimatum_enabled": Flag(True),
+        "ultimatum_timing": Flag("instead_of_auction", ("instead_of_auction", "after_bidding")),
+        "beneficiary_counteroffer": Flag(False),
+        "up_payment_mode": Flag("full", ("full", "capped_at_tricks")),
+        "down_payment_mode": Flag("absorb_up_to_bid", ("absorb_up_to_bid", "fixed")),
+        "foiled_auction_forfeit": Flag(True),
+        "foiled_auction_max_bids": Flag(3, kind=int, minimum=0, maximum=1000),
+        "forfeit_without_auction": Flag(False),
+        "forfeit_scores": Flag([4, 3], kind=list, check=_forfeit_scores_ok),
+        "tie_policy": Flag("shared", ("shared", "positive_phase_total")),
+    },
+    FLAG_TEXT,
+)
 
 # Phases of a positive hand; see rules.md 1.7-1.8.
 NOMINATE: Final = "nominate_dealer"
@@ -90,7 +100,9 @@ def legal_bids(options, above=0):
     return [(n, d) for v, _, n, d in sorted(bids) if v > above]
 
 
-def positive_scores(mode, tricks_won, beneficiary, bid=None, up_payment_mode="full", down_payment_mode="absorb_up_to_bid"):
+def positive_scores(
+    mode, tricks_won, beneficiary, bid=None, up_payment_mode="full", down_payment_mode="absorb_up_to_bid"
+):
     """Scores of a played positive hand (rules.md 1.8.5).
 
     ``bid`` is the accepted bid as (winner, tricks, direction), or None when the Beneficiary
@@ -123,8 +135,16 @@ def contract_parts(name):
     return tuple(name.split("+"))
 
 
-_RULE_FIELDS = ("hearts_lead", "kh_lead", "kh_follow", "kh_void", "void_penalty", "trump", "must_ruff",
-                 "must_overtrump")
+_RULE_FIELDS = (
+    "hearts_lead",
+    "kh_lead",
+    "kh_follow",
+    "kh_void",
+    "void_penalty",
+    "trump",
+    "must_ruff",
+    "must_overtrump",
+)
 
 
 class PlayRules:
@@ -158,8 +178,9 @@ class PlayRules:
         return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
 
 
-def legal_plays(hand: dict[str, list[str]], trick: list[str], rules: PlayRules,
-                hearts_broken: bool = False) -> tuple[list[str], tuple[str, str]]:
+def legal_plays(
+    hand: dict[str, list[str]], trick: list[str], rules: PlayRules, hearts_broken: bool = False
+) -> tuple[list[str], tuple[str, str]]:
     """The cards a King player may play, and why the choice is narrowed: (cards, (code, reason)).
 
     ``hand`` is grouped by suit (``cards.by_suit``); ``trick`` is the cards played so far to
@@ -196,8 +217,9 @@ def legal_plays(hand: dict[str, list[str]], trick: list[str], rules: PlayRules,
     return cards, why
 
 
-def _trump_discard(cards: list[str], trumps: list[str], trick: list[str],
-                   rules: PlayRules) -> tuple[list[str], tuple[str, str]]:
+def _trump_discard(
+    cards: list[str], trumps: list[str], trick: list[str], rules: PlayRules
+) -> tuple[list[str], tuple[str, str]]:
     """Void in the suit led of an up hand with trumps, under the optional ruff rules."""
     why = ANY
     if rules.must_ruff:
@@ -216,7 +238,10 @@ def _trump_discard(cards: list[str], trumps: list[str], trick: list[str],
 ANY: Final = ("not_in_hand", N_("it is not in the hand"))
 FOLLOW: Final = ("must_follow_suit", N_("you must follow the suit led"))
 HEARTS_LEAD: Final = ("hearts_lead_restricted", N_("a heart may not be led while you hold another suit"))
-KH_LEAD: Final = ("king_of_hearts_forced", N_("leading hearts while holding the king of hearts, you must lead the king"))
+KH_LEAD: Final = (
+    "king_of_hearts_forced",
+    N_("leading hearts while holding the king of hearts, you must lead the king"),
+)
 KH_FORCED: Final = ("king_of_hearts_forced", N_("the king of hearts must be played at the first legal opportunity"))
 PENALTY_DISCARD: Final = ("must_discard_penalty", N_("when void you must discard a penalty card"))
 MUST_RUFF: Final = ("must_ruff", N_("when void in the suit led you must play a trump"))
@@ -248,8 +273,10 @@ def _check_settled_positive(board, dealer, options):
     if direction != mode:
         raise InvalidBoard(f"an accepted {direction!r} bid is played {direction!r}, but the board's mode is {mode!r}")
     if type(tricks) is not int or (tricks, direction) not in legal_bids(options):
-        raise InvalidBoard(f"accepted_bid {tricks!r} {direction} is not a bid this game allows "
-                           f"(bids up to a value of {options['auction_max_value']})")
+        raise InvalidBoard(
+            f"accepted_bid {tricks!r} {direction} is not a bid this game allows "
+            f"(bids up to a value of {options['auction_max_value']})"
+        )
     return {"mode": mode, "trump": trump, "accepted_bid": {"bidder": bidder, "tricks": tricks, "direction": direction}}
 
 
@@ -347,15 +374,22 @@ class KingState(GameState):
         if type(dealer) is not int or not 0 <= dealer <= 3:
             raise InvalidBoard(f"board 'dealer' must be a seat 0-3, not {dealer!r}")
         contract = board.get("contract")
-        if contract is not None and contract not in NEGATIVE_CONTRACTS and contract not in COMBINED and contract != POSITIVE:
+        if (
+            contract is not None
+            and contract not in NEGATIVE_CONTRACTS
+            and contract not in COMBINED
+            and contract != POSITIVE
+        ):
             raise InvalidBoard(
-                f"unknown King contract {contract!r}; contracts: {', '.join(NEGATIVE_CONTRACTS + tuple(COMBINED))}, positive"
+                f"unknown King contract {contract!r}; "
+                f"contracts: {', '.join(NEGATIVE_CONTRACTS + tuple(COMBINED))}, positive"
             )
         out = {"dealer": dealer, "hands": check_hands(board.get("hands")), "contract": contract}
         if any(field in board for field in SETTLED_FIELDS):
             if contract != POSITIVE:
-                raise InvalidBoard("'mode', 'trump' and 'accepted_bid' settle a positive hand; "
-                                   "they need contract 'positive'")
+                raise InvalidBoard(
+                    "'mode', 'trump' and 'accepted_bid' settle a positive hand; they need contract 'positive'"
+                )
             out.update(_check_settled_positive(board, dealer, options))
         return out
 
@@ -363,16 +397,26 @@ class KingState(GameState):
     def _derive_phase(self):
         if self.phase == AUCTION and self.to_act is None:
             bidder, tricks, direction = self.high if self.high else (None, None, None)
-            return {"type": "auction_ended", "winner": bidder, "tricks": tricks, "direction": direction,
-                    "bids_made": self.bids_made}
+            return {
+                "type": "auction_ended",
+                "winner": bidder,
+                "tricks": tricks,
+                "direction": direction,
+                "bids_made": self.bids_made,
+            }
         if self.phase == FORFEITED:
             return self._deal_ended_event("forfeit", forfeit_scores(self.dealer, self.options["forfeit_scores"]))
         return None
 
     def _board_deal_event(self):
         b = self.board
-        ev = {"type": "deal_started", "deal": 1, "dealer": b["dealer"], "contract": b["contract"],
-              "hands": [list(h) for h in b["hands"]]}
+        ev = {
+            "type": "deal_started",
+            "deal": 1,
+            "dealer": b["dealer"],
+            "contract": b["contract"],
+            "hands": [list(h) for h in b["hands"]],
+        }
         ev.update((field, b[field]) for field in SETTLED_FIELDS if field in b)
         return ev
 
@@ -382,13 +426,20 @@ class KingState(GameState):
         contract = self.order[n - 1] if self.options["hand_order"] == "fixed" else None
         key = f"{self.key}/deal/{n}"
         hands = self._deal_cards(key, (dealer + 1) % 4)
-        return {"type": "deal_started", "deal": n, "dealer": dealer, "contract": contract, "hands": hands,
-                "deal_key": key}
+        return {
+            "type": "deal_started",
+            "deal": n,
+            "dealer": dealer,
+            "contract": contract,
+            "hands": hands,
+            "deal_key": key,
+        }
 
     def _positive_scores(self):
         o = self.options
-        return positive_scores(self.mode, self.tricks_won, self.dealer, self.accepted,
-                               o["up_payment_mode"], o["down_payment_mode"])
+        return positive_scores(
+            self.mode, self.tricks_won, self.dealer, self.accepted, o["up_payment_mode"], o["down_payment_mode"]
+        )
 
     # ----------------------------------------------------------------- folds
     def _fold_deal_started(self, ev):
@@ -621,8 +672,12 @@ class KingState(GameState):
             if self._forfeit_allowed():
                 acts.append({"type": "forfeit"})
             value = bid_value(self.high[1], self.high[2])
-            if (o["ultimatum_enabled"] and o["ultimatum_timing"] == "after_bidding" and o["allow_down"]
-                    and value < (o["auction_max_value"] // UP_VALUE) * UP_VALUE):
+            if (
+                o["ultimatum_enabled"]
+                and o["ultimatum_timing"] == "after_bidding"
+                and o["allow_down"]
+                and value < (o["auction_max_value"] // UP_VALUE) * UP_VALUE
+            ):
                 acts.append({"type": "ultimatum"})
             if o["beneficiary_counteroffer"]:
                 acts += [{"type": "counteroffer", "tricks": n, "direction": d} for n, d in legal_bids(o, value)]
@@ -672,44 +727,58 @@ class KingState(GameState):
     def _explain_detail(self, seat, action):
         kind = action["type"]
         if kind == "counteroffer" and not self.options["beneficiary_counteroffer"]:
-            return IllegalAction("counter-offers are not allowed in this game (beneficiary_counteroffer is off)",
-                                 code="counteroffer_not_allowed")
+            return IllegalAction(
+                "counter-offers are not allowed in this game (beneficiary_counteroffer is off)",
+                code="counteroffer_not_allowed",
+            )
         if kind in ("bid", "counteroffer"):
             n, d = action.get("tricks"), action.get("direction")
             if type(n) is not int or d not in ("up", "down"):
-                return IllegalAction("a bid needs 'tricks' (an integer) and 'direction' ('up' or 'down')",
-                                     code="malformed_action")
+                return IllegalAction(
+                    "a bid needs 'tricks' (an integer) and 'direction' ('up' or 'down')", code="malformed_action"
+                )
             if d == "down" and not (self.options["allow_down"] and self.options["auction_allow_down_bids"]):
                 return IllegalAction("down bids are not allowed in this game", code="down_bids_disallowed")
             value = bid_value(n, d)
             if n < 1 or value > self.options["auction_max_value"]:
                 return IllegalAction(
                     f"a bid of {n} {d} is worth {value}; bids run from 1 trick up to a value of "
-                    f"{self.options['auction_max_value']}", code="bid_out_of_range")
+                    f"{self.options['auction_max_value']}",
+                    code="bid_out_of_range",
+                )
             standing = self.high
             if standing:
                 return IllegalAction(
                     f"{n} {d} (worth {value}) is not higher than the standing {standing[1]} {standing[2]} "
-                    f"(worth {bid_value(standing[1], standing[2])})", code="bid_too_low")
+                    f"(worth {bid_value(standing[1], standing[2])})",
+                    code="bid_too_low",
+                )
         if kind == "contract":
-            return IllegalAction(f"contract {action.get('name')!r} is not available to seat {seat} now; "
-                                 f"available: {', '.join(self._available_contracts(seat))}", code="contract_unavailable")
+            return IllegalAction(
+                f"contract {action.get('name')!r} is not available to seat {seat} now; "
+                f"available: {', '.join(self._available_contracts(seat))}",
+                code="contract_unavailable",
+            )
         if kind == "choose":
             if action.get("mode") == "down" and not self.options["allow_down"]:
                 return IllegalAction("playing down is not allowed in this game", code="down_disallowed")
             if self.phase == NAME_TRUMP and action.get("mode") != "up":
-                return IllegalAction("the winner of an up bid plays up: name a trump suit or none",
-                                     code="must_play_up")
-            return IllegalAction("choose needs mode 'up' (with trump S, H, D, C or none) or 'down' (no trump)",
-                                 code="malformed_action")
+                return IllegalAction("the winner of an up bid plays up: name a trump suit or none", code="must_play_up")
+            return IllegalAction(
+                "choose needs mode 'up' (with trump S, H, D, C or none) or 'down' (no trump)", code="malformed_action"
+            )
         if kind == "match":
-            return IllegalAction("you may match only a standing bid made by a player you have preference over",
-                                 code="match_not_allowed")
+            return IllegalAction(
+                "you may match only a standing bid made by a player you have preference over", code="match_not_allowed"
+            )
         if kind in ("ultimatum", "counteroffer"):
             return IllegalAction(f"a {kind} is not allowed here by this game's options", code=f"{kind}_not_allowed")
         if kind == "forfeit":
-            return IllegalAction("the hand may be forfeited only after an auction with at most "
-                                 f"{self.options['foiled_auction_max_bids']} bids", code="forfeit_not_allowed")
+            return IllegalAction(
+                "the hand may be forfeited only after an auction with at most "
+                f"{self.options['foiled_auction_max_bids']} bids",
+                code="forfeit_not_allowed",
+            )
         return None
 
     # ----------------------------------------------------------------- views and results

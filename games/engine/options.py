@@ -1,12 +1,24 @@
 """Option flags: every flag of rules.md is accepted by name with its default; nothing else is."""
+
 from .errors import InvalidOptions
 
 
 class Flag:
     """One option flag: its default and what values it may take."""
 
-    def __init__(self, default, choices=None, kind=None, minimum=None, maximum=None, nullable=False, check=None, doc="",
-                 label="", choice_labels=None):
+    def __init__(
+        self,
+        default,
+        choices=None,
+        kind=None,
+        minimum=None,
+        maximum=None,
+        nullable=False,
+        check=None,
+        doc="",
+        label="",
+        choice_labels=None,
+    ):
         self.default = default
         self.choices = choices
         self.kind = kind if kind is not None else (str if choices else type(default))
@@ -23,12 +35,16 @@ class Flag:
             return None
         if self.kind is bool:
             if type(value) is not bool:
-                raise InvalidOptions(f"option {name!r} must be true or false, not {value!r}", code="invalid_option_value")
+                raise InvalidOptions(
+                    f"option {name!r} must be true or false, not {value!r}", code="invalid_option_value"
+                )
             return value
         if self.kind is int:
             if type(value) is not int:
                 raise InvalidOptions(f"option {name!r} must be an integer, not {value!r}", code="invalid_option_value")
-            if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
                 raise InvalidOptions(
                     f"option {name!r} must be between {self.minimum} and {self.maximum}, not {value}",
                     code="invalid_option_value",
@@ -36,7 +52,9 @@ class Flag:
         elif self.kind is str:
             if value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
-                raise InvalidOptions(f"option {name!r} must be one of {allowed}, not {value!r}", code="invalid_option_value")
+                raise InvalidOptions(
+                    f"option {name!r} must be one of {allowed}, not {value!r}", code="invalid_option_value"
+                )
         elif self.kind is list:
             if not isinstance(value, (list, tuple)):
                 raise InvalidOptions(f"option {name!r} must be a list, not {value!r}", code="invalid_option_value")
@@ -53,14 +71,18 @@ def resolve(flags, given, ruleset):
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise InvalidOptions(f"options must be a mapping of flag names to values, not {given!r}", code="invalid_options")
+        raise InvalidOptions(
+            f"options must be a mapping of flag names to values, not {given!r}", code="invalid_options"
+        )
     unknown = sorted(set(given) - set(flags), key=str)
     if unknown:
         raise InvalidOptions(
             f"unknown option {unknown[0]!r} for {ruleset}; known options: {', '.join(sorted(flags))}",
             code="unknown_option",
         )
-    return {name: flag.validate(name, given[name]) if name in given else _copy(flag.default) for name, flag in flags.items()}
+    return {
+        name: flag.validate(name, given[name]) if name in given else _copy(flag.default) for name, flag in flags.items()
+    }
 
 
 def _copy(value):

@@ -6,6 +6,7 @@ the Corner a small greedy ``heuristic`` (kings to empty corners, piles moved to 
 every card that fits played, then the turn ended with a draw). The site's stronger strategies
 are ``bots.strategies``.
 """
+
 import random
 
 from . import RULESETS, new_game
@@ -50,8 +51,11 @@ def play_out(ruleset, seed, bots="random", options=None):
         raise InvalidOptions(f"unknown bot {bots!r}; bots: {', '.join(BOTS)}", code="unknown_bot")
     game = RULESETS.get(ruleset)
     if bots == "heuristic" and game is not None and game.trick_taking:
-        raise InvalidOptions(f"the engine's demo has no heuristic for {ruleset}; use --bots random here, "
-                             "or the site's strategies (bots.strategies)", code="unknown_bot")
+        raise InvalidOptions(
+            f"the engine's demo has no heuristic for {ruleset}; use --bots random here, "
+            "or the site's strategies (bots.strategies)",
+            code="unknown_bot",
+        )
     state = new_game(ruleset, seed=seed, options=options)
     choose = (heuristic_bot if bots == "heuristic" else random_bot)(random.Random(f"{seed}/bots"))
     while not state.is_over:
@@ -74,8 +78,7 @@ def end_label(ruleset, record, translate=N_):
 def game_sums_to_zero(state):
     """Whether the rules say this game's totals sum to zero: a whole game played to its end
     (rules.md 1.9 and 2.8), not a single fixed deal, a Rifki short game or a game cut short."""
-    return state.board is None and state.is_over and state.result == "complete" \
-        and not state.options.get("short_mode")
+    return state.board is None and state.is_over and state.result == "complete" and not state.options.get("short_mode")
 
 
 def score_sheet_rows(state, translate=N_, names=None):
@@ -90,17 +93,19 @@ def score_sheet_rows(state, translate=N_, names=None):
     rows = []
     for record in state.deals:
         scores = list(record["scores"]) if record["scored"] else None
-        rows.append({
-            "deal": record["deal"],
-            "seat": game.sheet_seat(record),
-            "contract": record["contract"],
-            "label": contract_label(state.ruleset, record, translate, names),
-            "scored": record["scored"],
-            "scores": scores,
-            "total": sum(scores) if scores is not None else None,
-            "end": record["end"],
-            "end_label": end_label(state.ruleset, record, translate),
-        })
+        rows.append(
+            {
+                "deal": record["deal"],
+                "seat": game.sheet_seat(record),
+                "contract": record["contract"],
+                "label": contract_label(state.ruleset, record, translate, names),
+                "scored": record["scored"],
+                "scores": scores,
+                "total": sum(scores) if scores is not None else None,
+                "end": record["end"],
+                "end_label": end_label(state.ruleset, record, translate),
+            }
+        )
     total = sum(state.scores)
     return {
         "ruleset": state.ruleset,
@@ -164,8 +169,10 @@ def layout_score_sheet(state):
         end = f"target {table['target']}"
     else:
         end = f"{state.deals_in_game} hands"
-    title = (f"{RULESETS[state.ruleset].label}: {n} players, {scoring} scoring in "
-             f"{UNITS.get(scoring, 'penalty points')}, {end}, {'lowest' if lowest else 'highest'} total wins")
+    title = (
+        f"{RULESETS[state.ruleset].label}: {n} players, {scoring} scoring in "
+        f"{UNITS.get(scoring, 'penalty points')}, {end}, {'lowest' if lowest else 'highest'} total wins"
+    )
     head = f"{'#':>3}  {'Dealer':<6} {'Hand':<30}" + "".join(f"{'P' + str(s):>13}" for s in range(n))
     sub = f"{'':>3}  {'':<6} {'':<30}" + f"{'hand':>7}{'total':>6}" * n
     lines = [title, f"Hands scored: {sheet['deals_scored']}", head, sub, "-" * len(head)]

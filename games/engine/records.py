@@ -12,6 +12,7 @@ Parameter conventions, so that every caller formats alike: ``suit`` is a suit co
 symbol), ``player`` is a seat number (shown as the seat's name, or P0..), and a value that is
 itself a ``(msgid, params)`` pair is said first and put in its place.
 """
+
 from typing import Any
 
 from .text import N_

@@ -2,6 +2,7 @@
 
 Play, the deal and the declarer's rotation go counter-clockwise: the next seat after i is (i + 3) % 4.
 """
+
 from typing import Any, Final
 
 from . import deal as deals
@@ -14,32 +15,41 @@ from .scoring import NEGATIVE_CONTRACTS
 from .state import DEAL_OVER, GameState
 from .text import N_
 
-RIFKI_UNITS = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": -60,
-               "no_king_of_hearts": -320, "no_last_two": -180}
+RIFKI_UNITS = {
+    "no_tricks": -50,
+    "no_hearts": -30,
+    "no_queens": -100,
+    "no_men": -60,
+    "no_king_of_hearts": -320,
+    "no_last_two": -180,
+}
 TRUMP: Final = "trump"
 TRUMP_TRICK: Final = 50  # a trump hand: +50 per trick, +650 in all
 
-FLAGS = label_flags({
-    "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
-    "short_mode": Flag(False),
-    "opening_negative_hands": Flag(0, kind=int, minimum=0, maximum=12),
-    "trump_suit_limit_per_game": Flag(None, kind=int, minimum=1, maximum=8, nullable=True),
-    "trump_must_ruff": Flag(True),
-    "trump_must_overruff": Flag(False),
-    "trump_must_head_when_trump_led": Flag(True),
-    "must_head_plain_suit": Flag(False),
-    "trump_lead_restriction": Flag("until_broken", ("until_broken", "none")),
-    "declarer_may_lead_top_trumps": Flag(False),
-    "rifki_void_discard": Flag("king_only", ("king_only", "king_else_any_heart")),
-    "kupa_forced_highest_heart_lead": Flag(False),
-    "early_end_when_penalties_exhausted": Flag(True),
-    "misdeal_trump_no_high_cards": Flag("any_player", ("any_player", "forced_trump_declarer_only", "off")),
-    "misdeal_rifki_unguarded": Flag(True),
-    "kiz_split_cancels": Flag(True),
-    "king_slam": Flag("off", ("off", "10", "11", "11_or_10_consecutive", "13")),
-    "king_slam_requires_declaration": Flag(False),
-    "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
-}, FLAG_TEXT)
+FLAGS = label_flags(
+    {
+        "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
+        "short_mode": Flag(False),
+        "opening_negative_hands": Flag(0, kind=int, minimum=0, maximum=12),
+        "trump_suit_limit_per_game": Flag(None, kind=int, minimum=1, maximum=8, nullable=True),
+        "trump_must_ruff": Flag(True),
+        "trump_must_overruff": Flag(False),
+        "trump_must_head_when_trump_led": Flag(True),
+        "must_head_plain_suit": Flag(False),
+        "trump_lead_restriction": Flag("until_broken", ("until_broken", "none")),
+        "declarer_may_lead_top_trumps": Flag(False),
+        "rifki_void_discard": Flag("king_only", ("king_only", "king_else_any_heart")),
+        "kupa_forced_highest_heart_lead": Flag(False),
+        "early_end_when_penalties_exhausted": Flag(True),
+        "misdeal_trump_no_high_cards": Flag("any_player", ("any_player", "forced_trump_declarer_only", "off")),
+        "misdeal_rifki_unguarded": Flag(True),
+        "kiz_split_cancels": Flag(True),
+        "king_slam": Flag("off", ("off", "10", "11", "11_or_10_consecutive", "13")),
+        "king_slam_requires_declaration": Flag(False),
+        "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
+    },
+    FLAG_TEXT,
+)
 
 CONTRACT: Final = "contract"
 MISDEAL_CLAIM: Final = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
@@ -52,8 +62,20 @@ COVERED_RULE: Final = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered
 
 
 # ----------------------------------------------------------------------------- pure rules
-_RULE_FIELDS = ("contract", "trump", "penalty", "covered", "hearts_lead", "highest_heart", "trump_lead",
-                 "must_ruff", "must_overruff", "head_trump", "head_plain", "rifki_any_heart")
+_RULE_FIELDS = (
+    "contract",
+    "trump",
+    "penalty",
+    "covered",
+    "hearts_lead",
+    "highest_heart",
+    "trump_lead",
+    "must_ruff",
+    "must_overruff",
+    "head_trump",
+    "head_plain",
+    "rifki_any_heart",
+)
 
 
 class PlayRules:
@@ -85,14 +107,22 @@ class PlayRules:
         self.must_overruff = options["trump_must_overruff"]
         self.head_trump = options["trump_must_head_when_trump_led"]
         self.head_plain = options["must_head_plain_suit"]
-        self.rifki_any_heart = contract == "no_king_of_hearts" and options["rifki_void_discard"] == "king_else_any_heart"
+        self.rifki_any_heart = (
+            contract == "no_king_of_hearts" and options["rifki_void_discard"] == "king_else_any_heart"
+        )
 
     def __eq__(self, other):
         return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
 
 
-def legal_plays(hand: dict[str, list[str]], trick: list[str], rules: PlayRules, hearts_broken: bool = False,
-                trump_broken: bool = False, top_trumps_ok: bool = False) -> tuple[list[str], tuple[str, str]]:
+def legal_plays(
+    hand: dict[str, list[str]],
+    trick: list[str],
+    rules: PlayRules,
+    hearts_broken: bool = False,
+    trump_broken: bool = False,
+    top_trumps_ok: bool = False,
+) -> tuple[list[str], tuple[str, str]]:
     """The cards a Rifki player may play and why the choice is narrowed: (cards, (code, reason)).
 
     ``hand`` is grouped by suit (``cards.by_suit``); ``trick`` the cards played so far to this
@@ -169,9 +199,18 @@ def _head(follow: list[str], trick: list[str], led: str) -> tuple[list[str], tup
 
 ANY: Final = ("not_in_hand", N_("it is not in the hand"))
 FOLLOW: Final = ("must_follow_suit", N_("you must follow the suit led"))
-TRUMP_LEAD: Final = ("trump_lead_restricted", N_("trumps may not be led until a trump has been played, unless you hold only trumps"))
-HEARTS_LEAD: Final = ("hearts_lead_restricted", N_("hearts may not be led until a heart has been discarded, unless you hold only hearts"))
-HIGHEST_HEART: Final = ("highest_heart_forced", N_("holding only hearts before any heart has fallen, you must lead your highest"))
+TRUMP_LEAD: Final = (
+    "trump_lead_restricted",
+    N_("trumps may not be led until a trump has been played, unless you hold only trumps"),
+)
+HEARTS_LEAD: Final = (
+    "hearts_lead_restricted",
+    N_("hearts may not be led until a heart has been discarded, unless you hold only hearts"),
+)
+HIGHEST_HEART: Final = (
+    "highest_heart_forced",
+    N_("holding only hearts before any heart has fallen, you must lead your highest"),
+)
 MUST_HEAD: Final = ("must_head", N_("you must beat the highest card in the trick"))
 MUST_RUFF: Final = ("must_ruff", N_("void in the suit led, you must play a trump"))
 MUST_OVERRUFF: Final = ("must_overruff", N_("you must beat the trump already in the trick"))
@@ -279,12 +318,16 @@ class RifkiState(GameState):
         if o["opening_negative_hands"] > 4 * negatives:
             raise InvalidOptions(
                 f"option 'opening_negative_hands': at most {4 * negatives} hands can open with negative contracts "
-                f"when each player declares {negatives} negatives", code="invalid_option_value")
+                f"when each player declares {negatives} negatives",
+                code="invalid_option_value",
+            )
         limit = o["trump_suit_limit_per_game"]
         if limit is not None and 4 * limit < trumps:
             raise InvalidOptions(
                 f"option 'trump_suit_limit_per_game': {limit} per suit allows only {4 * limit} trump hands, "
-                f"but the game has {trumps}", code="invalid_option_value")
+                f"but the game has {trumps}",
+                code="invalid_option_value",
+            )
 
     @staticmethod
     def check_board(board, options):
@@ -293,15 +336,21 @@ class RifkiState(GameState):
             raise InvalidBoard("a board is an object with 'declarer', 'hands' and optionally 'contract' and 'trump'")
         extra = set(board) - {"declarer", "hands", "contract", "trump"}
         if extra:
-            raise InvalidBoard(f"a Rifki board has no field {sorted(extra)[0]!r} (fields: declarer, hands, contract, trump)")
+            raise InvalidBoard(
+                f"a Rifki board has no field {sorted(extra)[0]!r} (fields: declarer, hands, contract, trump)"
+            )
         declarer = board.get("declarer")
         if type(declarer) is not int or not 0 <= declarer <= 3:
             raise InvalidBoard(f"board 'declarer' must be a seat 0-3, not {declarer!r}")
         contract, trump = board.get("contract"), board.get("trump")
         if contract is not None and contract != TRUMP and contract not in NEGATIVE_CONTRACTS:
-            raise InvalidBoard(f"unknown Rifki contract {contract!r}; contracts: trump, {', '.join(NEGATIVE_CONTRACTS)}")
+            raise InvalidBoard(
+                f"unknown Rifki contract {contract!r}; contracts: trump, {', '.join(NEGATIVE_CONTRACTS)}"
+            )
         if contract == TRUMP and (not isinstance(trump, str) or trump not in tuple(SUITS)):
-            raise InvalidBoard(f"a trump board needs 'trump': one of S, H, D, C (not {trump!r}); no-trump is not allowed")
+            raise InvalidBoard(
+                f"a trump board needs 'trump': one of S, H, D, C (not {trump!r}); no-trump is not allowed"
+            )
         if contract != TRUMP and trump is not None:
             raise InvalidBoard("'trump' is given only with contract 'trump'")
         return {"declarer": declarer, "hands": check_hands(board.get("hands")), "contract": contract, "trump": trump}
@@ -353,8 +402,15 @@ class RifkiState(GameState):
     @staticmethod
     def _deal_event(n, redeal, declarer, hands, contract, must_declare):
         # The dealer sits on the declarer's left, so he deals the declarer the first card.
-        ev = {"type": "deal_started", "deal": n, "redeal": redeal, "declarer": declarer,
-              "dealer": (declarer + 1) % 4, "contract": contract, "hands": hands}
+        ev = {
+            "type": "deal_started",
+            "deal": n,
+            "redeal": redeal,
+            "declarer": declarer,
+            "dealer": (declarer + 1) % 4,
+            "contract": contract,
+            "hands": hands,
+        }
         if must_declare:
             ev["must_declare"] = must_declare
         return ev
@@ -448,8 +504,17 @@ class RifkiState(GameState):
         self.phase = DEAL_OVER
         self.to_act = None
         self.last_deal = (self.deal_no, self.deal_hands)
-        self.deals.append({"deal": self.deal_no, "contract": self._contract_record(), "scores": None,
-                           "end": "cancelled", "cause": ev["reason"], "scored": False, "declarer": self.declarer})
+        self.deals.append(
+            {
+                "deal": self.deal_no,
+                "contract": self._contract_record(),
+                "scores": None,
+                "end": "cancelled",
+                "cause": ev["reason"],
+                "scored": False,
+                "declarer": self.declarer,
+            }
+        )
 
     def _fold_deal_ended(self, ev):
         super()._fold_deal_ended(ev)
@@ -476,8 +541,13 @@ class RifkiState(GameState):
     def _derive_phase(self):
         if self.phase == CANCELLING:
             reason, seat = self.cancel
-            return {"type": "deal_cancelled", "deal": self.deal_no, "redeal": self.redeal, "reason": reason,
-                    "seat": seat}
+            return {
+                "type": "deal_cancelled",
+                "deal": self.deal_no,
+                "redeal": self.redeal,
+                "reason": reason,
+                "seat": seat,
+            }
         return None
 
     def _after_cancel(self, ev):
@@ -515,8 +585,13 @@ class RifkiState(GameState):
         if self.contract_name == "no_queens" and self.options["kiz_split_cancels"]:
             queens = [sum(1 for c in t if c in QUEENS) for t in self.taken]
             if queens == [1, 1, 1, 1]:
-                return {"type": "deal_cancelled", "deal": self.deal_no, "redeal": self.redeal,
-                        "reason": "kiz_split", "seat": None}
+                return {
+                    "type": "deal_cancelled",
+                    "deal": self.deal_no,
+                    "redeal": self.redeal,
+                    "reason": "kiz_split",
+                    "seat": None,
+                }
         return self._deal_ended_event(reason)
 
     def _positive_scores(self):
@@ -526,16 +601,26 @@ class RifkiState(GameState):
     def _compute_legal_cards(self) -> tuple[list[str], tuple[str, str]]:
         seat, rules = self.to_act, self.rules
         assert seat is not None and rules is not None, "cards are played only in a deal's play"
-        top_ok = (self.top_trumps and seat == self.declarer
-                  and all(l == self.declarer and cs[0][1] == self.trump and cs[0][0] in TOP_TRUMP_RANKS
-                          for l, cs, _ in self.tricks))
-        return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken,
-                           top_ok)
+        top_ok = (
+            self.top_trumps
+            and seat == self.declarer
+            and all(
+                leader == self.declarer and cs[0][1] == self.trump and cs[0][0] in TOP_TRUMP_RANKS
+                for leader, cs, _ in self.tricks
+            )
+        )
+        return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken, top_ok)
 
     def _extra_play_actions(self) -> list[dict[str, Any]]:
         o = self.options
-        if (o["king_slam"] != "off" and o["king_slam_requires_declaration"] and self.contract_name == TRUMP
-                and not self.tricks and not self.trick_cards and not self.slam_declared):
+        if (
+            o["king_slam"] != "off"
+            and o["king_slam_requires_declaration"]
+            and self.contract_name == TRUMP
+            and not self.tricks
+            and not self.trick_cards
+            and not self.slam_declared
+        ):
             return [{"type": "declare_slam"}]
         return []
 
@@ -571,16 +656,22 @@ class RifkiState(GameState):
 
     def _explain_detail(self, seat, action):
         if action["type"] == "contract":
-            available = ", ".join(c["name"] + (f" {c['suit']}" if "suit" in c else "")
-                                  for c in self._available_contracts(seat))
-            return IllegalAction(f"contract {action.get('name')!r}{' ' + str(action['suit']) if 'suit' in action else ''}"
-                                 f" is not available to seat {seat} now; available: {available}",
-                                 code="contract_unavailable")
+            available = ", ".join(
+                c["name"] + (f" {c['suit']}" if "suit" in c else "") for c in self._available_contracts(seat)
+            )
+            return IllegalAction(
+                f"contract {action.get('name')!r}{' ' + str(action['suit']) if 'suit' in action else ''}"
+                f" is not available to seat {seat} now; available: {available}",
+                code="contract_unavailable",
+            )
         if action["type"] == "cancel":
-            return IllegalAction("only a player holding no card above a ten may cancel the deal", code="cancel_not_allowed")
+            return IllegalAction(
+                "only a player holding no card above a ten may cancel the deal", code="cancel_not_allowed"
+            )
         if action["type"] == "declare_slam":
-            return IllegalAction("only the declarer of a trump hand may declare the slam, before the first lead",
-                                 code="slam_not_allowed")
+            return IllegalAction(
+                "only the declarer of a trump hand may declare the slam, before the first lead", code="slam_not_allowed"
+            )
         return None
 
     # ----------------------------------------------------------------- views and results

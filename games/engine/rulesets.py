@@ -4,6 +4,7 @@ Outside ``games/engine/`` nothing names a ruleset or assumes a seat count, a dir
 tricks: it asks ``RULESETS[name]``. The descriptor is plain data plus a few pure functions,
 in the manner of OpenSpiel's ``GameType`` and lila's per-format ``System``.
 """
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -39,8 +40,12 @@ RIFKI_DEALING: dict[str, Any] = {
     "declarer": "after_dealer",
     "first_deal": [
         {"game_started": "first_declarer", "names": "declarer"},
-        {"option": "first_declarer", "holder_of": {"holder_2d": "2D", "holder_7d": "7D"}, "names": "declarer",
-         "dealt_from": 0},
+        {
+            "option": "first_declarer",
+            "holder_of": {"holder_2d": "2D", "holder_7d": "7D"},
+            "names": "declarer",
+            "dealt_from": 0,
+        },
     ],
 }
 CORNERS_DEALING: dict[str, Any] = {
@@ -93,8 +98,10 @@ class Ruleset:
         ruleset plays several sizes)."""
         players = (options or {}).get("players", self.default_seats)
         if players not in self.seats:
-            raise InvalidOptions(f"{self.name} is played by {self.seats.start} to {self.seats.stop - 1} players, "
-                                 f"not {players!r}", code="invalid_players")
+            raise InvalidOptions(
+                f"{self.name} is played by {self.seats.start} to {self.seats.stop - 1} players, not {players!r}",
+                code="invalid_players",
+            )
         return players
 
     @property
@@ -131,14 +138,25 @@ class Ruleset:
         return record.get(self.sheet_role)
 
 
-def _trick_game(name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help,
-                dealing):
+def _trick_game(name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help, dealing):
     return Ruleset(
-        name=name, label=label, summary=summary, seats=range(4, 5), default_seats=4, flags=state_class.FLAGS,
-        direction=direction, roles=roles, sheet_role=sheet_role, policies=("random", "heuristic", "montecarlo"),
-        takeover_policy="heuristic", trick_taking=True, state_class=state_class,
+        name=name,
+        label=label,
+        summary=summary,
+        seats=range(4, 5),
+        default_seats=4,
+        flags=state_class.FLAGS,
+        direction=direction,
+        roles=roles,
+        sheet_role=sheet_role,
+        policies=("random", "heuristic", "montecarlo"),
+        takeover_policy="heuristic",
+        trick_taking=True,
+        state_class=state_class,
         describe_contract=lambda contract: records.describe_contract(name, contract),
-        private_events=("game_started", "deal_started"), short_game=short_game, short_game_help=short_game_help,
+        private_events=("game_started", "deal_started"),
+        short_game=short_game,
+        short_game_help=short_game_help,
         dealing=dealing,
     )
 
@@ -147,11 +165,22 @@ def _corners_game(name, label, summary, state_class):
     from . import corners_rules
 
     return Ruleset(
-        name=name, label=label, summary=summary, seats=range(2, 7), default_seats=4, flags=state_class.FLAGS,
-        direction=CLOCKWISE, roles={"dealer": N_("Dealer")}, sheet_role="dealer",
-        policies=("random", "heuristic", "montecarlo"), takeover_policy="heuristic", trick_taking=False,
-        state_class=state_class, describe_contract=corners_rules.describe_hand,
-        private_events=("game_started", "deal_started", "card_drawn"), describe_deal_end=corners_rules.describe_end,
+        name=name,
+        label=label,
+        summary=summary,
+        seats=range(2, 7),
+        default_seats=4,
+        flags=state_class.FLAGS,
+        direction=CLOCKWISE,
+        roles={"dealer": N_("Dealer")},
+        sheet_role="dealer",
+        policies=("random", "heuristic", "montecarlo"),
+        takeover_policy="heuristic",
+        trick_taking=False,
+        state_class=state_class,
+        describe_contract=corners_rules.describe_hand,
+        private_events=("game_started", "deal_started", "card_drawn"),
+        describe_deal_end=corners_rules.describe_end,
         dealing=CORNERS_DEALING,
     )
 
@@ -163,21 +192,45 @@ def build() -> dict[str, Ruleset]:
 
     return {
         "king": _trick_game(
-            "king", N_("Brazilian King"),
+            "king",
+            N_("Brazilian King"),
             N_("Brazilian King: 10 deals, six negative contracts and four positive hands with an auction."),
-            KingState, CLOCKWISE, {"dealer": N_("Dealer")}, "dealer", {"quick_game_combined_negatives": True},
-            N_("The negative hands two at a time: 7 deals instead of 10."), KING_DEALING),
+            KingState,
+            CLOCKWISE,
+            {"dealer": N_("Dealer")},
+            "dealer",
+            {"quick_game_combined_negatives": True},
+            N_("The negative hands two at a time: 7 deals instead of 10."),
+            KING_DEALING,
+        ),
         "rifki": _trick_game(
-            "rifki", N_("Turkish King (Rifki)"),
+            "rifki",
+            N_("Turkish King (Rifki)"),
             N_("Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts."),
-            RifkiState, COUNTER_CLOCKWISE, {"declarer": N_("Declarer"), "dealer": N_("Dealer")}, "declarer",
-            {"short_mode": True}, N_("Short mode: 12 deals instead of 20."), RIFKI_DEALING),
+            RifkiState,
+            COUNTER_CLOCKWISE,
+            {"declarer": N_("Declarer"), "dealer": N_("Dealer")},
+            "declarer",
+            {"short_mode": True},
+            N_("Short mode: 12 deals instead of 20."),
+            RIFKI_DEALING,
+        ),
         "corners": _corners_game(
-            "corners", N_("Kings in the Corner"),
-            N_("Kings in the Corner: shed your cards onto eight piles built down in alternating colours; "
-               "the cards left in hand are penalty points."), CornersState),
+            "corners",
+            N_("Kings in the Corner"),
+            N_(
+                "Kings in the Corner: shed your cards onto eight piles built down in alternating colours; "
+                "the cards left in hand are penalty points."
+            ),
+            CornersState,
+        ),
         "corners_jax": _corners_game(
-            "corners_jax", N_("Kings in the Corner (Jax chip game)"),
-            N_("Kings in the Corner, the commercial chip game: an ante, chip penalties, the first to go out "
-               "takes the pot as points, first to 100 wins."), CornersJaxState),
+            "corners_jax",
+            N_("Kings in the Corner (Jax chip game)"),
+            N_(
+                "Kings in the Corner, the commercial chip game: an ante, chip penalties, the first to go out "
+                "takes the pot as points, first to 100 wins."
+            ),
+            CornersJaxState,
+        ),
     }

@@ -3,6 +3,7 @@
 ``units`` maps a contract slug to the points one penalty unit costs in a ruleset; a combined
 King hand (``"no_tricks+no_last_two"``) is scored as the sum of its parts.
 """
+
 from .cards import HEARTS, KING_OF_HEARTS, MEN, QUEENS
 
 NEGATIVE_CONTRACTS = ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two")
@@ -16,8 +17,7 @@ PENALTY_CARDS: dict[str, frozenset[str]] = {
 }
 
 
-def penalty_units(parts: tuple[str, ...], taken: list[list[str]],
-                  trick_winners: list[int]) -> dict[str, list[int]]:
+def penalty_units(parts: tuple[str, ...], taken: list[list[str]], trick_winners: list[int]) -> dict[str, list[int]]:
     """Per contract part, how many penalty units each seat took.
 
     ``taken[seat]`` is the list of cards in the tricks that seat won; ``trick_winners`` is
@@ -28,7 +28,9 @@ def penalty_units(parts: tuple[str, ...], taken: list[list[str]],
         if part == "no_tricks":
             counts[part] = [len(t) // 4 for t in taken]
         elif part == "no_last_two":
-            counts[part] = [sum(1 for i in (11, 12) if i < len(trick_winners) and trick_winners[i] == s) for s in range(4)]
+            counts[part] = [
+                sum(1 for i in (11, 12) if i < len(trick_winners) and trick_winners[i] == s) for s in range(4)
+            ]
         else:
             cards = PENALTY_CARDS[part]
             counts[part] = [sum(1 for c in t if c in cards) for t in taken]

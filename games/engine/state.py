@@ -9,6 +9,7 @@ anything, which is why it is much faster than playing; ``replay(events, verify=T
 re-applies every decision through ``apply`` and checks that the log says exactly what the
 rules produce.
 """
+
 import secrets
 from typing import Any, ClassVar, Final
 
@@ -131,8 +132,13 @@ class GameState:
     @classmethod
     def create(cls, options, seed, key, board):
         state = cls(options, seed, key, board)
-        start = {"type": "game_started", "ruleset": cls.ruleset, "options": dict(options), "key": key,
-                 "shuffle": deals.SHUFFLE_VERSION}
+        start = {
+            "type": "game_started",
+            "ruleset": cls.ruleset,
+            "options": dict(options),
+            "key": key,
+            "shuffle": deals.SHUFFLE_VERSION,
+        }
         if board is None:
             if seed is None:
                 seed = secrets.token_bytes(32)
@@ -270,9 +276,15 @@ class GameState:
             "leader": self.leader,
             "trick": [{"seat": s, "card": c} for s, c in zip(self.trick_seats, self.trick_cards)],
             # Each card of a trick with the seat that played it, so no reader recomputes the direction.
-            "tricks": [{"leader": l, "cards": list(cs), "winner": w,
-                        "plays": [{"seat": (l + i * step) % 4, "card": c} for i, c in enumerate(cs)]}
-                       for l, cs, w in self.tricks],
+            "tricks": [
+                {
+                    "leader": leader,
+                    "cards": list(cs),
+                    "winner": w,
+                    "plays": [{"seat": (leader + i * step) % 4, "card": c} for i, c in enumerate(cs)],
+                }
+                for leader, cs, w in self.tricks
+            ],
             "tricks_won": list(self.tricks_won),
         }
         table.update(self._ruleset_view(seat))
@@ -355,7 +367,9 @@ class GameState:
             return IllegalAction(f"no card can be played now ({self.phase})", code="wrong_phase")
         if card not in self.hand(seat):
             if card not in DECK_SET:
-                return IllegalAction(f"malformed card {card!r}: a card is rank + suit, e.g. 'KH'", code="malformed_card")
+                return IllegalAction(
+                    f"malformed card {card!r}: a card is rank + suit, e.g. 'KH'", code="malformed_card"
+                )
             return IllegalAction(f"{card} is not in seat {seat}'s hand", code="not_in_hand")
         legal, why = self._compute_legal_cards()
         code, message = why
@@ -377,8 +391,13 @@ class GameState:
     def _trick_event(self) -> dict[str, Any]:
         cards = self.trick_cards
         winner = self.trick_seats[trick_winner(cards, self.trump)]
-        return {"type": "trick", "number": len(self.tricks) + 1, "leader": self.trick_seats[0],
-                "cards": list(cards), "winner": winner}
+        return {
+            "type": "trick",
+            "number": len(self.tricks) + 1,
+            "leader": self.trick_seats[0],
+            "cards": list(cards),
+            "winner": winner,
+        }
 
     def _fold_trick(self, ev: dict[str, Any]) -> None:
         w: int = ev["winner"]
@@ -460,8 +479,13 @@ class GameState:
         return {"type": "game_ended", "scores": list(self.scores), "winners": winners, "result": result}
 
     def _deal_record(self, ev):
-        return {"deal": self.deal_no, "contract": self._contract_record(), "scores": list(ev["scores"]),
-                "end": ev["reason"], "scored": ev.get("scored", True)}
+        return {
+            "deal": self.deal_no,
+            "contract": self._contract_record(),
+            "scores": list(ev["scores"]),
+            "end": ev["reason"],
+            "scored": ev.get("scored", True),
+        }
 
     # ----------------------------------------------------------------- automatic events
     def _derive(self) -> dict[str, Any] | None:
@@ -487,8 +511,12 @@ class GameState:
             return self._hand_over("complete")
         if self.penalty_cards and self.penalty_left == 0 and self.options["early_end_when_penalties_exhausted"]:
             if not self.ended_early:
-                return {"type": "hand_ended_early", "deal": self.deal_no, "after_trick": len(self.tricks),
-                        "reason": "penalties_exhausted"}
+                return {
+                    "type": "hand_ended_early",
+                    "deal": self.deal_no,
+                    "after_trick": len(self.tricks),
+                    "reason": "penalties_exhausted",
+                }
             return self._hand_over("penalties_exhausted")
         return None
 
@@ -498,8 +526,13 @@ class GameState:
     def _deal_ended_event(self, reason, scores=None, scored=True):
         if scores is None:
             scores = self._negative_scores() if self.parts else self._positive_scores()
-        ev = {"type": "deal_ended", "deal": self.deal_no, "reason": reason, "tricks_won": list(self.tricks_won),
-              "scores": scores}
+        ev = {
+            "type": "deal_ended",
+            "deal": self.deal_no,
+            "reason": reason,
+            "tricks_won": list(self.tricks_won),
+            "scores": scores,
+        }
         if not scored:
             ev["scored"] = False
         return ev

@@ -1,4 +1,5 @@
 """The one trick-winner function shared by every trick-taking ruleset."""
+
 from .cards import RANK
 
 

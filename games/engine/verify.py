@@ -5,6 +5,7 @@ automatic events that follow it must be exactly those in the log. Deals are re-d
 the seed when it is given (proving the shuffle); without it the logged hands are taken, after
 checking that each deal is a whole pack.
 """
+
 from .actions import ACTION_FIELDS
 from .cards import check_hands
 from .errors import EngineError, InvalidBoard, InvalidEvents
@@ -29,8 +30,9 @@ def verify_log(state, events):
         expected = state._first_game_facts()
         for k, v in expected.items():
             if start.get(k) != v:
-                raise InvalidEvents(f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch",
-                                    index=0)
+                raise InvalidEvents(
+                    f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch", index=0
+                )
     state._record(start)
     produced = []
     state._run_automatic(produced)
@@ -38,11 +40,17 @@ def verify_log(state, events):
     while i < len(events):
         ev = events[i]
         if not isinstance(ev, dict) or ev.get("type") not in ACTION_FIELDS:
-            raise InvalidEvents(f"event {i} ({_kind(ev)}) is not a decision, but a seat was to decide here",
-                                code="unexpected_event", index=i)
+            raise InvalidEvents(
+                f"event {i} ({_kind(ev)}) is not a decision, but a seat was to decide here",
+                code="unexpected_event",
+                index=i,
+            )
         if ev.get("seat") != state.to_act:
-            raise InvalidEvents(f"event {i}: seat {ev.get('seat')!r} acted, but seat {state.to_act} was to act",
-                                code="out_of_turn", index=i)
+            raise InvalidEvents(
+                f"event {i}: seat {ev.get('seat')!r} acted, but seat {state.to_act} was to act",
+                code="out_of_turn",
+                index=i,
+            )
         action = {k: v for k, v in ev.items() if k != "seat"}
         try:
             produced = state.apply(action)
@@ -57,11 +65,17 @@ def _compare(events, i, produced):
     for k, ev in enumerate(produced):
         if i + k >= len(events):
             # A log may end anywhere after a decision: the automatic events are the engine's to add.
-            raise InvalidEvents(f"the log ends at event {i + k}; the rules continue with {ev['type']}",
-                                code="truncated_log", index=i + k)
+            raise InvalidEvents(
+                f"the log ends at event {i + k}; the rules continue with {ev['type']}",
+                code="truncated_log",
+                index=i + k,
+            )
         if events[i + k] != ev:
-            raise InvalidEvents(f"event {i + k} ({_kind(events[i + k])}) differs from what the rules produce "
-                                f"({ev['type']})", code="mismatch", index=i + k)
+            raise InvalidEvents(
+                f"event {i + k} ({_kind(events[i + k])}) differs from what the rules produce ({ev['type']})",
+                code="mismatch",
+                index=i + k,
+            )
     return i + len(produced)
 
 

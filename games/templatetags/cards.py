@@ -1,9 +1,9 @@
 """How the pages show cards, seats and contracts: one place, so the table, the score sheet and
 the audit replay name them alike (and translate them alike)."""
+
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.engine import RULESETS
 from games.engine.playout import contract_label
@@ -15,8 +15,18 @@ RANK_ORDER = "23456789TJQKA"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 RANK_NAMES = {
-    "2": _("Two"), "3": _("Three"), "4": _("Four"), "5": _("Five"), "6": _("Six"), "7": _("Seven"),
-    "8": _("Eight"), "9": _("Nine"), "T": _("Ten"), "J": _("Jack"), "Q": _("Queen"), "K": _("King"),
+    "2": _("Two"),
+    "3": _("Three"),
+    "4": _("Four"),
+    "5": _("Five"),
+    "6": _("Six"),
+    "7": _("Seven"),
+    "8": _("Eight"),
+    "9": _("Nine"),
+    "T": _("Ten"),
+    "J": _("Jack"),
+    "Q": _("Queen"),
+    "K": _("King"),
     "A": _("Ace"),
 }
 RANK_SHORT = {"T": "10"}
@@ -37,7 +47,7 @@ def card_short(card):
 
 @register.filter
 def suit_colour(card_or_suit):
-    """"red" or "black", for the card's CSS class."""
+    """ "red" or "black", for the card's CSS class."""
     return "red" if card_or_suit[-1] in "HD" else "black"
 
 
@@ -94,8 +104,10 @@ DIRECTIONS = {"up": _("up"), "down": _("down")}
 
 def bid_words(bid):
     """A King bid's tricks and direction ("8 up"), from a bid action or the auction's standing bid."""
-    return _("%(tricks)s %(direction)s") % {"tricks": bid["tricks"],
-                                            "direction": DIRECTIONS.get(bid["direction"], bid["direction"])}
+    return _("%(tricks)s %(direction)s") % {
+        "tricks": bid["tricks"],
+        "direction": DIRECTIONS.get(bid["direction"], bid["direction"]),
+    }
 
 
 def _trump_label(trump):

@@ -39,13 +39,19 @@ def body(response):
 
 
 def log_in(username, password, address="203.0.113.7", **headers):
-    return APIClient().post("/api/v1/auth/token/", {"username": username, "password": password}, format="json",
-                            REMOTE_ADDR=address, **headers)
+    return APIClient().post(
+        "/api/v1/auth/token/",
+        {"username": username, "password": password},
+        format="json",
+        REMOTE_ADDR=address,
+        **headers,
+    )
 
 
 def sign_up(username, password="a long pass phrase", address="203.0.113.7"):
-    return APIClient().post("/api/v1/auth/signup/", {"username": username, "password": password}, format="json",
-                            REMOTE_ADDR=address)
+    return APIClient().post(
+        "/api/v1/auth/signup/", {"username": username, "password": password}, format="json", REMOTE_ADDR=address
+    )
 
 
 def assert_throttled(response):

@@ -2,6 +2,7 @@
 (THROTTLE_RATES login_account "5/m, 20/h", login_address "20/m, 100/h"); past a limit the answer
 is 429 with the wait, the password is not even checked, and once the window ends the right
 password works again."""
+
 from games.models import ApiToken
 
 from .conftest import assert_throttled, body, log_in
@@ -67,12 +68,17 @@ def test_behind_a_trusted_proxy_the_address_it_saw_is_counted(db, alice, clock, 
     settings.TRUSTED_PROXIES = 1
     for i in range(20):
         # The client wrote the first entry; the proxy appended the address it saw.
-        assert log_in(f"someone{i % 4}", "guess", address="10.0.0.1",
-                      HTTP_X_FORWARDED_FOR=f"1.2.3.{i}, 203.0.113.50").status_code == 401
-    assert_throttled(log_in("alice", "correct horse battery", address="10.0.0.1",
-                            HTTP_X_FORWARDED_FOR="203.0.113.50"))
-    assert log_in("alice", "correct horse battery", address="10.0.0.1",
-                  HTTP_X_FORWARDED_FOR="203.0.113.51").status_code == 201
+        assert (
+            log_in(
+                f"someone{i % 4}", "guess", address="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.{i}, 203.0.113.50"
+            ).status_code
+            == 401
+        )
+    assert_throttled(log_in("alice", "correct horse battery", address="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.50"))
+    assert (
+        log_in("alice", "correct horse battery", address="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.51").status_code
+        == 201
+    )
 
 
 def test_an_ipv6_client_is_counted_by_its_slash_64(db, alice, clock):

@@ -1,6 +1,7 @@
 """Usernames are compared after NFKC and case folding, and a name confusable with an existing one
 (UTS #39 skeletons) is refused too: 409 username_taken with the reason, nothing stored, on the
 API as on the sign-up page."""
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -50,8 +51,9 @@ def test_the_stored_name_is_the_nfkc_form(db):
 
 @pytest.mark.parametrize("name", ["ALICE", "аlice"])
 def test_the_sign_up_page_refuses_them_with_a_form_error(db, alice, name):
-    response = Client().post("/accounts/signup/", {"username": name, "password1": "a long pass phrase",
-                                                   "password2": "a long pass phrase"})
+    response = Client().post(
+        "/accounts/signup/", {"username": name, "password1": "a long pass phrase", "password2": "a long pass phrase"}
+    )
     assert response.status_code == 200
     errors = response.context["form"].errors.as_data()["username"]
     assert [e.code for e in errors] == ["username_taken"]

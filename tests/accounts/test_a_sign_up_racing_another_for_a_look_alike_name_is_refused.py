@@ -1,6 +1,7 @@
 """Between a sign-up's check of its name and its insert, another sign-up of a look-alike name
 could pass the same check: each sign-up claims its name's keys in the shared cache until it is
 stored, and a second one that finds a key claimed is refused (409 username_taken), not stored."""
+
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 

@@ -1,6 +1,7 @@
 """POST matches/{id}/actions/ and bot/turns/{id}/ ("actions"), GET matches/{id}/events/ and
 bot/turns/ ("polls") are limited per caller: a person's tokens and session share one budget, a
 bot has its own, an anonymous spectator is counted by address. Refusals are 429 with the wait."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -22,12 +23,12 @@ def with_token(user):
 
 
 def act(client):
-    return client.post("/api/v1/matches/999/actions/", {"action": {"type": "play", "card": "KH"},
-                                                        "expected_version": 0}, format="json")
+    return client.post(
+        "/api/v1/matches/999/actions/", {"action": {"type": "play", "card": "KH"}, "expected_version": 0}, format="json"
+    )
 
 
-def test_a_person_is_refused_past_the_action_limit_whatever_token_they_use(db, alice, django_user_model,
-                                                                           clock, tight):
+def test_a_person_is_refused_past_the_action_limit_whatever_token_they_use(db, alice, django_user_model, clock, tight):
     for client in (with_token(alice), with_token(alice), with_token(alice)):
         assert act(client).status_code == 404  # no such match: counted all the same
     assert assert_throttled(act(with_token(alice))) == 60

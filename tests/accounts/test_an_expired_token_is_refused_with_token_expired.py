@@ -1,5 +1,6 @@
 """A token works for API_TOKEN_DAYS (90 by default) from when it was issued; after that it is
 refused with 401 token_expired (log in again for a new one)."""
+
 from datetime import timedelta
 
 from django.utils import timezone

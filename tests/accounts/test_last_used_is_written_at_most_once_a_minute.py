@@ -1,6 +1,7 @@
 """A token's last_used_at is written when it is first used and then at most once a minute
 (API_TOKEN_TOUCH_SECONDS), not on every request: polling clients would otherwise write a row
 on each poll."""
+
 from datetime import timedelta
 
 from django.db import connection

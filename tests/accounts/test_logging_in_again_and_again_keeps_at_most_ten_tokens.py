@@ -1,5 +1,6 @@
 """Each log-in issues a token, but a user keeps at most API_TOKENS_PER_USER (10) of them: the
 newest replaces the oldest, and expired ones go first. A few devices keep their own tokens."""
+
 from datetime import timedelta
 
 from django.utils import timezone

@@ -1,6 +1,7 @@
 """A name typed in another case or Unicode form (NFKC) finds its account, on the API and the
 page; a look-alike never does, and where older accounts share a folded name (made before
 sign-ups refused that) only the exact spelling logs in."""
+
 import pytest
 from django.test import Client
 

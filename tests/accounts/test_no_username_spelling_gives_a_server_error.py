@@ -1,10 +1,13 @@
 """Any text as a username, on sign-up and log-in, gets an answer below 500: a new account, or a
 4xx with a code. Hypothesis draws names from all of Unicode, lone surrogates included (sent as
 JSON escapes, as a client may), and names that NFKC lengthens past the column's 150 characters."""
+
 import json
 
 from django.contrib.auth import get_user_model
-from hypothesis import given, settings as hypothesis_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 User = get_user_model()

@@ -1,6 +1,7 @@
 """GET /api/v1/auth/tokens/ lists the caller's tokens (prefix, created, last used, expiry, which
 one is in use), never a token itself; DELETE /api/v1/auth/tokens/{id}/ revokes one of them at
 once. Someone else's token is a 404, as one that does not exist, and stays valid."""
+
 from datetime import timedelta
 
 from rest_framework.test import APIClient

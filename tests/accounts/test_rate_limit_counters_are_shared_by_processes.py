@@ -2,6 +2,7 @@
 processes hitting one limit at the same moment are allowed exactly the limit between them,
 no more. Without REDIS_URL the counters live in games.throttles.SharedFileCache, whose add and
 incr are atomic across processes; with it, in Redis."""
+
 import multiprocessing
 import os
 import time
@@ -61,8 +62,9 @@ def test_the_file_cache_counts_every_increment_of_racing_processes(settings, tmp
 
 
 def test_an_increment_keeps_the_counter_s_expiry(settings, tmp_path, monkeypatch):
-    settings.CACHES = {"default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path),
-                                   "TIMEOUT": 10}}
+    settings.CACHES = {
+        "default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path), "TIMEOUT": 10}
+    }
     from django.core.cache import cache
     from django.core.cache.backends import base, filebased
 
@@ -79,8 +81,13 @@ def test_an_increment_keeps_the_counter_s_expiry(settings, tmp_path, monkeypatch
 
 
 def test_culling_drops_expired_counters_and_keeps_live_ones(settings, tmp_path, monkeypatch):
-    settings.CACHES = {"default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path),
-                                   "OPTIONS": {"MAX_ENTRIES": 6}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "games.throttles.SharedFileCache",
+            "LOCATION": str(tmp_path),
+            "OPTIONS": {"MAX_ENTRIES": 6},
+        }
+    }
     from django.core.cache import cache
     from django.core.cache.backends import base, filebased
 
@@ -99,8 +106,11 @@ def test_culling_drops_expired_counters_and_keeps_live_ones(settings, tmp_path, 
 
 def test_the_site_counts_in_a_shared_cache(settings):
     backend = settings.CACHES[settings.THROTTLE_CACHE]["BACKEND"]
-    expected = "django.core.cache.backends.redis.RedisCache" if os.environ.get("REDIS_URL") else \
-        "games.throttles.SharedFileCache"
+    expected = (
+        "django.core.cache.backends.redis.RedisCache"
+        if os.environ.get("REDIS_URL")
+        else "games.throttles.SharedFileCache"
+    )
     assert backend == expected
 
 
@@ -109,7 +119,12 @@ def test_processes_sharing_redis_are_allowed_the_limit_between_them(settings, cl
     url = os.environ.get("REDIS_URL", "")
     if not url.startswith(("redis://", "rediss://")):
         pytest.skip("REDIS_URL is not set to a redis://... URL; this test needs that service")
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
-                                   "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+        }
+    }
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": f"{LIMIT}/m"}
     assert allowed_across_processes() == LIMIT

@@ -1,6 +1,7 @@
 """POST /api/v1/auth/signup/ is limited per client address (signup_address "10/m, 50/h") and per
 name tried, look-alikes included (signup_account "5/m, 20/h"): a script cannot mass-create
 accounts or probe names, and a refused attempt stores nothing."""
+
 from django.contrib.auth import get_user_model
 
 from .conftest import assert_throttled, sign_up

@@ -1,6 +1,7 @@
 """The HTML log-in pages (ours, the admin's, and the browsable API's) and the sign-up page share
 the API's limits; past them they answer 429 with a page that says when to try again (the
 browsable API's page, under /api/, with the API's JSON error)."""
+
 import pytest
 from django.test import Client
 
@@ -20,7 +21,8 @@ def assert_readable_429(response):
     assert response["Content-Type"].startswith("text/html")
     wait = int(response["Retry-After"])
     assert "Too many attempts" in response.content.decode() and f"try again in {wait} seconds" in (
-        response.content.decode())
+        response.content.decode()
+    )
     return wait
 
 
@@ -56,10 +58,14 @@ def test_spaces_around_the_name_do_not_buy_fresh_attempts(db, django_user_model,
 def test_the_sign_up_page_refuses_a_burst_from_one_address(db, clock, django_user_model):
     assert clock() == HOUR_START
     for i in range(10):
-        response = post("/accounts/signup/", {"username": f"newbie{i}", "password1": "a long pass phrase",
-                                              "password2": "a long pass phrase"})
+        response = post(
+            "/accounts/signup/",
+            {"username": f"newbie{i}", "password1": "a long pass phrase", "password2": "a long pass phrase"},
+        )
         assert response.status_code == 302
-    response = post("/accounts/signup/", {"username": "newbie10", "password1": "a long pass phrase",
-                                          "password2": "a long pass phrase"})
+    response = post(
+        "/accounts/signup/",
+        {"username": "newbie10", "password1": "a long pass phrase", "password2": "a long pass phrase"},
+    )
     assert assert_readable_429(response) == 60
     assert not django_user_model.objects.filter(username="newbie10").exists()

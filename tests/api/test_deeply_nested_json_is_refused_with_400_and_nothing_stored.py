@@ -1,6 +1,7 @@
 """A JSON body nested deeper than the parser allows (config.api_parsers.MAX_DEPTH) is a 400
 with the usual error body, not a RecursionError's 500, and nothing is stored; brackets inside
 strings do not count, and ordinary bodies pass."""
+
 import json
 
 import pytest
@@ -51,10 +52,17 @@ def test_brackets_inside_strings_do_not_count():
     assert Client().post("/api/v1/auth/signup/", body, content_type="application/json").status_code == 201
 
 
-@pytest.mark.parametrize("text, depth", [
-    (b"{}", 1), (b'{"a": [1, {"b": []}]}', 3), (b'["]]]][[[[", "\\"[[["]', 1), (b'"' + b'[[[[' * 20 + b'"', 0),
-    (b"[" * 40 + b"]" * 40, 40), (b'[[["unterminated \\" [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[', 3),
-])
+@pytest.mark.parametrize(
+    "text, depth",
+    [
+        (b"{}", 1),
+        (b'{"a": [1, {"b": []}]}', 3),
+        (b'["]]]][[[[", "\\"[[["]', 1),
+        (b'"' + b"[[[[" * 20 + b'"', 0),
+        (b"[" * 40 + b"]" * 40, 40),
+        (b'[[["unterminated \\" [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[', 3),
+    ],
+)
 def test_nesting_depth_counts_only_brackets_outside_strings(text, depth):
     counted = nesting_depth(text)
     assert counted == depth or (depth <= MAX_DEPTH and counted <= MAX_DEPTH)  # cheap bounds below the limit

@@ -2,6 +2,7 @@
 that never reach an API view: a POST without its trailing slash, an id no route accepts (0,
 -1, 10^30), an unknown path, a wrong method, a browser's Accept header, and an unexpected
 exception (a JSON 500 with no traceback, in DEBUG too). The site's pages keep HTML errors."""
+
 import json
 
 import pytest
@@ -24,8 +25,9 @@ def error_of(response, status):
 @pytest.mark.parametrize("debug", [False, True])
 def test_a_post_without_its_trailing_slash_is_a_json_404_that_names_the_path_and_stores_nothing(settings, debug):
     settings.DEBUG = debug  # in DEBUG Django's slash redirect raises RuntimeError on a POST
-    r = Client().post("/api/v1/auth/signup", {"username": "ana", "password": "a long pass phrase"},
-                      content_type="application/json")
+    r = Client().post(
+        "/api/v1/auth/signup", {"username": "ana", "password": "a long pass phrase"}, content_type="application/json"
+    )
     error = error_of(r, 404)
     assert error["code"] == "not_found" and "/api/v1/auth/signup/" in error["message"]
     assert not get_user_model().objects.exists()
@@ -36,9 +38,18 @@ def test_a_get_without_its_trailing_slash_is_a_json_404_too_not_a_redirect():
     assert "/api/v1/matches/" in error["message"]
 
 
-@pytest.mark.parametrize("path", ["/api/v1/matches/0/", "/api/v1/matches/-1/", f"/api/v1/matches/{10**30}/",
-                                  "/api/v1/matches/abc/events/", f"/api/v1/tournaments/{10**30}/standings/",
-                                  "/api/v1/bots/0/", "/api/v1/bot/turns/not-a-uuid/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/matches/0/",
+        "/api/v1/matches/-1/",
+        f"/api/v1/matches/{10**30}/",
+        "/api/v1/matches/abc/events/",
+        f"/api/v1/tournaments/{10**30}/standings/",
+        "/api/v1/bots/0/",
+        "/api/v1/bot/turns/not-a-uuid/",
+    ],
+)
 def test_an_id_no_route_accepts_is_a_json_404(path):
     assert error_of(Client().get(path), 404)["code"] == "not_found"
 

@@ -8,6 +8,7 @@ protocol as a bot seated there (so generated requests reach the deepest paths); 
 run on a fake clock so that a generated ``wait`` does not sleep. Each operation gets its own
 Hypothesis runs, of a fixed size (more under HYPOTHESIS_PROFILE=ci).
 """
+
 import os
 
 import pytest
@@ -17,8 +18,11 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
-                                               status_code_conformance)
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from config.wsgi import application
 from games import service
@@ -28,23 +32,45 @@ CI = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
 EXAMPLES = {GenerationMode.POSITIVE: 60 if CI else 25, GenerationMode.NEGATIVE: 30 if CI else 15}
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
-OPERATIONS = [("GET", "/api/v1/matches/{id}/export/"), ("GET", "/api/v1/tournaments/{id}/export/"),
-              ("POST", "/api/v1/matches/paper/"), ("GET", "/api/v1/matches/{id}/verify/"), ("GET", "/api/v1/matches/{id}/replay/"),
-              ("GET", "/api/v1/tournaments/{id}/verify/"), ("GET", "/api/v1/tournaments/{id}/rulings/"),
-              ("POST", "/api/v1/tournaments/{id}/rulings/"), ("GET", "/api/v1/matches/"), ("POST", "/api/v1/matches/"), ("GET", "/api/v1/matches/{id}/"),
-              ("GET", "/api/v1/matches/{id}/events/"), ("POST", "/api/v1/matches/{id}/actions/"),
-              ("POST", "/api/v1/auth/signup/"), ("POST", "/api/v1/auth/token/"),
-              ("GET", "/api/v1/auth/tokens/"), ("DELETE", "/api/v1/auth/tokens/{id}/"),
-              ("GET", "/api/v1/bots/"), ("POST", "/api/v1/bots/"), ("GET", "/api/v1/bots/{id}/"),
-              ("PATCH", "/api/v1/bots/{id}/"), ("POST", "/api/v1/bots/{id}/rotate/"),
-              ("GET", "/api/v1/bot/turns/"), ("POST", "/api/v1/bot/turns/{request_id}/"),
-              ("GET", "/api/v1/tournaments/"), ("POST", "/api/v1/tournaments/"), ("GET", "/api/v1/tournaments/{id}/"),
-              ("GET", "/api/v1/tournaments/{id}/entrants/"), ("POST", "/api/v1/tournaments/{id}/entrants/"),
-              ("POST", "/api/v1/tournaments/{id}/entrants/{entrant_id}/"), ("GET", "/api/v1/invitations/"),
-              ("GET", "/api/v1/tournaments/{id}/standings/"),
-              ("GET", "/api/v1/tournaments/{id}/results/"), ("GET", "/api/v1/tournaments/{id}/rounds/"),
-              ("POST", "/api/v1/tournaments/{id}/rounds/"), ("GET", "/api/v1/tournaments/{id}/deals/verify/"),
-              ("GET", "/api/v1/leaderboards/{ruleset}/")]
+OPERATIONS = [
+    ("GET", "/api/v1/matches/{id}/export/"),
+    ("GET", "/api/v1/tournaments/{id}/export/"),
+    ("POST", "/api/v1/matches/paper/"),
+    ("GET", "/api/v1/matches/{id}/verify/"),
+    ("GET", "/api/v1/matches/{id}/replay/"),
+    ("GET", "/api/v1/tournaments/{id}/verify/"),
+    ("GET", "/api/v1/tournaments/{id}/rulings/"),
+    ("POST", "/api/v1/tournaments/{id}/rulings/"),
+    ("GET", "/api/v1/matches/"),
+    ("POST", "/api/v1/matches/"),
+    ("GET", "/api/v1/matches/{id}/"),
+    ("GET", "/api/v1/matches/{id}/events/"),
+    ("POST", "/api/v1/matches/{id}/actions/"),
+    ("POST", "/api/v1/auth/signup/"),
+    ("POST", "/api/v1/auth/token/"),
+    ("GET", "/api/v1/auth/tokens/"),
+    ("DELETE", "/api/v1/auth/tokens/{id}/"),
+    ("GET", "/api/v1/bots/"),
+    ("POST", "/api/v1/bots/"),
+    ("GET", "/api/v1/bots/{id}/"),
+    ("PATCH", "/api/v1/bots/{id}/"),
+    ("POST", "/api/v1/bots/{id}/rotate/"),
+    ("GET", "/api/v1/bot/turns/"),
+    ("POST", "/api/v1/bot/turns/{request_id}/"),
+    ("GET", "/api/v1/tournaments/"),
+    ("POST", "/api/v1/tournaments/"),
+    ("GET", "/api/v1/tournaments/{id}/"),
+    ("GET", "/api/v1/tournaments/{id}/entrants/"),
+    ("POST", "/api/v1/tournaments/{id}/entrants/"),
+    ("POST", "/api/v1/tournaments/{id}/entrants/{entrant_id}/"),
+    ("GET", "/api/v1/invitations/"),
+    ("GET", "/api/v1/tournaments/{id}/standings/"),
+    ("GET", "/api/v1/tournaments/{id}/results/"),
+    ("GET", "/api/v1/tournaments/{id}/rounds/"),
+    ("POST", "/api/v1/tournaments/{id}/rounds/"),
+    ("GET", "/api/v1/tournaments/{id}/deals/verify/"),
+    ("GET", "/api/v1/leaderboards/{ruleset}/"),
+]
 
 
 class FakeClock:
@@ -97,9 +123,18 @@ def headers(django_user_model, monkeypatch):
     issue_token(staff)  # a second token, for DELETE auth/tokens/{id}/ to revoke (not the one sending)
     spare_token = staff.api_tokens.order_by("pk").last()
     # The bot's own endpoints take its token; every other operation the staff user's.
-    return {"user": {"Authorization": f"Token {issue_token(staff)}"}, "bot": {"Authorization": f"Bot {token}"},
-            "ids": {"matches": match.pk, "tournaments": tournament.pk, "bots": own_bot.pk, "tokens": spare_token.pk,
-                    "entrant_id": entrant.pk, "ruleset": "king"}}
+    return {
+        "user": {"Authorization": f"Token {issue_token(staff)}"},
+        "bot": {"Authorization": f"Bot {token}"},
+        "ids": {
+            "matches": match.pk,
+            "tournaments": tournament.pk,
+            "bots": own_bot.pk,
+            "tokens": spare_token.pk,
+            "entrant_id": entrant.pk,
+            "ruleset": "king",
+        },
+    }
 
 
 def real_path_parameters(operation, ids):
@@ -134,9 +169,15 @@ def test_every_generated_request_is_answered_as_the_schema_documents(api_schema,
     if takes_input(operation):
         runs.append((GenerationMode.NEGATIVE, None))
     for mode, path_parameters in runs:
+
         @given(case=operation.as_strategy(generation_mode=mode, path_parameters=path_parameters))
-        @settings(max_examples=EXAMPLES[mode], deadline=None, derandomize=True, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=EXAMPLES[mode],
+            deadline=None,
+            derandomize=True,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
         def answered_as_documented(case):
             case.call_and_validate(headers=sent, checks=CHECKS)
 

@@ -3,6 +3,7 @@ bot it authenticates as) at most LONG_POLL_MAX_WAITS_PER_CLIENT, the process at 
 LONG_POLL_MAX_WAITS (and half a gunicorn worker's threads). A wait over a cap is answered at
 once, as with wait=0, with ``Retry-After: 1``; the server stopping ends every wait at once.
 Both long-polling views (match events, bot turns) go through it."""
+
 import threading
 import time
 from types import SimpleNamespace

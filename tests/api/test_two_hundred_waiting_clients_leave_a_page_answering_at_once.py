@@ -3,6 +3,7 @@ gunicorn (one gthread worker of 16 threads), a plain page still answers within 2
 the waits the server accepted are still waiting; the rest were answered at once (with
 ``Retry-After: 1``). Bounded: the clients' waits are 20 s, every socket has a timeout, and
 the server is stopped at the end (which also ends the waits at once)."""
+
 import json
 import statistics
 import threading
@@ -22,8 +23,9 @@ def test_two_hundred_waiting_clients_leave_a_page_answering_within_200_ms(serve_
     def wait_for_events():
         started = time.monotonic()
         try:
-            status, headers, body = site.get(f"/api/v1/matches/{match}/events/?after={version}&wait={WAIT_SECONDS}",
-                                              timeout=WAIT_SECONDS + 10)
+            status, headers, body = site.get(
+                f"/api/v1/matches/{match}/events/?after={version}&wait={WAIT_SECONDS}", timeout=WAIT_SECONDS + 10
+            )
             outcome = (status, headers.get("Retry-After"), json.loads(body)["events"])
         except OSError as e:
             outcome = ("error", repr(e), None)

@@ -1,6 +1,7 @@
 """Shared pieces of the audit tests: matches played out by built-in bots, their exports as files,
 and the standalone verifier run the way an outsider runs it (a copy of the one file, in an
 empty directory, with ``python -I``: nothing of the project importable)."""
+
 import json
 import shutil
 import subprocess
@@ -75,12 +76,23 @@ def engine_export_records(state, match_id=1):
         events.append({"record": "event", **doc, "prev_hash": prev_hash, "hash": digest})
         prev_hash = digest
     start = state.events[0]
-    return [{"record": "header", "format": FORMAT, "kind": "match", "exported_at": when.isoformat()},
-            {"record": "match", "id": match_id, "stream": stream, "ruleset": state.ruleset,
-             "num_seats": state.num_seats, "options": start["options"],
-             "deal_rules": RULESETS[state.ruleset].deal_rules, "board": start.get("board"),
-             "seed_sha256": start.get("seed_sha256"), "seed": state.seed.hex() if state.seed else None,
-             "version": len(events), "head_hash": prev_hash}] + events
+    return [
+        {"record": "header", "format": FORMAT, "kind": "match", "exported_at": when.isoformat()},
+        {
+            "record": "match",
+            "id": match_id,
+            "stream": stream,
+            "ruleset": state.ruleset,
+            "num_seats": state.num_seats,
+            "options": start["options"],
+            "deal_rules": RULESETS[state.ruleset].deal_rules,
+            "board": start.get("board"),
+            "seed_sha256": start.get("seed_sha256"),
+            "seed": state.seed.hex() if state.seed else None,
+            "version": len(events),
+            "head_hash": prev_hash,
+        },
+    ] + events
 
 
 def events_of(records, stream):
@@ -111,8 +123,9 @@ def verifier(tmp_path):
     shutil.copy(VERIFIER, copy)
 
     def verify(path, *args):
-        result = subprocess.run([sys.executable, "-I", str(copy), str(path), *args], cwd=alone,
-                                capture_output=True, text=True, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-I", str(copy), str(path), *args], cwd=alone, capture_output=True, text=True, timeout=120
+        )
         assert not result.stderr, result.stderr
         return result.returncode, result.stdout
 
@@ -143,13 +156,15 @@ def tournament_of_bots(organiser, make_bot):  # noqa: F811  (the imported fixtur
     from tournaments.models import TournamentTable
 
     def make(format="swiss", entrants=4, boards=None, options=QUICK_KING):
-        tournament = service.do_create_tournament(organiser, f"Audit {format}", "king", options, format, 1,
-                                                  boards=boards)
+        tournament = service.do_create_tournament(
+            organiser, f"Audit {format}", "king", options, format, 1, boards=boards
+        )
         for i in range(entrants):
             service.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}"))
         service.do_start_round(tournament.pk, organiser)
-        tables = list(TournamentTable.objects.filter(tournament=tournament).select_related("match")
-                      .order_by("round", "table"))
+        tables = list(
+            TournamentTable.objects.filter(tournament=tournament).select_related("match").order_by("round", "table")
+        )
         for table in tables:
             run_until_over(table.match)
             service.do_record_result(table.match_id)  # once only: a no-op when the announcement recorded it

@@ -2,6 +2,7 @@
 INSERT of a new version: the append-only triggers refuse changes, not new rows), a match row
 moved onto them, a stream rewritten from a copy of the database with every later hash
 recomputed, and a head sealed with a given key."""
+
 from django.db import connection
 from django.utils import timezone
 
@@ -21,8 +22,18 @@ def plant(stream, events):
         payload = {k: v for k, v in event.items() if k != "type"}
         doc = eventlog.event_document(stream, version, event["type"], payload, {"actor": "forger"}, now)
         digest = eventlog.chain_hash(prev_hash, doc)
-        rows.append(Event(stream=stream, version=version, type=event["type"], payload=payload,
-                          metadata={"actor": "forger"}, recorded_at=now, prev_hash=prev_hash, hash=digest))
+        rows.append(
+            Event(
+                stream=stream,
+                version=version,
+                type=event["type"],
+                payload=payload,
+                metadata={"actor": "forger"},
+                recorded_at=now,
+                prev_hash=prev_hash,
+                hash=digest,
+            )
+        )
         prev_hash = digest
     Event.objects.bulk_create(rows)
     return rows
@@ -42,7 +53,7 @@ def rewrite(stream, version, metadata):
     prev = rows[version - 1].prev_hash
     triggers.remove(connection)
     try:
-        for row in rows[version - 1:]:
+        for row in rows[version - 1 :]:
             meta = metadata if row.version == version else row.metadata
             doc = eventlog.event_document(row.stream, row.version, row.type, row.payload, meta, row.recorded_at)
             digest = eventlog.chain_hash(prev, doc)
@@ -55,5 +66,7 @@ def rewrite(stream, version, metadata):
 
 def seal(stream, version, digest, key):
     """Write the stream's sealed head, sealed with ``key`` (bytes)."""
-    StreamHead.objects.update_or_create(stream=stream, defaults={
-        "version": version, "hash": digest, "seal": eventlog.head_seal(stream, version, digest, key)})
+    StreamHead.objects.update_or_create(
+        stream=stream,
+        defaults={"version": version, "hash": digest, "seal": eventlog.head_seal(stream, version, digest, key)},
+    )

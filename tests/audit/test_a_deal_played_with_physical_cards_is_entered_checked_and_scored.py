@@ -1,5 +1,6 @@
 """POST matches/paper/: a club's paper record of a deal, replayed by the rules before anything
 is stored; once stored it verifies and scores like a deal played here."""
+
 import random
 
 import pytest
@@ -27,8 +28,9 @@ def written_record(board=BOARD, choose=lambda legal: legal[-1]):
 
 
 def enter(user, actions, board=BOARD, ruleset="king"):
-    return client_for(user).post("/api/v1/matches/paper/", {"ruleset": ruleset, "board": board,
-                                                            "actions": actions}, format="json")
+    return client_for(user).post(
+        "/api/v1/matches/paper/", {"ruleset": ruleset, "board": board, "actions": actions}, format="json"
+    )
 
 
 def nothing_stored():
@@ -58,7 +60,7 @@ def test_a_revoke_on_paper_is_refused_at_its_entry_and_nothing_is_stored(players
             off_suit = [c for c in hand if c[-1] != led]
             if off_suit and any(c[-1] == led for c in hand):
                 revoke = {"seat": seat, "type": "play", "card": off_suit[0]}
-                r = enter(players[0], actions[:index] + [revoke] + actions[index + 1:])
+                r = enter(players[0], actions[:index] + [revoke] + actions[index + 1 :])
                 assert r.status_code == 422, body(r)
                 error = body(r)["error"]
                 assert error["index"] == index and f"entry {index}" in error["message"]
@@ -78,11 +80,17 @@ def test_an_entry_out_of_turn_or_a_record_that_stops_early_is_refused(players):
     assert nothing_stored()
 
 
-@pytest.mark.parametrize("board, actions", [
-    ({"dealer": 1, "contract": "no_hearts", "hands": [[], [], [], []]}, [{"seat": 0, "type": "play", "card": "2C"}]),
-    (BOARD, [{"type": "play", "card": "2C"}]),
-    (BOARD, []),
-])
+@pytest.mark.parametrize(
+    "board, actions",
+    [
+        (
+            {"dealer": 1, "contract": "no_hearts", "hands": [[], [], [], []]},
+            [{"seat": 0, "type": "play", "card": "2C"}],
+        ),
+        (BOARD, [{"type": "play", "card": "2C"}]),
+        (BOARD, []),
+    ],
+)
 def test_a_malformed_board_or_entry_is_refused_with_a_clear_error(players, board, actions):
     r = enter(players[0], actions, board)
     assert r.status_code == 400 and body(r)["error"]["code"] and body(r)["error"]["message"]
@@ -91,6 +99,7 @@ def test_a_malformed_board_or_entry_is_refused_with_a_clear_error(players, board
 
 def test_entering_a_deal_needs_an_account(db):
     actions, _ = written_record()
-    assert client_for().post("/api/v1/matches/paper/", {"ruleset": "king", "board": BOARD, "actions": actions},
-                             format="json").status_code in (401, 403)
+    assert client_for().post(
+        "/api/v1/matches/paper/", {"ruleset": "king", "board": BOARD, "actions": actions}, format="json"
+    ).status_code in (401, 403)
     assert nothing_stored()

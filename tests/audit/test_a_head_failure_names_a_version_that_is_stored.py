@@ -1,6 +1,7 @@
 """When events are cut from the end of a log, the head check names the last version still
 stored (and says which are missing), not a version that is not there: the audit page links
 each failure to its step, and that step must exist to be shown."""
+
 import re
 
 import pytest
@@ -30,8 +31,10 @@ def test_the_head_check_names_the_last_stored_version(cut_two_from_the_end):
     match = cut_two_from_the_end
     [head] = [f for f in verify_match(match) if f.check == "head"]
     assert (head.ok, head.version) == (False, match.version - 2)
-    assert head.message == (f"the stream ends at version {match.version - 2}, but its head is recorded at version "
-                            f"{match.version}: events {match.version - 1} to {match.version} are missing")
+    assert head.message == (
+        f"the stream ends at version {match.version - 2}, but its head is recorded at version "
+        f"{match.version}: events {match.version - 1} to {match.version} are missing"
+    )
     assert Event.objects.filter(stream=match.stream, version=head.version).exists()
 
 

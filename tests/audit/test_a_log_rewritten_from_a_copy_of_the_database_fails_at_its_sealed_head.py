@@ -5,6 +5,7 @@ still change an event and recompute every later hash and the match's head. Each 
 seals the head with a key that is not in the database (games.eventlog.head_seal): without it
 the rewritten log fails verification at its head, with a message that says so.
 """
+
 import pytest
 
 from games import eventlog
@@ -81,5 +82,6 @@ def test_a_rewritten_tournament_stream_fails_at_its_sealed_head(finished_tournam
     Tournament.objects.filter(pk=tournament.pk).update(head_hash=head_hash)
     tournament.refresh_from_db()
     report = verify_tournament(tournament)
-    assert [(c["check"], c["stream"], c["version"]) for c in report["checks"] if not c["ok"]] == \
-        [("seal", tournament.stream, tournament.version)]
+    assert [(c["check"], c["stream"], c["version"]) for c in report["checks"] if not c["ok"]] == [
+        ("seal", tournament.stream, tournament.version)
+    ]

@@ -1,6 +1,7 @@
 """An event planted past a live match's head (a damaged log) neither becomes part of the game
 the next move is played on nor breaks the action endpoint: the seat's action is refused with
 409 ``log_damaged`` and nothing is stored, and verify names the planted version."""
+
 import pytest
 
 from games import eventlog, service

@@ -2,6 +2,7 @@
 has the same seats play a new one on fresh cards derived from the tournament seed; the new
 result counts instead, the event cannot end before the replay is in, and every check (the
 tournament verify, the standalone verifier on the export) still passes."""
+
 import io
 
 import pytest
@@ -38,8 +39,11 @@ def play_round(t):
 
 
 def replay(user, t, match, reason="the pack was found short a card after the deal"):
-    return client_for(user).post(f"/api/v1/tournaments/{t.pk}/rulings/",
-                                 {"kind": "replay_match", "match": match, "reason": reason}, format="json")
+    return client_for(user).post(
+        f"/api/v1/tournaments/{t.pk}/rulings/",
+        {"kind": "replay_match", "match": match, "reason": reason},
+        format="json",
+    )
 
 
 def game_scores(t):
@@ -52,8 +56,9 @@ def stored(t):
     return t.version, t.head_hash, TournamentTable.objects.filter(tournament=t).count(), Match.objects.count()
 
 
-def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(organiser, make_bot, verifier,
-                                                                                tmp_path):
+def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
+    organiser, make_bot, verifier, tmp_path
+):
     t = new_event(organiser, make_bot)
     service.do_start_round(t.pk, organiser)
     play_round(t)
@@ -63,8 +68,12 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
 
     assert r.status_code == 201, body(r)
     ruling = body(r)
-    assert (ruling["kind"], ruling["match"], ruling["replay"], ruling["author"]) == \
-        ("replay_match", first.match_id, 1, "organiser")
+    assert (ruling["kind"], ruling["match"], ruling["replay"], ruling["author"]) == (
+        "replay_match",
+        first.match_id,
+        1,
+        "organiser",
+    )
     again = TournamentTable.objects.get(tournament=t, replay=1)
     assert (again.match_id, again.round, again.table) == (ruling["replacement"], 1, 1)
     seated = lambda m: [(s.user_id, s.bot_id) for s in m.seats.order_by("index")]  # noqa: E731
@@ -95,18 +104,23 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
     assert t.status == Tournament.Status.FINISHED
 
     # the results show both, the annulled match and its replacement
-    [round_one] = [r for r in body(client_for().get(f"/api/v1/tournaments/{t.pk}/results/"))["rounds"]
-                   if r["round"] == 1]
-    assert [(x["match"], x["annulled"], x["replaces"]) for x in round_one["tables"]] == \
-        [(first.match_id, True, None), (again.match_id, False, first.match_id)]
+    [round_one] = [
+        r for r in body(client_for().get(f"/api/v1/tournaments/{t.pk}/results/"))["rounds"] if r["round"] == 1
+    ]
+    assert [(x["match"], x["annulled"], x["replaces"]) for x in round_one["tables"]] == [
+        (first.match_id, True, None),
+        (again.match_id, False, first.match_id),
+    ]
     [table_one] = body(client_for().get(f"/api/v1/tournaments/{t.pk}/rounds/"))[0]["tables"]
     assert (table_one["match"], table_one["replaced"]) == (again.match_id, [first.match_id])
 
     # every check passes: the replay's seed is derived, its result matches its replay
     report = body(client_for().get(f"/api/v1/tournaments/{t.pk}/verify/"))
     assert report["ok"], report
-    assert any(f["check"] == "deal_seed" and f["stream"] == f"match/{again.match_id}" and "replay 1" in f["message"]
-               for f in report["checks"])
+    assert any(
+        f["check"] == "deal_seed" and f["stream"] == f"match/{again.match_id}" and "replay 1" in f["message"]
+        for f in report["checks"]
+    )
     out = io.StringIO()
     call_command("verify_tournament", str(t.pk), stdout=out)
     assert "all checks pass" in out.getvalue()

@@ -1,5 +1,6 @@
 """A disputed deal settled from the log: a revoke penalised, scores adjusted or a match annulled,
 each a new ruling event; the standings follow and every verification still passes."""
+
 import io
 
 import pytest
@@ -18,8 +19,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finished_event(organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Disputed", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 1, fill="byes")
+    t = service.do_create_tournament(
+        organiser, "Disputed", "king", {"quick_game_combined_negatives": True}, "swiss", 1, fill="byes"
+    )
     for i in range(4):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"p{i}"))
     service.do_start_round(t.pk, organiser)
@@ -44,14 +46,23 @@ def verified(t):
     return report["ok"] and "all checks pass" in out.getvalue() and report
 
 
-def test_a_revoke_penalty_takes_points_from_that_seat_only_and_the_match_log_is_untouched(finished_event, organiser,
-                                                                                          verifier, tmp_path):
+def test_a_revoke_penalty_takes_points_from_that_seat_only_and_the_match_log_is_untouched(
+    finished_event, organiser, verifier, tmp_path
+):
     t, table = finished_event
     seats = table.match.seats.order_by("index")
     before = rows_by_entrant(t)
     match_head = (table.match.version, table.match.head_hash)
-    r = rule(organiser, t, kind="penalty", match=table.match_id, seat=2, points=50, offence="revoke",
-             reason="seat 2 revoked in trick 5 of deal 3 (claimed by seat 3, confirmed from the replay)")
+    r = rule(
+        organiser,
+        t,
+        kind="penalty",
+        match=table.match_id,
+        seat=2,
+        points=50,
+        offence="revoke",
+        reason="seat 2 revoked in trick 5 of deal 3 (claimed by seat 3, confirmed from the replay)",
+    )
     assert r.status_code == 201 and body(r)["author"] == "organiser"
     t.refresh_from_db()
     after = rows_by_entrant(t)
@@ -78,8 +89,18 @@ def test_a_revoke_penalty_takes_points_from_that_seat_only_and_the_match_log_is_
 
 def test_an_assigned_score_replaces_the_tables_scores_and_can_reorder_the_places(finished_event, organiser):
     t, table = finished_event
-    assert rule(organiser, t, kind="adjust_score", method="assigned", match=table.match_id,
-                scores=[400, 100, -100, -400], reason="a fouled deal; the likely result assigned").status_code == 201
+    assert (
+        rule(
+            organiser,
+            t,
+            kind="adjust_score",
+            method="assigned",
+            match=table.match_id,
+            scores=[400, 100, -100, -400],
+            reason="a fouled deal; the likely result assigned",
+        ).status_code
+        == 201
+    )
     drawn = next(p for p in eventlog.stream_events(t.stream) if p.type == "round_started").payload["tables"][0]
     after = rows_by_entrant(t)
     assert [after[e].game_score for e in drawn["seats"]] == [400, 100, -100, -400]
@@ -90,8 +111,18 @@ def test_an_assigned_score_replaces_the_tables_scores_and_can_reorder_the_places
 def test_a_weighted_score_averages_its_outcomes(finished_event, organiser):
     t, table = finished_event
     outcomes = [{"weight": 0.25, "scores": [100, 0, 0, -100]}, {"weight": 0.75, "scores": [-100, 0, 0, 100]}]
-    assert rule(organiser, t, kind="adjust_score", method="weighted", match=table.match_id, outcomes=outcomes,
-                reason="either line was likely").status_code == 201
+    assert (
+        rule(
+            organiser,
+            t,
+            kind="adjust_score",
+            method="weighted",
+            match=table.match_id,
+            outcomes=outcomes,
+            reason="either line was likely",
+        ).status_code
+        == 201
+    )
     drawn = next(p for p in eventlog.stream_events(t.stream) if p.type == "round_started").payload["tables"][0]
     after = rows_by_entrant(t)
     assert [after[e].game_score for e in drawn["seats"]] == [-50, 0, 0, 50]
@@ -104,18 +135,30 @@ def test_an_annulled_match_counts_for_nobody(finished_event, organiser):
     assert verified(t)
 
 
-@pytest.mark.parametrize("fields, status, code", [
-    ({"kind": "penalty", "offence": "revoke", "points": 10, "reason": "no seat"}, 400, "invalid_ruling"),
-    ({"kind": "penalty", "offence": "revoke", "seat": 1, "points": 10, "reason": "  "}, 400, "invalid_input"),
-    ({"kind": "penalty", "offence": "rudeness", "seat": 1, "points": 10, "reason": "x"}, 400, "invalid_input"),
-    ({"kind": "adjust_score", "method": "weighted", "reason": "x",
-      "outcomes": [{"weight": 0.5, "scores": [1, 2, 3, 4]}]}, 400, "invalid_ruling"),
-    ({"kind": "adjust_score", "method": "assigned", "reason": "x", "scores": [1, 2]}, 400, "invalid_input"),
-    ({"kind": "adjust_score", "reason": "x", "deltas": [1, 2, 3, 4]}, 400, "invalid_ruling"),
-    ({"kind": "banish", "reason": "x"}, 400, "invalid_input"),
-])
-def test_a_bad_ruling_is_refused_with_a_clear_error_and_nothing_is_stored(finished_event, organiser, fields, status,
-                                                                         code):
+@pytest.mark.parametrize(
+    "fields, status, code",
+    [
+        ({"kind": "penalty", "offence": "revoke", "points": 10, "reason": "no seat"}, 400, "invalid_ruling"),
+        ({"kind": "penalty", "offence": "revoke", "seat": 1, "points": 10, "reason": "  "}, 400, "invalid_input"),
+        ({"kind": "penalty", "offence": "rudeness", "seat": 1, "points": 10, "reason": "x"}, 400, "invalid_input"),
+        (
+            {
+                "kind": "adjust_score",
+                "method": "weighted",
+                "reason": "x",
+                "outcomes": [{"weight": 0.5, "scores": [1, 2, 3, 4]}],
+            },
+            400,
+            "invalid_ruling",
+        ),
+        ({"kind": "adjust_score", "method": "assigned", "reason": "x", "scores": [1, 2]}, 400, "invalid_input"),
+        ({"kind": "adjust_score", "reason": "x", "deltas": [1, 2, 3, 4]}, 400, "invalid_ruling"),
+        ({"kind": "banish", "reason": "x"}, 400, "invalid_input"),
+    ],
+)
+def test_a_bad_ruling_is_refused_with_a_clear_error_and_nothing_is_stored(
+    finished_event, organiser, fields, status, code
+):
     t, table = finished_event
     r = rule(organiser, t, match=table.match_id, **fields)
     assert r.status_code == status and body(r)["error"]["code"] == code, body(r)

@@ -2,6 +2,7 @@
 ruleset, with any flags and table size, re-derives deal by deal in tools/verify_export.py from
 nothing but the export (the verifier loaded as the file it is, run in this process for speed;
 the other audit tests run it alone, as an outsider does)."""
+
 import importlib.util
 import random
 

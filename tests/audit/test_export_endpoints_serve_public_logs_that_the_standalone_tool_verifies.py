@@ -1,5 +1,6 @@
 """GET matches/{id}/export/ and tournaments/{id}/export/: JSON Lines an outsider verifies, and
 only once the cards in them are public."""
+
 import json
 
 import pytest
@@ -41,8 +42,9 @@ def test_a_live_or_private_match_is_not_exported(play, make_bot):
     assert client_for().get(f"/api/v1/matches/{match.pk}/export/").status_code == 403
 
 
-def test_a_finished_tournament_export_verifies_and_a_running_one_is_refused(tournament_of_bots, tmp_path,
-                                                                            verifier, organiser):
+def test_a_finished_tournament_export_verifies_and_a_running_one_is_refused(
+    tournament_of_bots, tmp_path, verifier, organiser
+):
     from tournaments import service
 
     tournament, _ = tournament_of_bots()

@@ -1,4 +1,5 @@
 """manage.py export_log writes the export functions' lines, to standard output or to a file."""
+
 import io
 import json
 

@@ -1,5 +1,6 @@
 """A finished tournament's export: its revealed seed re-derives every match's seed and deals,
 and the root hash over all its streams is recomputed from the events."""
+
 import json
 
 import pytest
@@ -11,8 +12,9 @@ from tournaments.export import tournament_export_lines
 pytestmark = pytest.mark.django_db
 
 
-def test_the_tournament_and_its_match_verify_with_seeds_derived_and_the_root_hash(finished_tournament, tmp_path,
-                                                                                   verify_json):
+def test_the_tournament_and_its_match_verify_with_seeds_derived_and_the_root_hash(
+    finished_tournament, tmp_path, verify_json
+):
     tournament, matches = finished_tournament
     path = write_lines(tmp_path / "tournament.jsonl", tournament_export_lines(tournament))
     records = read_records(path)
@@ -57,8 +59,9 @@ def test_a_match_left_out_of_the_export_fails_the_root_hash(finished_tournament,
     assert ("match seeds", tournament.stream, round_started["version"]) in failures(report)
 
 
-def test_a_record_seed_other_than_the_revealed_one_is_named_at_tournament_ended(finished_tournament, tmp_path,
-                                                                               verify_json):
+def test_a_record_seed_other_than_the_revealed_one_is_named_at_tournament_ended(
+    finished_tournament, tmp_path, verify_json
+):
     tournament, _ = finished_tournament
     records = [json.loads(line) for line in tournament_export_lines(tournament)]
     records[1]["seed"] = "00" * 32
@@ -67,8 +70,9 @@ def test_a_record_seed_other_than_the_revealed_one_is_named_at_tournament_ended(
     assert code == 1 and failures(report) == [("seed", tournament.stream, ended["version"])]
 
 
-def test_a_forged_reveal_with_its_chain_re_linked_fails_the_commitment_at_version_1(finished_tournament, tmp_path,
-                                                                                  verify_json):
+def test_a_forged_reveal_with_its_chain_re_linked_fails_the_commitment_at_version_1(
+    finished_tournament, tmp_path, verify_json
+):
     tournament, _ = finished_tournament
     records = [json.loads(line) for line in tournament_export_lines(tournament)]
     ended = next(e for e in events_of(records, tournament.stream) if e["type"] == "tournament_ended")

@@ -1,4 +1,5 @@
 """A fixed board has no seed: its export verifies by dealing exactly the board's hands."""
+
 import json
 import random
 

@@ -1,4 +1,5 @@
 """A match's seed is in its export only once the match is over and its cards are public."""
+
 import json
 
 import pytest

@@ -1,4 +1,5 @@
 """Rifki deals counter-clockwise from the declarer: its exports verify like King's."""
+
 import pytest
 
 from games.export import match_export_lines
@@ -7,8 +8,11 @@ from tests.audit.conftest import SHORT_RIFKI, write_lines
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("options", [SHORT_RIFKI, {**SHORT_RIFKI, "first_declarer": "holder_2d"}],
-                         ids=["random first declarer", "2D holder declares first"])
+@pytest.mark.parametrize(
+    "options",
+    [SHORT_RIFKI, {**SHORT_RIFKI, "first_declarer": "holder_2d"}],
+    ids=["random first declarer", "2D holder declares first"],
+)
 def test_a_finished_rifki_match_re_derives_every_deal_from_its_seed(play, tmp_path, verify_json, options):
     match = play("rifki", options)
     path = write_lines(tmp_path / "rifki.jsonl", match_export_lines(match))

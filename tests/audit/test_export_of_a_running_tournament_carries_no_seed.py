@@ -1,4 +1,5 @@
 """While a tournament runs, its export holds no seed, neither the tournament's nor a match's."""
+
 import pytest
 
 from games.models import Match
@@ -9,10 +10,12 @@ from tournaments.export import tournament_export_lines
 pytestmark = pytest.mark.django_db
 
 
-def test_a_running_tournament_exports_without_seeds_and_still_verifies_its_chains(organiser, bots, tmp_path,
-                                                                                  verify_json):
-    tournament = service.do_create_tournament(organiser, "Running", "king", {"quick_game_combined_negatives": True},
-                                              "swiss", 2)
+def test_a_running_tournament_exports_without_seeds_and_still_verifies_its_chains(
+    organiser, bots, tmp_path, verify_json
+):
+    tournament = service.do_create_tournament(
+        organiser, "Running", "king", {"quick_game_combined_negatives": True}, "swiss", 2
+    )
     for bot in bots:
         service.do_register(tournament.pk, organiser, bot=bot)
     drawn = service.do_start_round(tournament.pk, organiser)

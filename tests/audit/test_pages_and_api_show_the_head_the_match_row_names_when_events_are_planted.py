@@ -3,6 +3,7 @@ breaks no page and no endpoint: each shows the game up to the head the row names
 most up to ``game_ended`` (games.eventlog.shown_rows), and the verification report says what
 is wrong. Before, the engine's replay of the planted play failed every page with a 500.
 """
+
 import pytest
 from django.test import Client
 
@@ -11,12 +12,18 @@ from tests.matches.conftest import body, client_for, staff  # noqa: F401  (fixtu
 
 pytestmark = pytest.mark.django_db
 AFTER_THE_END = {"type": "play", "seat": 0, "card": "AS"}
-API = ("/api/v1/matches/{id}/", "/api/v1/matches/{id}/events/", "/api/v1/matches/{id}/verify/",
-       "/api/v1/matches/{id}/replay/?seat=all&version=3")
+API = (
+    "/api/v1/matches/{id}/",
+    "/api/v1/matches/{id}/events/",
+    "/api/v1/matches/{id}/verify/",
+    "/api/v1/matches/{id}/replay/?seat=all&version=3",
+)
 PAGES = ("/matches/{id}/", "/matches/{id}/sheet/", "/matches/{id}/audit/", "/matches/{id}/audit/?seat=all")
 # Every hand open is for arbiters: the public is refused it (and nothing else).
-ARBITERS_ONLY = {("public", "/api/v1/matches/{id}/replay/?seat=all&version=3"),
-                 ("public", "/matches/{id}/audit/?seat=all")}
+ARBITERS_ONLY = {
+    ("public", "/api/v1/matches/{id}/replay/?seat=all&version=3"),
+    ("public", "/matches/{id}/audit/?seat=all"),
+}
 
 
 def read_everything(match, staff):  # noqa: F811  (the fixture, passed on)
@@ -33,8 +40,9 @@ def read_everything(match, staff):  # noqa: F811  (the fixture, passed on)
 
 
 def expected_statuses():
-    return {(who, path): 403 if (who, path) in ARBITERS_ONLY else 200
-            for who in ("staff", "public") for path in API + PAGES}
+    return {
+        (who, path): 403 if (who, path) in ARBITERS_ONLY else 200 for who in ("staff", "public") for path in API + PAGES
+    }
 
 
 def test_planted_past_the_rows_head_nothing_fails_and_everything_shows_the_rows_head(play, staff):  # noqa: F811
@@ -49,8 +57,10 @@ def test_planted_past_the_rows_head_nothing_fails_and_everything_shows_the_rows_
     assert events["version"] == end and [e["version"] for e in events["events"]] == [end]
     assert arbiter.get(f"/api/v1/matches/{match.pk}/replay/?seat=all&version={end + 1}").status_code == 400
     report = body(arbiter.get(f"/api/v1/matches/{match.pk}/verify/"))
-    assert not report["ok"] and {(c["check"], c["version"]) for c in report["checks"] if not c["ok"]} == \
-        {("head", end + 1), ("end", end + 1)}
+    assert not report["ok"] and {(c["check"], c["version"]) for c in report["checks"] if not c["ok"]} == {
+        ("head", end + 1),
+        ("end", end + 1),
+    }
 
 
 def test_moved_into_the_rows_head_nothing_fails_and_the_game_shows_as_it_ended(play, staff):  # noqa: F811

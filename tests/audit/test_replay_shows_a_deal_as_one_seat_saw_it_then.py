@@ -1,4 +1,5 @@
 """GET matches/{id}/replay/?seat=&version=: "what did she know when she played that card"."""
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -67,8 +68,10 @@ def test_a_spectator_replays_only_once_the_match_is_public(king_board_match, cli
     assert replay(outsider, king_board_match, "all", 5).status_code == 403  # every hand: arbiters only
 
 
-@pytest.mark.parametrize("query", ["seat=4&version=3", "seat=x&version=3", "seat=1&version=0", "seat=1",
-                                   "version=3", "seat=1&version=100000"])
+@pytest.mark.parametrize(
+    "query",
+    ["seat=4&version=3", "seat=x&version=3", "seat=1&version=0", "seat=1", "version=3", "seat=1&version=100000"],
+)
 def test_bad_seats_and_versions_are_refused_with_a_clear_error(king_board_match, staff, query):
     r = client_for(staff).get(f"/api/v1/matches/{king_board_match.pk}/replay/?{query}")
     assert r.status_code == 400 and body(r)["error"]["code"] in ("invalid_input", "invalid_seat", "invalid_version")

@@ -1,5 +1,6 @@
 """The audit page publishes its match's head, the tournament page its tournament's, written as
 ``verify_export.py --head`` takes them: the export of each contains the head its page showed."""
+
 import html
 import re
 

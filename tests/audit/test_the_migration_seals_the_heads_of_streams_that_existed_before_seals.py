@@ -2,6 +2,7 @@
 append seals them from then on: a match stream at the head its row names (rows stored past it
 are not blessed by the seal, and verification still reports them), any other stream at its
 last event."""
+
 import importlib
 
 import pytest

@@ -1,4 +1,5 @@
 """Editing any event in an export breaks its hash: the verifier names the stream and version."""
+
 import pytest
 
 from tests.audit.conftest import events_of, failures, read_records, write_records
@@ -7,7 +8,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_card_changed_in_one_play_fails_the_chain_at_that_version_and_nowhere_else(
-        finished_match_export, verifier, verify_json):
+    finished_match_export, verifier, verify_json
+):
     match, path = finished_match_export
     records = read_records(path)
     play = [e for e in events_of(records, match.stream) if e["type"] == "play"][20]

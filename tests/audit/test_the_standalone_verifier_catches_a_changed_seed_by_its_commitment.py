@@ -1,4 +1,5 @@
 """A seed that is not the one committed before play fails its commitment at version 1."""
+
 import pytest
 
 from tests.audit.conftest import failures, read_records, write_records

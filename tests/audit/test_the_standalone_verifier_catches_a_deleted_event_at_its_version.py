@@ -1,4 +1,5 @@
 """An event cut from the middle of a stream leaves a gap the verifier names."""
+
 import pytest
 
 from tests.audit.conftest import failures, read_records, write_records

@@ -1,4 +1,5 @@
 """Cutting the end of a stream leaves an intact chain, but not the head the record declares."""
+
 import pytest
 
 from tests.audit.conftest import failures, read_records, write_records

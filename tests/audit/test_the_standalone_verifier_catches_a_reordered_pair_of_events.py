@@ -1,4 +1,5 @@
 """Two events swapped in the file are out of order, even though each hash still holds."""
+
 import pytest
 
 from tests.audit.conftest import failures, read_records, write_records

@@ -1,5 +1,6 @@
 """A forger who changes dealt cards and recomputes every hash after them gets a chain that
 holds; the deal, re-derived from the seed, still names the version."""
+
 import pytest
 
 from tests.audit.conftest import events_of, failures, read_records, relink, write_records

@@ -4,6 +4,7 @@ published (the audit page, the tournament page, the verify report).
 An export rewritten whole, its events re-chained and its records' heads recomputed, passes
 every check that reads only the file; a head noted down before the rewrite does not match it.
 """
+
 import json
 import subprocess
 import sys
@@ -22,8 +23,11 @@ def head_of(match):
 def run(verifier, path, *heads):
     code, out = verifier(path, "--json", *[arg for head in heads for arg in ("--head", head)])
     report = json.loads(out)
-    return code, [(r["status"], r["stream"], r["version"], r["message"]) for r in report["results"]
-                  if r["check"] == "published head"]
+    return code, [
+        (r["status"], r["stream"], r["version"], r["message"])
+        for r in report["results"]
+        if r["check"] == "published head"
+    ]
 
 
 def test_the_export_of_a_published_head_passes(finished_match_export, verifier):
@@ -59,8 +63,14 @@ def test_a_head_published_earlier_in_the_match_is_in_a_later_export(finished_mat
 def test_an_export_that_stops_before_the_published_head_fails(finished_match_export, verifier):
     match, path = finished_match_export
     code, heads = run(verifier, path, f"{match.stream}:{match.version + 5}:{'a' * 64}")
-    assert code == 1 and heads == [("fail", match.stream, match.version, f"the export ends at version "
-                                    f"{match.version}, before the published head at version {match.version + 5}")]
+    assert code == 1 and heads == [
+        (
+            "fail",
+            match.stream,
+            match.version,
+            f"the export ends at version {match.version}, before the published head at version {match.version + 5}",
+        )
+    ]
 
 
 def test_a_head_of_a_stream_the_export_does_not_hold_fails(finished_match_export, verifier):
@@ -73,6 +83,7 @@ def test_a_head_of_a_stream_the_export_does_not_hold_fails(finished_match_export
 def test_a_malformed_head_is_refused_as_a_usage_error(tmp_path, head):
     path = tmp_path / "empty.jsonl"
     path.write_text("")
-    result = subprocess.run([sys.executable, "-I", str(VERIFIER), str(path), "--head", head],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-I", str(VERIFIER), str(path), "--head", head], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2 and "STREAM:VERSION:HASH" in result.stderr and not result.stdout

@@ -3,6 +3,7 @@ from the match record's deal rules (the ruleset descriptor's, as data). So a Kin
 Corner game at any table size, with or without jokers, re-derives hand by hand from its seed
 (the layout shuffle: hands, four base cards, the stock), and a forged hand, layout, stock or
 dealer is named at its version. (Engine games, chained as the event log chains them.)"""
+
 import random
 
 import pytest

@@ -1,6 +1,7 @@
 """The verifier's shuffle follows every dealing rule of the engine: a Rifki redeal's own deal
 key, and a first deal dealt from seat 0 to find the holder of the 7 of diamonds. (An engine
 game, chained as the event log chains it: no database needed for the cards.)"""
+
 import random
 
 import pytest
@@ -14,8 +15,9 @@ pytestmark = pytest.mark.django_db
 
 def rifki_game_with_a_redeal():
     rng = random.Random(0)
-    state = engine.new_game("rifki", seed=rng.randbytes(32), options={"first_declarer": "holder_7d",
-                                                                       "short_mode": True})
+    state = engine.new_game(
+        "rifki", seed=rng.randbytes(32), options={"first_declarer": "holder_7d", "short_mode": True}
+    )
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     return state

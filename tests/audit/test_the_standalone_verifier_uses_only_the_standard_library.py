@@ -1,5 +1,6 @@
 """The verifier is one file an outsider can run anywhere: it imports the standard library only,
 and runs isolated from a directory holding nothing but its copy."""
+
 import ast
 import subprocess
 import sys
@@ -22,14 +23,17 @@ def test_every_import_is_the_standard_library():
 def test_an_isolated_copy_runs_and_loads_nothing_of_the_project(tmp_path):
     copy = tmp_path / "verify_export.py"
     copy.write_bytes(VERIFIER.read_bytes())
-    program = ("import runpy, sys; sys.argv = ['verify_export.py', '--help']\n"
-               "try:\n    runpy.run_path('verify_export.py', run_name='__main__')\n"
-               "except SystemExit:\n    pass\n"
-               "project = ('django', 'games', 'tournaments', 'bots')\n"
-               "loaded = sorted(m for m in sys.modules if m.split('.')[0] in project)\n"
-               "print('LOADED', loaded)")
-    result = subprocess.run([sys.executable, "-I", "-c", program], cwd=tmp_path, capture_output=True, text=True,
-                            check=True)
+    program = (
+        "import runpy, sys; sys.argv = ['verify_export.py', '--help']\n"
+        "try:\n    runpy.run_path('verify_export.py', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "project = ('django', 'games', 'tournaments', 'bots')\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in project)\n"
+        "print('LOADED', loaded)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", program], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
     assert "kingrifki-log/2" in result.stdout and "LOADED []" in result.stdout
 
 

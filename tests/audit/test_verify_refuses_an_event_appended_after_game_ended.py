@@ -5,6 +5,7 @@ The strongest case is an event the rules never see (a platform event such as
 ``action_fallback``), chained, sealed with the key and with the match row moved onto it, as a
 bug in the platform itself could leave it: only the ``end`` check stands in its way.
 """
+
 import pytest
 
 from games import eventlog
@@ -22,13 +23,15 @@ def failed(match):
 def test_a_chained_sealed_event_after_the_end_with_the_row_moved_onto_it_is_refused(play):
     match = play()
     end = match.version
-    rows = eventlog.append(match.stream, end, [{"type": "action_fallback", "seat": 1, "reason": "timeout"}],
-                           {"actor": "system"})
+    rows = eventlog.append(
+        match.stream, end, [{"type": "action_fallback", "seat": 1, "reason": "timeout"}], {"actor": "system"}
+    )
     move_row(match, rows)
     found = failed(match)
     assert list(found) == [("end", end + 1)]
-    assert found[("end", end + 1)] == (f"version {end + 1} (action_fallback) follows game_ended at version {end}: "
-                                       "nothing is appended after the end")
+    assert found[("end", end + 1)] == (
+        f"version {end + 1} (action_fallback) follows game_ended at version {end}: nothing is appended after the end"
+    )
 
 
 def test_a_play_after_the_end_with_the_row_moved_onto_it_is_refused_at_its_version(play):

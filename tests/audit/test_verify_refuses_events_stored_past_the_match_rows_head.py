@@ -5,6 +5,7 @@ stood, tests/audit/test_verify_reports_tampering_at_the_version_where_it_happene
 Planted past the head of a live match, a legal next move chains and replays: the row's head
 and the seal read after the rows are what show nobody's append wrote it.
 """
+
 import pytest
 
 from games import service
@@ -21,8 +22,10 @@ def test_a_legal_move_planted_past_a_live_matchs_head_is_refused_at_its_version(
     planted = plant(match.stream, state.apply(state.legal_actions()[0]))
     [finding] = [f for f in verify_match(match) if not f.ok]
     assert (finding.check, finding.version) == ("head", match.version + 1) == ("head", planted[0].version)
-    assert finding.message == (f"{len(planted)} event(s) stored past the head recorded at version {match.version}, "
-                               f"from version {match.version + 1}, and no sealed append wrote them")
+    assert finding.message == (
+        f"{len(planted)} event(s) stored past the head recorded at version {match.version}, "
+        f"from version {match.version + 1}, and no sealed append wrote them"
+    )
 
 
 def test_planted_past_a_sealed_append_they_are_refused_from_the_first_unsealed_version(bots):

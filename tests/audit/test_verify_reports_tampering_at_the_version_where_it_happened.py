@@ -3,6 +3,7 @@
 The append-only triggers refuse raw SQL changes; to tamper at all, a test lifts them, as an
 intruder with the database owner's rights could.
 """
+
 import io
 
 import pytest
@@ -20,8 +21,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finished_match(make_bot):
-    match = games.do_create_match("king", {"quick_game_combined_negatives": True},
-                                  [make_bot(name=f"b{i}") for i in range(4)])
+    match = games.do_create_match(
+        "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"b{i}") for i in range(4)]
+    )
     run_until_over(match)
     match.refresh_from_db()
     return match
@@ -90,10 +92,10 @@ def test_a_forged_play_with_its_chain_rebuilt_is_caught_by_the_rules(finished_ma
     seal key, the head seal)."""
     target = plays(finished_match)[0]
     rows = eventlog.stream_events(finished_match.stream)
-    before = games.match_state(finished_match, rows[:target.version - 1])
+    before = games.match_state(finished_match, rows[: target.version - 1])
     other = before.hand((target.payload["seat"] + 1) % 4)[0]  # a card the player did not hold
     prev = target.prev_hash
-    for row in rows[target.version - 1:]:
+    for row in rows[target.version - 1 :]:
         payload = {**row.payload, "card": other} if row.pk == target.pk else row.payload
         doc = eventlog.event_document(row.stream, row.version, row.type, payload, row.metadata, row.recorded_at)
         digest = eventlog.chain_hash(prev, doc)

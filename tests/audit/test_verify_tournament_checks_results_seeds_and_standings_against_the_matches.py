@@ -1,4 +1,5 @@
 """verify_tournament: a forged result, a swapped match seed or stale standings are each found."""
+
 import pytest
 from django.db import connection
 
@@ -15,8 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Checked", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 1)
+    t = service.do_create_tournament(organiser, "Checked", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     for i in range(8):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"v{i}"))
     service.do_start_round(t.pk, organiser)
@@ -44,9 +44,10 @@ def test_a_forged_result_with_its_chain_rebuilt_fails_the_result_check_at_its_ve
     triggers.remove(connection)
     try:
         prev = forged.prev_hash
-        for row in rows[forged.version - 1:]:
-            payload = {**row.payload, "scores": list(reversed(row.payload["scores"]))} if row.pk == forged.pk \
-                else row.payload
+        for row in rows[forged.version - 1 :]:
+            payload = (
+                {**row.payload, "scores": list(reversed(row.payload["scores"]))} if row.pk == forged.pk else row.payload
+            )
             doc = eventlog.event_document(row.stream, row.version, row.type, payload, row.metadata, row.recorded_at)
             digest = eventlog.chain_hash(prev, doc)
             Event.objects.filter(pk=row.pk).update(payload=payload, prev_hash=prev, hash=digest)

@@ -77,8 +77,14 @@ def make_bot(django_user_model):
 
     def make(kind="builtin", strategy="random", url="", name=None):
         token, secret, hashes = new_credentials()
-        bot = Bot.objects.create(owner=owner, name=name or f"bot{len(made)}", kind=kind,
-                                 strategy=strategy if kind == "builtin" else "", url=url, **hashes)
+        bot = Bot.objects.create(
+            owner=owner,
+            name=name or f"bot{len(made)}",
+            kind=kind,
+            strategy=strategy if kind == "builtin" else "",
+            url=url,
+            **hashes,
+        )
         bot.token, bot.secret = token, secret
         made.append(bot)
         return bot

@@ -1,6 +1,7 @@
 """The webhook signing key (sha256 of the bot's secret, the HMAC key of every turn's signature)
 is stored sealed: nothing in the bot's row equals it or signs with it, and the platform, which
 holds the settings key, still signs turns that the bot verifies with its secret."""
+
 import hashlib
 import hmac
 
@@ -30,8 +31,9 @@ def test_sealing_the_same_key_twice_stores_different_values(make_bot):
     assert one.signing_key() != two.signing_key()
 
 
-def test_the_platform_signs_a_webhook_turn_that_the_bot_verifies_with_its_secret(make_bot, bot_server,
-                                                                                  private_webhooks_allowed):
+def test_the_platform_signs_a_webhook_turn_that_the_bot_verifies_with_its_secret(
+    make_bot, bot_server, private_webhooks_allowed
+):
     server = bot_server()
     hook = make_bot(kind="webhook", url=server.url, name="hook")
     match = match_where_it_acts_first(make_bot, hook)

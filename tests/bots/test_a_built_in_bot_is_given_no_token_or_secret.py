@@ -2,6 +2,7 @@
 gives it no token or secret (null in the registration answer), refuses to rotate credentials it
 does not have, and a token that a built-in bot was given before this rule authenticates nothing
 (the worker, not its owner, plays its seats)."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -16,8 +17,9 @@ def author(django_user_model):
 
 
 def test_registering_a_built_in_bot_answers_with_no_token_or_secret(author):
-    r = client_for(author).post("/api/v1/bots/", {"name": "house-rules", "kind": "builtin", "strategy": "heuristic"},
-                                format="json")
+    r = client_for(author).post(
+        "/api/v1/bots/", {"name": "house-rules", "kind": "builtin", "strategy": "heuristic"}, format="json"
+    )
     assert r.status_code == 201
     data = body(r)
     assert data["token"] is None and data["secret"] is None
@@ -27,14 +29,17 @@ def test_registering_a_built_in_bot_answers_with_no_token_or_secret(author):
 
 def test_rotating_a_built_in_bots_credentials_is_refused_and_changes_nothing(author):
     client = client_for(author)
-    created = body(client.post("/api/v1/bots/", {"name": "house-rules", "kind": "builtin", "strategy": "random"},
-                               format="json"))
+    created = body(
+        client.post("/api/v1/bots/", {"name": "house-rules", "kind": "builtin", "strategy": "random"}, format="json")
+    )
     before = Bot.objects.values("token_hash", "token_prefix", "signing_key_sealed").get(pk=created["id"])
 
     r = client.post(f"/api/v1/bots/{created['id']}/rotate/")
     assert r.status_code == 409
-    assert body(r)["error"] == {"code": "no_credentials",
-                                "message": "a built-in bot runs on the site and has no token or secret"}
+    assert body(r)["error"] == {
+        "code": "no_credentials",
+        "message": "a built-in bot runs on the site and has no token or secret",
+    }
     assert Bot.objects.values("token_hash", "token_prefix", "signing_key_sealed").get(pk=created["id"]) == before
 
 

@@ -5,20 +5,23 @@ from tests.engine.helpers import random_hands
 from tests.matches.conftest import act
 
 
-def test_creating_a_bot_match_queues_its_first_turn_after_commit(make_bot, enqueued_bot_turns,
-                                                                 django_capture_on_commit_callbacks):
+def test_creating_a_bot_match_queues_its_first_turn_after_commit(
+    make_bot, enqueued_bot_turns, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         match = service.do_create_match("king", {}, [make_bot(name=f"b{i}") for i in range(4)])
     assert enqueued_bot_turns == [(match.pk, match.version)]
 
 
-def test_a_person_acting_at_a_mixed_table_queues_the_next_turn(make_bot, players, enqueued_bot_turns,
-                                                               django_capture_on_commit_callbacks):
+def test_a_person_acting_at_a_mixed_table_queues_the_next_turn(
+    make_bot, players, enqueued_bot_turns, django_capture_on_commit_callbacks
+):
     from tests.matches.conftest import client_for
 
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(3))}
-    match = service.do_create_match("king", {}, [players[0], make_bot(name="b1"), make_bot(name="b2"),
-                                                 make_bot(name="b3")], board)
+    match = service.do_create_match(
+        "king", {}, [players[0], make_bot(name="b1"), make_bot(name="b2"), make_bot(name="b3")], board
+    )
     state = service.match_state(match)
     assert state.to_act == 0  # the dealer leads (first_lead="dealer")
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,6 +1,7 @@
 """A copy of the database moved to a site with another BOT_SECRET_ENCRYPTION_KEY cannot sign a
 turn for any bot: opening the sealed key fails with a message that says so, and no request
 leaves (a turn signed with a wrong key would be worse than none)."""
+
 import pytest
 
 from bots import runner
@@ -26,8 +27,9 @@ def test_a_sealed_key_altered_in_the_database_does_not_open(make_bot):
         unseal("0" * 64)  # a plain digest, as the old column held
 
 
-def test_a_webhook_turn_on_the_copy_fails_loudly_and_calls_nobody(make_bot, bot_server, private_webhooks_allowed,
-                                                                  settings):
+def test_a_webhook_turn_on_the_copy_fails_loudly_and_calls_nobody(
+    make_bot, bot_server, private_webhooks_allowed, settings
+):
     server = bot_server()
     hook = make_bot(kind="webhook", url=server.url, name="hook")
     match = match_where_it_acts_first(make_bot, hook)

@@ -1,6 +1,7 @@
 """A webhook turn has one hard deadline for the whole exchange: a server that sends its
 response headers one byte a second (so that no single read ever waits long) still gets its
 fallback at the deadline, and the platform's socket is closed then, not left open."""
+
 import json
 import select
 import socket
@@ -46,14 +47,14 @@ class DrippingServer:
         while b"\r\n\r\n" not in request:
             request += conn.recv(65536)
         head, _, body = request.partition(b"\r\n\r\n")
-        length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
-                          if line.lower().startswith(b"content-length:")))
+        length = int(
+            next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:"))
+        )
         while len(body) < length:
             body += conn.recv(65536)
         self.requests += 1
         body = json.dumps({"action": REQUEST["legal_actions"][0]}).encode()
-        answer = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
-                  % len(body) + body)
+        answer = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body
         started = time.monotonic()
         for i, byte in enumerate(answer):
             if time.monotonic() - started > DRIP_SECONDS:
@@ -97,8 +98,7 @@ def test_the_call_ends_at_its_deadline_and_hangs_up(dripping_server, private_web
     assert exchange_threads() == threads  # no thread left behind either
 
 
-def test_a_dripping_webhook_bot_gets_its_fallback_at_the_deadline(dripping_server, private_webhooks_allowed,
-                                                                    make_bot):
+def test_a_dripping_webhook_bot_gets_its_fallback_at_the_deadline(dripping_server, private_webhooks_allowed, make_bot):
     options = {"quick_game_combined_negatives": True}
     first = engine.new_game("king", seed=b"drip", options=options).to_act
     # The webhook bot sits where the first decision falls, so the task calls it at once.

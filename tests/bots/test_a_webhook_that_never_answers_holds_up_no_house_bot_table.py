@@ -2,6 +2,7 @@
 so a webhook bot whose server never answers, waiting out a long turn timeout at one table, holds
 up no table of built-in bots: with real workers, one per queue, a quick King game of four house
 bots plays to its end while the webhook worker is still waiting on the silent server."""
+
 import socket
 import threading
 import time
@@ -58,18 +59,21 @@ def wait_for(condition, what, workers, timeout=60):
 
 
 def test_a_house_bot_table_finishes_while_a_webhook_at_another_table_never_answers(
-        celery_worker_factory, redis_url, worker_env, make_bot):
+    celery_worker_factory, redis_url, worker_env, make_bot
+):
     house_queue, webhook_queue = celery_worker_factory.queue_name(), celery_worker_factory.queue_name()
     queues = {"BOT_WEBHOOK_QUEUE": webhook_queue}
     house = celery_worker_factory(redis_url, queue=house_queue, extra_env={**worker_env, **queues})
     # What the webhook worker enqueues (the next turns, after its bot's action) goes to the house queue.
-    hooks = celery_worker_factory(redis_url, queue=webhook_queue,
-                                  extra_env={**worker_env, **queues, "CELERY_QUEUE": house_queue})
+    hooks = celery_worker_factory(
+        redis_url, queue=webhook_queue, extra_env={**worker_env, **queues, "CELERY_QUEUE": house_queue}
+    )
     workers = [house, hooks]
     silent = SilentServer()
     try:
-        stuck = match_where_it_acts_first(make_bot, make_bot(kind="webhook", url=silent.url, name="silent"),
-                                          timeout=SILENT_TIMEOUT)
+        stuck = match_where_it_acts_first(
+            make_bot, make_bot(kind="webhook", url=silent.url, name="silent"), timeout=SILENT_TIMEOUT
+        )
         version = stuck.version
         start_match(house, stuck)
         wait_for(lambda: silent.connections, "the webhook worker calling the silent bot", workers)

@@ -1,5 +1,6 @@
 """The webhook deadline covers the host-name lookup too: a resolver that takes longer than the
 turn's deadline does not hold the turn, which times out at the deadline like any slow bot."""
+
 import socket
 import time
 

@@ -1,6 +1,7 @@
 """/play/ caps each account's live casual matches (CASUAL_MATCHES_PER_ACCOUNT): past the cap the
 page refuses clearly and creates nothing; a finished game frees its place, and tournament
 matches and other people's games do not count."""
+
 from bots.views_play import live_casual_matches
 from games.models import Match
 from tests.pages.tables import browser

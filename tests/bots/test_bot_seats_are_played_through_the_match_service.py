@@ -1,4 +1,5 @@
 """Bot seats in-process (the runner the Celery task calls): built-in, webhook and faulty bots."""
+
 import json
 
 from games import engine, eventlog, service
@@ -28,16 +29,19 @@ def test_four_built_in_bots_play_a_king_and_a_rifki_match_to_the_end(make_bot, s
 def test_a_webhook_bot_plays_a_whole_match_seeing_only_its_own_cards(make_bot, bot_server, private_webhooks_allowed):
     server = bot_server()
     hook = make_bot(kind="webhook", url=server.url, name="hook")
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True},
-                                    [hook] + [make_bot(strategy="heuristic", name=f"h{i}") for i in range(3)])
+    match = service.do_create_match(
+        "king",
+        {"quick_game_combined_negatives": True},
+        [hook] + [make_bot(strategy="heuristic", name=f"h{i}") for i in range(3)],
+    )
     Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)  # a loaded CI machine is no fault
     run_until_over(match)
     assert server.requests and "action_fallback" not in stored_types(match)
     events = [eventlog.as_engine_event(r) for r in eventlog.stream_events(match.stream)]
-    for headers, raw in server.requests:
+    for _headers, raw in server.requests:
         request = json.loads(raw)
         assert request["seat"] == 0 and request["match"] == match.pk
-        before = engine.replay(events[:request["version"]], seed=bytes.fromhex(match.seed))
+        before = engine.replay(events[: request["version"]], seed=bytes.fromhex(match.seed))
         hidden = {c for s in (1, 2, 3) for c in before.hand(s)}
         request["view"].pop("last_deal", None)  # the previous deal, over and shown to the table
         assert not {c for c in hidden if f'"{c}"' in json.dumps(request)}
@@ -46,12 +50,16 @@ def test_a_webhook_bot_plays_a_whole_match_seeing_only_its_own_cards(make_bot, b
 
 
 def test_faulty_answers_get_the_fallback_and_three_faults_hand_the_seat_to_the_heuristic(
-        make_bot, bot_server, private_webhooks_allowed):
+    make_bot, bot_server, private_webhooks_allowed
+):
     answers = iter([(200, b"{}", 3.0), (200, b"garbage", 0), (500, b"", 0)])
     server = bot_server(lambda request: next(answers, (200, b'{"action": {"type": "play", "card": "ZZ"}}', 0)))
     hook = make_bot(kind="webhook", url=server.url, name="flaky")
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True},
-                                    [make_bot(strategy="random", name=f"r{i}") for i in range(3)] + [hook])
+    match = service.do_create_match(
+        "king",
+        {"quick_game_combined_negatives": True},
+        [make_bot(strategy="random", name=f"r{i}") for i in range(3)] + [hook],
+    )
     Match.objects.filter(pk=match.pk).update(bot_turn_timeout=1.0)  # the slow answer takes 3 s
     run_until_over(match)
     rows = eventlog.stream_events(match.stream)

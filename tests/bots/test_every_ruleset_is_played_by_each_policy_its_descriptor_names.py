@@ -2,6 +2,7 @@
 a failing bot's seat; the strategy families say which rulesets they play. For every ruleset of
 the engine, each named policy answers a real view of every phase it meets with one of the view's
 legal actions, at every table size the ruleset has."""
+
 import random
 
 import pytest
@@ -9,8 +10,12 @@ import pytest
 from bots.strategies import FAMILIES, choose_action, strategies_for
 from games.engine import RULESETS, new_game
 
-CASES = [(name, policy, seats) for name, game in RULESETS.items() for policy in game.policies
-         for seats in sorted({game.seats.start, game.default_seats, game.seats.stop - 1})]
+CASES = [
+    (name, policy, seats)
+    for name, game in RULESETS.items()
+    for policy in game.policies
+    for seats in sorted({game.seats.start, game.default_seats, game.seats.stop - 1})
+]
 
 
 def test_every_ruleset_is_played_by_exactly_one_family_that_has_its_policies():

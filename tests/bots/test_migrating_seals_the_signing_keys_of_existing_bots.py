@@ -1,6 +1,7 @@
 """Migration bots 0002 carries existing bots over: each plain ``secret_hash`` (the signing key
 itself) is sealed into ``signing_key_sealed`` and the plain column is dropped, so the bots keep
 their secrets; migrating back opens the seals again."""
+
 import hashlib
 
 import pytest
@@ -42,9 +43,15 @@ def test_existing_bots_keep_their_signing_keys_sealed_and_the_plain_column_is_go
     keys = {}
     for i in range(3):
         key = hashlib.sha256(f"krs_secret-{i}".encode()).hexdigest()
-        bot = old.get_model("bots", "Bot").objects.create(owner=owner, name=f"bot{i}", kind="webhook",
-                                                          url="https://bots.example.org/turn",
-                                                          token_hash=f"{i:064x}", token_prefix="krb_", secret_hash=key)
+        bot = old.get_model("bots", "Bot").objects.create(
+            owner=owner,
+            name=f"bot{i}",
+            kind="webhook",
+            url="https://bots.example.org/turn",
+            token_hash=f"{i:064x}",
+            token_prefix="krb_",
+            secret_hash=key,
+        )
         keys[bot.pk] = key
 
     new = migrate(AFTER)
@@ -57,8 +64,14 @@ def test_existing_bots_keep_their_signing_keys_sealed_and_the_plain_column_is_go
 def test_migrating_back_opens_the_seals_into_the_plain_column(back_to_the_latest_schema):
     new = migrate(AFTER)
     key = hashlib.sha256(b"krs_secret").hexdigest()
-    new.get_model("bots", "Bot").objects.create(owner=make_owner(new), name="bot", kind="webhook",
-                                                token_hash="1" * 64, token_prefix="krb_", signing_key_sealed=seal(key))
+    new.get_model("bots", "Bot").objects.create(
+        owner=make_owner(new),
+        name="bot",
+        kind="webhook",
+        token_hash="1" * 64,
+        token_prefix="krb_",
+        signing_key_sealed=seal(key),
+    )
     old = migrate(BEFORE)
     assert "signing_key_sealed" not in bot_columns()
     assert old.get_model("bots", "Bot").objects.values_list("secret_hash", flat=True).get() == key

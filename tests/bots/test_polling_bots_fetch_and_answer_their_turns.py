@@ -1,4 +1,5 @@
 """GET /api/v1/bot/turns/?wait=N and POST /api/v1/bot/turns/{request_id}/: the polling protocol."""
+
 from datetime import timedelta
 
 from django.utils import timezone
@@ -31,8 +32,11 @@ def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(m
     # the protocol is what is tested here; the rate limits have their own tests (tests/accounts).
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "", "polls": ""}
     poller = make_bot(kind="polling", name="poller")
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True},
-                                    [make_bot(name=f"r{i}") for i in range(2)] + [poller, make_bot(name="r9")])
+    match = service.do_create_match(
+        "king",
+        {"quick_game_combined_negatives": True},
+        [make_bot(name=f"r{i}") for i in range(2)] + [poller, make_bot(name="r9")],
+    )
     client = bot_client(poller)
     answered = 0
     while True:
@@ -44,8 +48,9 @@ def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(m
         assert len(turns) == 1 and turns[0]["seat"] == 2 and turns[0]["version"] == match.version
         state = service.match_state(match)
         assert turns[0]["view"]["hand"] == state.hand(2) and turns[0]["legal_actions"] == state.legal_actions()
-        r = client.post(f"/api/v1/bot/turns/{turns[0]['request_id']}/", {"action": turns[0]["legal_actions"][-1]},
-                        format="json")
+        r = client.post(
+            f"/api/v1/bot/turns/{turns[0]['request_id']}/", {"action": turns[0]["legal_actions"][-1]}, format="json"
+        )
         assert r.status_code == 201 and body(r)["status"] == "done"
         answered += 1
     assert answered >= 13 and "action_fallback" not in [r.type for r in eventlog.stream_events(match.stream)]
@@ -56,13 +61,15 @@ def test_an_illegal_answer_gets_the_fallback_and_a_422(make_bot):
     match = service.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
     advance_to_polling_turn(match)
     turn = Turn.objects.get(status="pending")
-    r = bot_client(poller).post(f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "play", "card": "ZZ"}},
-                                format="json")
+    r = bot_client(poller).post(
+        f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "play", "card": "ZZ"}}, format="json"
+    )
     assert r.status_code == 422 and body(r)["error"]["code"] == "illegal_action"
     rows = eventlog.stream_events(match.stream)
     assert [r.payload["reason"] for r in rows if r.type == "action_fallback"] == ["illegal_action"]
-    again = bot_client(poller).post(f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "pass"}},
-                                    format="json")
+    again = bot_client(poller).post(
+        f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "pass"}}, format="json"
+    )
     assert again.status_code == 409 and body(again)["error"]["code"] == "turn_settled"
 
 
@@ -77,8 +84,7 @@ def test_a_turn_past_its_deadline_is_a_timeout_fault_found_by_the_sweep(make_bot
     assert turn.status == "faulted" and turn.fault == "timeout"
     rows = eventlog.stream_events(match.stream)
     assert [r.payload["reason"] for r in rows if r.type == "action_fallback"] == ["timeout"]
-    late = bot_client(poller).post(f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "pass"}},
-                                   format="json")
+    late = bot_client(poller).post(f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "pass"}}, format="json")
     assert late.status_code == 409
 
 

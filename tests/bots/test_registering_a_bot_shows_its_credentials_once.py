@@ -1,4 +1,5 @@
 """POST/GET/PATCH /api/v1/bots/: the registry. Token and secret are shown once, stored hashed."""
+
 import hashlib
 
 import pytest
@@ -52,12 +53,20 @@ def test_a_disabled_bot_cannot_poll(author):
     assert bot_client.get("/api/v1/bot/turns/").status_code == 401
 
 
-@pytest.mark.parametrize("fields, field", [
-    ({"name": "x"}, "name"), ({"name": "bad name!"}, "name"), ({"kind": "telepathic"}, "kind"),
-    ({"kind": "webhook"}, "url"), ({"kind": "webhook", "url": "ftp://example.com/"}, "url"),
-    ({"kind": "builtin"}, "strategy"), ({"kind": "builtin", "strategy": "oracle"}, "strategy"),
-    ({"kind": "polling", "url": "https://example.com/"}, "url"), ({"strategy": "random"}, "strategy"),
-])
+@pytest.mark.parametrize(
+    "fields, field",
+    [
+        ({"name": "x"}, "name"),
+        ({"name": "bad name!"}, "name"),
+        ({"kind": "telepathic"}, "kind"),
+        ({"kind": "webhook"}, "url"),
+        ({"kind": "webhook", "url": "ftp://example.com/"}, "url"),
+        ({"kind": "builtin"}, "strategy"),
+        ({"kind": "builtin", "strategy": "oracle"}, "strategy"),
+        ({"kind": "polling", "url": "https://example.com/"}, "url"),
+        ({"strategy": "random"}, "strategy"),
+    ],
+)
 def test_bad_registrations_are_refused_field_by_field_and_nothing_is_stored(author, fields, field):
     r = register(client_for(author), **fields)
     assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input"
@@ -65,8 +74,9 @@ def test_bad_registrations_are_refused_field_by_field_and_nothing_is_stored(auth
     assert not Bot.objects.exists()
 
 
-@pytest.mark.parametrize("url", ["http://127.0.0.1/", "http://169.254.169.254/", "http://10.0.0.1/",
-                                 "http://localhost:8000/bot"])
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1/", "http://169.254.169.254/", "http://10.0.0.1/", "http://localhost:8000/bot"]
+)
 def test_in_production_settings_webhooks_to_private_addresses_are_refused(author, settings, url):
     settings.BOT_WEBHOOKS_ALLOW_PRIVATE = False
     r = register(client_for(author), kind="webhook", url=url)

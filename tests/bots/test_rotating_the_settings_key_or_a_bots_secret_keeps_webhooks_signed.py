@@ -2,6 +2,7 @@
 keeps every bot signing; `manage.py reseal_bot_keys` moves the sealed keys to the new key, after
 which the old one can go. Rotating a bot's own credentials seals its new key and the old secret
 stops verifying."""
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -34,8 +35,7 @@ def test_resealing_without_the_old_key_refuses_clearly_and_changes_nothing(make_
     assert Bot.objects.get(pk=hook.pk).signing_key_sealed == hook.signing_key_sealed
 
 
-def test_a_rotated_bot_secret_signs_its_turns_and_the_old_one_does_not(make_bot, bot_server,
-                                                                        private_webhooks_allowed):
+def test_a_rotated_bot_secret_signs_its_turns_and_the_old_one_does_not(make_bot, bot_server, private_webhooks_allowed):
     server = bot_server()
     hook = make_bot(kind="webhook", url=server.url, name="hook")
     old_sealed = hook.signing_key_sealed

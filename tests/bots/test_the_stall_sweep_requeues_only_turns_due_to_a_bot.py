@@ -1,6 +1,7 @@
 """The stalled-turn sweep enqueues a live match again only when the seat to act (Match.to_act)
 is a bot's and the match has been quiet past the grace period: a table waiting on a person
 (however long) is theirs to move, not a worker's."""
+
 from bots import tasks
 from games import engine, service
 from games.models import Match
@@ -15,8 +16,9 @@ def table(make_bot, person, person_seat, name):
     return service.do_create_match("king", QUICK, seats, seed=SEED)
 
 
-def test_only_a_match_waiting_on_a_bot_past_the_grace_period_is_enqueued(make_bot, players, settings,
-                                                                         enqueued_bot_turns):
+def test_only_a_match_waiting_on_a_bot_past_the_grace_period_is_enqueued(
+    make_bot, players, settings, enqueued_bot_turns
+):
     first = engine.new_game("king", seed=SEED, options=QUICK).to_act
     waiting_on_person = table(make_bot, players[0], first, "p")
     waiting_on_bot = table(make_bot, players[1], (first + 1) % 4, "b")

@@ -1,4 +1,5 @@
 """bots.webhook.call: a signed POST, and every way it can fail is a fault with a reason."""
+
 import hashlib
 import hmac
 import json
@@ -21,8 +22,7 @@ def verify(headers, raw):
     return hmac.compare_digest(expected, fields["v1"]) and abs(time.time() - int(fields["t"])) < 60
 
 
-def test_the_request_is_signed_with_the_secrets_digest_and_the_answer_is_returned(bot_server,
-                                                                                private_webhooks_allowed):
+def test_the_request_is_signed_with_the_secrets_digest_and_the_answer_is_returned(bot_server, private_webhooks_allowed):
     server = bot_server()
     assert call(server.url, KEY, REQUEST, timeout=2) == {"type": "play", "card": "2C"}
     headers, raw = server.requests[0]
@@ -30,15 +30,18 @@ def test_the_request_is_signed_with_the_secrets_digest_and_the_answer_is_returne
     assert signature(KEY, 1, raw) != signature(KEY, 2, raw)
 
 
-@pytest.mark.parametrize("behave, reason", [
-    (lambda r: (200, b'{"action": {"type": "play", "card": "2C"}}', 3.0), "timeout"),
-    (lambda r: (200, b"this is not json", 0), "not_json"),
-    (lambda r: (500, b'{"action": {}}', 0), "http_error"),
-    (lambda r: (404, b"", 0), "http_error"),
-    (lambda r: (200, b'{"move": "2C"}', 0), "no_action"),
-    (lambda r: (200, b'["2C"]', 0), "no_action"),
-    (lambda r: (200, b'{"action": "' + b"x" * 70000 + b'"}', 0), "oversized"),
-])
+@pytest.mark.parametrize(
+    "behave, reason",
+    [
+        (lambda r: (200, b'{"action": {"type": "play", "card": "2C"}}', 3.0), "timeout"),
+        (lambda r: (200, b"this is not json", 0), "not_json"),
+        (lambda r: (500, b'{"action": {}}', 0), "http_error"),
+        (lambda r: (404, b"", 0), "http_error"),
+        (lambda r: (200, b'{"move": "2C"}', 0), "no_action"),
+        (lambda r: (200, b'["2C"]', 0), "no_action"),
+        (lambda r: (200, b'{"action": "' + b"x" * 70000 + b'"}', 0), "oversized"),
+    ],
+)
 def test_faulty_answers_are_faults_with_their_reason(bot_server, private_webhooks_allowed, behave, reason):
     server = bot_server(behave)
     started = time.monotonic()

@@ -1,4 +1,5 @@
 """SSRF: webhook URLs are refused unless every address the host resolves to is public."""
+
 import socket
 
 import pytest
@@ -8,15 +9,29 @@ from bots.netcheck import UnsafeURL, check_url
 
 def resolver(*addresses):
     def resolve(host, port, type=0):
-        return [(socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
-                for a in addresses]
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in addresses
+        ]
+
     return resolve
 
 
-@pytest.mark.parametrize("url", ["http://127.0.0.1/", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/",
-                                 "http://192.168.1.20:8080/bot", "http://[::1]/", "http://0.0.0.0/",
-                                 "http://[::ffff:127.0.0.1]/", "http://172.16.5.4/", "http://100.64.0.1/",
-                                 "http://[fe80::1]/", "http://224.0.0.1/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.1/",
+        "http://192.168.1.20:8080/bot",
+        "http://[::1]/",
+        "http://0.0.0.0/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://172.16.5.4/",
+        "http://100.64.0.1/",
+        "http://[fe80::1]/",
+        "http://224.0.0.1/",
+    ],
+)
 def test_private_loopback_link_local_and_metadata_addresses_are_refused(url):
     with pytest.raises(UnsafeURL):
         check_url(url, allow_private=False)
@@ -33,14 +48,32 @@ def test_a_name_with_one_private_address_among_public_ones_is_refused():
 
 
 def test_a_public_address_is_accepted_and_is_the_address_to_connect_to():
-    checked = check_url("https://bots.example.com:8443/turn?x=1", allow_private=False,
-                        resolve=resolver("93.184.216.34"))
-    assert (checked.host, checked.port, checked.address, checked.scheme) == ("bots.example.com", 8443,
-                                                                             "93.184.216.34", "https")
+    checked = check_url(
+        "https://bots.example.com:8443/turn?x=1", allow_private=False, resolve=resolver("93.184.216.34")
+    )
+    assert (checked.host, checked.port, checked.address, checked.scheme) == (
+        "bots.example.com",
+        8443,
+        "93.184.216.34",
+        "https",
+    )
 
 
-@pytest.mark.parametrize("url", ["ftp://example.com/", "file:///etc/passwd", "gopher://x/", "http://", "example.com",
-                                 "http://user:pw@example.com/", "http://example.com:99999/", 5, None, "h" * 600])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "ftp://example.com/",
+        "file:///etc/passwd",
+        "gopher://x/",
+        "http://",
+        "example.com",
+        "http://user:pw@example.com/",
+        "http://example.com:99999/",
+        5,
+        None,
+        "h" * 600,
+    ],
+)
 def test_malformed_urls_are_refused_even_when_private_addresses_are_allowed(url):
     with pytest.raises(UnsafeURL):
         check_url(url, allow_private=True, resolve=resolver("93.184.216.34"))

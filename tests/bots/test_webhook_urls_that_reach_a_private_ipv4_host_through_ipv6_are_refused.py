@@ -4,6 +4,7 @@ translated, 6to4, Teredo, NAT64) is no way around the rule that webhooks reach p
 Each address is what a webhook's host name resolves to (a fake resolver), as an attacker's DNS
 would answer; check_url must refuse it before any connection is made.
 """
+
 import socket
 
 import pytest
@@ -61,6 +62,7 @@ def resolver(address):
     def resolve(host, port, type=0):
         family = socket.AF_INET6 if ":" in address else socket.AF_INET
         return [(family, socket.SOCK_STREAM, 6, "", (address, port))]
+
     return resolve
 
 

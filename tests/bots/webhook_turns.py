@@ -1,5 +1,6 @@
 """Helpers for tests of webhook turns: a match whose first decision is a webhook bot's, and
 the check a bot makes of the platform's signature (README "Bots")."""
+
 import hashlib
 import hmac
 

@@ -6,6 +6,7 @@ database through Redis, plays every bot seat.
 They are ``services`` tests: without PostgreSQL and Redis they skip, and with REQUIRE_SERVICES=1
 (CI) a skip is a failure. Each test saves screenshots under var/screenshots/.
 """
+
 import os
 import shutil
 from pathlib import Path
@@ -19,8 +20,15 @@ from tests.services.conftest import celery_worker_factory, postgres_url, redis_u
 BASE_DIR = Path(__file__).resolve().parents[2]
 SCREENSHOTS = BASE_DIR / "var" / "screenshots"
 # As the machine's notes advise for a closed network: no background connections at start.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}  # a phone at a club table
 TIMEOUT_MS = 30_000  # a loaded 2-core CI machine: generous, but a hang still fails
 
@@ -32,8 +40,9 @@ def chromium_path():
 # What the site does with bot turns and tournament steps, captured before tests/conftest.py's
 # autouse fixture swaps in its recorder: tests with a worker put them back.
 SEND_BOT_TURNS = bots_tasks.enqueue
-SENDERS = {task: task.apply_async for task in (tournaments_tasks.update_standings,
-                                                tournaments_tasks.advance_tournament)}
+SENDERS = {
+    task: task.apply_async for task in (tournaments_tasks.update_standings, tournaments_tasks.advance_tournament)
+}
 
 
 @pytest.fixture
@@ -88,8 +97,9 @@ def new_page(browser, live_server):
     contexts = []
 
     def make(phone=False):
-        context = browser.new_context(base_url=live_server.url, viewport=PHONE if phone else None,
-                                      is_mobile=phone, has_touch=phone, locale="en")
+        context = browser.new_context(
+            base_url=live_server.url, viewport=PHONE if phone else None, is_mobile=phone, has_touch=phone, locale="en"
+        )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()

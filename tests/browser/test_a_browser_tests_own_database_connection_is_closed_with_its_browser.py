@@ -3,6 +3,7 @@ Django keeps the connection of the test's own queries apart from the one pytest-
 (as an async context's). The browser fixture closes it when the browser closes: left open, it
 kept PostgreSQL from dropping the test database at the end of the run ("being accessed by other
 users")."""
+
 import asyncio
 
 import psycopg
@@ -29,8 +30,12 @@ def backend(postgres_url):  # noqa: F811
     assert sessions(postgres_url, seen["pid"]) == 0, "the test's own database connection is still open"
 
 
-def test_the_connection_of_a_browser_tests_own_queries_is_closed_with_the_browser(backend, browser, postgres_url,  # noqa: F811
-                                                                                   django_user_model):
+def test_the_connection_of_a_browser_tests_own_queries_is_closed_with_the_browser(
+    backend,
+    browser,
+    postgres_url,  # noqa: F811
+    django_user_model,
+):
     assert asyncio._get_running_loop() is not None, "Playwright's loop runs in this thread"
     assert not django_user_model.objects.filter(username="nobody").exists()
     backend["pid"] = connection.connection.info.backend_pid

@@ -1,6 +1,7 @@
 """A newcomer signs up, sits down at a King table with three built-in bots (played by a real
 worker), plays a whole deal by clicking cards, then reads the score sheet: on a phone-sized
 screen, with every decision going through the page and nothing through the API."""
+
 import re
 
 import pytest
@@ -20,8 +21,7 @@ def scored_deals(page):
     return page.locator("#scores tbody tr").count()
 
 
-def test_a_newcomer_signs_up_plays_a_whole_deal_by_clicking_and_reads_the_score_sheet(new_page, bot_worker,
-                                                                                      screenshot):
+def test_a_newcomer_signs_up_plays_a_whole_deal_by_clicking_and_reads_the_score_sheet(new_page, bot_worker, screenshot):
     page = new_page(phone=True)
     sign_up(page, "newcomer")
     page.get_by_role("link", name="Play").first.click()
@@ -54,11 +54,13 @@ def test_a_newcomer_signs_up_plays_a_whole_deal_by_clicking_and_reads_the_score_
     # Every card the newcomer clicked is in the log as seat 0's play, by the newcomer, in order.
     rows = eventlog.stream_events(match.stream)
     first_deal_end = next(r.version for r in rows if r.type == "deal_ended")
-    played = [r.payload["card"] for r in rows
-              if r.type == "play" and r.payload["seat"] == 0 and r.version < first_deal_end]
+    played = [
+        r.payload["card"] for r in rows if r.type == "play" and r.payload["seat"] == 0 and r.version < first_deal_end
+    ]
     assert played == cards and len(cards) >= 1
-    assert {r.metadata["actor"] for r in rows if r.type == "play" and r.payload["seat"] == 0} == \
-        {f"user:{match.seats.get(index=0).user_id}"}
+    assert {r.metadata["actor"] for r in rows if r.type == "play" and r.payload["seat"] == 0} == {
+        f"user:{match.seats.get(index=0).user_id}"
+    }
 
     page.click("#sheet-link")
     page.wait_for_selector("#score-sheet")

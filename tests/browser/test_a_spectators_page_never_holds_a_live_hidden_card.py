@@ -2,6 +2,7 @@
 creator) never holds a hidden card, and a seated player's page holds only their own hand:
 checked in the browser, on the page as htmx updates it, against the engine's hands at the
 version the page shows."""
+
 import pytest
 
 from games import eventlog, service
@@ -31,8 +32,13 @@ def shown_version(page):
     return int(page.get_attribute("#table", "data-version"))
 
 
-def test_spectators_never_see_a_live_hand_and_a_player_sees_only_their_own(new_page, bot_worker, make_bot,  # noqa: F811
-                                                                          django_user_model, screenshot):
+def test_spectators_never_see_a_live_hand_and_a_player_sees_only_their_own(
+    new_page,
+    bot_worker,
+    make_bot,  # noqa: F811
+    django_user_model,
+    screenshot,
+):
     creator = django_user_model.objects.create_user("creator", password=PASSWORD)
     player = django_user_model.objects.create_user("player", password=PASSWORD)
     bots = [make_bot(name=f"watched{i}", strategy="random") for i in range(3)]
@@ -48,8 +54,9 @@ def test_spectators_never_see_a_live_hand_and_a_player_sees_only_their_own(new_p
         deadline_state = wait_for_players_turn(match)
         match.refresh_from_db()
         for page in (anonymous, organiser, seated):
-            page.wait_for_function("v => Number(document.querySelector('#table').dataset.version) === v",
-                                   arg=match.version)
+            page.wait_for_function(
+                "v => Number(document.querySelector('#table').dataset.version) === v", arg=match.version
+            )
         hands = hands_at(match, match.version)
         everyone = [c for hand in hands for c in hand]
         assert cards_shown(anonymous.content(), everyone) == []

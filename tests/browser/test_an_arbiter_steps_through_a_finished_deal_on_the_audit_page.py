@@ -1,6 +1,7 @@
 """An arbiter opens a finished deal on the audit page, steps through it event by event with
 every hand open, then looks from one seat's eyes, and reads the verification report; a refused
 step says why in place and the stepper goes on working without a reload."""
+
 import re
 
 import pytest
@@ -14,11 +15,16 @@ from .conftest import PASSWORD, log_in
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(new_page, make_bot,  # noqa: F811
-                                                                           django_user_model, screenshot):
+def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(
+    new_page,
+    make_bot,  # noqa: F811
+    django_user_model,
+    screenshot,
+):
     arbiter = django_user_model.objects.create_user("arbiter", password=PASSWORD)
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True},
-                                    [make_bot(name=f"b{i}") for i in range(4)], created_by=arbiter)
+    match = service.do_create_match(
+        "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"b{i}") for i in range(4)], created_by=arbiter
+    )
     run_until_over(match)
     rows = eventlog.stream_events(match.stream)
 
@@ -36,8 +42,9 @@ def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(new
     seen = []
     for step in range(2, 9):
         page.click("#audit-next")
-        page.wait_for_function("v => document.querySelector('#audit-version').textContent.trim() === String(v)",
-                               arg=step)
+        page.wait_for_function(
+            "v => document.querySelector('#audit-version').textContent.trim() === String(v)", arg=step
+        )
         seen.append((page.get_attribute("#audit-event", "data-event-type"), page.inner_text("#audit-event")))
         assert re.search(r"/audit/\?seat=all&version=" + str(step), page.url), "each step can be linked"
     assert [kind for kind, _ in seen] == [r.type for r in rows[1:8]]
@@ -57,18 +64,22 @@ def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(new
     # A refused step (an event past the end, as a stale or edited page might ask for) says why
     # where the step was, leaves the address alone, and the stepper goes on working: no reload.
     here = page.url
-    page.eval_on_selector("#audit-slider", "el => { el.max = 100000; el.value = 100000;"
-                                           " el.dispatchEvent(new Event('change', {bubbles: true})); }")
+    page.eval_on_selector(
+        "#audit-slider",
+        "el => { el.max = 100000; el.value = 100000; el.dispatchEvent(new Event('change', {bubbles: true})); }",
+    )
     page.wait_for_selector("#audit-error[role=alert] >> text=version is 1 to")
     assert page.url == here
     assert page.input_value("#audit-seat") == "2" and page.inner_text("#audit-version").strip() == str(len(rows))
     screenshot(page, "refused-step")
     page.click("#audit-prev")
-    page.wait_for_function("v => document.querySelector('#audit-version').textContent.trim() === String(v)",
-                           arg=len(rows) - 1)
+    page.wait_for_function(
+        "v => document.querySelector('#audit-version').textContent.trim() === String(v)", arg=len(rows) - 1
+    )
     assert page.locator("#audit-error").count() == 0
     page.click("#audit-next")
-    page.wait_for_function("v => document.querySelector('#audit-version').textContent.trim() === String(v)",
-                           arg=len(rows))
+    page.wait_for_function(
+        "v => document.querySelector('#audit-version').textContent.trim() === String(v)", arg=len(rows)
+    )
     assert page.get_attribute("#audit-event", "data-event-type") == rows[-1].type
     assert re.search(r"/audit/\?seat=2&version=" + str(len(rows)) + "$", page.url)

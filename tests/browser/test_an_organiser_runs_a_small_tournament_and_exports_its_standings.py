@@ -1,6 +1,7 @@
 """An organiser creates a small tournament in the browser, registers four bots, starts the
 round (a real worker plays it), closes it once every table is over, and downloads the
 standings as CSV: the same sheet the API serves, every bot ranked."""
+
 import csv
 import io
 import time
@@ -19,7 +20,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_organiser_creates_a_tournament_registers_bots_runs_a_round_and_exports_standings(
-        new_page, bot_worker, make_bot, screenshot):  # noqa: F811
+    new_page, bot_worker, make_bot, screenshot
+):  # noqa: F811
     bots = [make_bot(name=f"club-bot-{i}", strategy="random") for i in range(4)]
     page = new_page()
     sign_up(page, "organiser")

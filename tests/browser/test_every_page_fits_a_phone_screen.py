@@ -5,6 +5,7 @@ score sheet. Wide tables scroll inside their own box; the table's scores panel s
 scores at once, a trick's cards sit level, the audit page keeps each label beside its control,
 and each of the score sheet's four score columns can be brought on screen. No worker: the data
 is made in this process, and the pages only read it."""
+
 import pytest
 
 from games.service import do_create_match
@@ -46,23 +47,37 @@ def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, s
     organiser = django_user_model.objects.create_user("organiser-with-a-longish-name", password=PASSWORD)
     make_bot(name="house-heuristic")  # the house bot that fills a round's empty seats
     bots = [make_bot(name=f"club_bot_{i}_of_the_thursday_league") for i in range(4)]
-    t = service.do_create_tournament(organiser, "The Thursday night King league, spring season", "king",
-                                     {"quick_game_combined_negatives": True}, "swiss", 3)
+    t = service.do_create_tournament(
+        organiser,
+        "The Thursday night King league, spring season",
+        "king",
+        {"quick_game_combined_negatives": True},
+        "swiss",
+        3,
+    )
     for bot in bots:
         service.do_register(t.pk, organiser, bot=bot)
     service.do_register(t.pk, organiser, user=organiser)
     service.do_start_round(t.pk, organiser)  # 5 entrants and 3 house bots: two tables
     projection.update_standings(t.pk)  # as the worker would
     house = make_bot(name="house-heuristic-2")  # a finished King game where one bot holds three seats
-    match = run_until_over(do_create_match("king", {"quick_game_combined_negatives": True},
-                                           [bots[0], house, house, house], seed=b"phone" * 4))
+    match = run_until_over(
+        do_create_match(
+            "king", {"quick_game_combined_negatives": True}, [bots[0], house, house, house], seed=b"phone" * 4
+        )
+    )
 
     page = new_page(phone=True)
     log_in(page, organiser.username)
     too_wide = {}
-    for name, url in [("home", "/"), ("tournament", f"/tournaments/{t.pk}/"), ("new", "/tournaments/new/"),
-                      ("manage", f"/tournaments/{t.pk}/manage/"), ("table", f"/matches/{match.pk}/"),
-                      ("sheet", f"/matches/{match.pk}/sheet/")]:
+    for name, url in [
+        ("home", "/"),
+        ("tournament", f"/tournaments/{t.pk}/"),
+        ("new", "/tournaments/new/"),
+        ("manage", f"/tournaments/{t.pk}/manage/"),
+        ("table", f"/matches/{match.pk}/"),
+        ("sheet", f"/matches/{match.pk}/sheet/"),
+    ]:
         page.goto(url)
         page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
         screenshot(page, name)
@@ -89,7 +104,11 @@ def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, s
     page.goto(f"/matches/{match.pk}/sheet/")
     headings = page.locator("#score-sheet thead th")
     assert [h.strip() for h in headings.all_inner_texts()[3:7]] == [
-        bots[0].name, "house-heuristic-2, seat 2", "house-heuristic-2, seat 3", "house-heuristic-2, seat 4"]
+        bots[0].name,
+        "house-heuristic-2, seat 2",
+        "house-heuristic-2, seat 3",
+        "house-heuristic-2, seat 4",
+    ]
     for cell in [*headings.all()[3:7], *page.locator("#score-sheet tfoot td").all()[:4]]:
         assert cell.evaluate(REACHABLE, WIDTH), cell.inner_text()
     assert page.evaluate(PAGE_WIDTH) <= WIDTH

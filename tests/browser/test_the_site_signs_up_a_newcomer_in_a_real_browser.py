@@ -1,5 +1,6 @@
 """The site works in a real browser: its stylesheet and htmx load from our own server, and a
 newcomer signs up, is logged in, and logs out again."""
+
 import pytest
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -2,6 +2,7 @@
 and what runs on them still works: htmx refreshes a live table, the table's own script runs
 its clock, the language picker's script loads, Swagger UI draws the API docs. A violation
 (an inline script or style, an eval) is reported by the browser and fails the test."""
+
 import re
 
 import pytest

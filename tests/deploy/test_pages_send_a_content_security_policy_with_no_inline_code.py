@@ -2,6 +2,7 @@
 only (no 'unsafe-inline', no eval), and no template needs more: no inline script, event
 handler, <style> or style attribute; htmx is told not to add its indicator style.
 (tests/deploy/test_pages_raise_no_csp_violation_in_a_real_browser.py checks it in Chromium.)"""
+
 import re
 from pathlib import Path
 
@@ -20,8 +21,9 @@ def directives(response):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/accounts/signup/", "/api/v1/docs/",
-                                  "/api/v1/matches/", "/no-such-page/"])
+@pytest.mark.parametrize(
+    "path", ["/", "/accounts/login/", "/accounts/signup/", "/api/v1/docs/", "/api/v1/matches/", "/no-such-page/"]
+)
 def test_every_response_carries_the_policy(path):
     policy = directives(Client().get(path))
     assert policy["script-src"] == ["'self'"] and policy["style-src"] == ["'self'"]

@@ -1,5 +1,6 @@
 """The supervisor restarts a worker that keeps exiting after 1 s, then 2, 4, ... (at most 30),
 logging why each time; one that had run steadily comes back after 1 s again."""
+
 import logging
 import sys
 

@@ -1,5 +1,6 @@
 """A real `celery worker` on the embedded config (no REDIS_URL) runs every task that fifty
 producer processes enqueue at once, each exactly once, and stays up."""
+
 import multiprocessing
 import re
 import time
@@ -39,7 +40,7 @@ def test_every_task_of_fifty_producers_runs_once_on_a_real_worker(celery_worker_
         proc.join(timeout=30)
     assert [proc.exitcode for proc in producers] == [0] * PRODUCERS
 
-    for p, sent in tasks.items():
+    for sent in tasks.values():
         for task_id, args in sent:
             try:
                 assert worker.client.AsyncResult(task_id).get(timeout=60) == args

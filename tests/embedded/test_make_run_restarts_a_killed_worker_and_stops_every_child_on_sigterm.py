@@ -1,6 +1,7 @@
 """`make run`'s supervisor (tools/run_site.py), run for real on the embedded config: when a
 worker is killed a new one comes up on the same queue, and SIGTERM to the supervisor stops the
 site, beat and both workers, with every process they started."""
+
 import os
 import re
 import signal
@@ -68,20 +69,34 @@ class Output:
 def test_a_killed_worker_comes_back_and_sigterm_stops_everything(tmp_path):
     queue, webhooks = f"test-{uuid.uuid4().hex[:8]}", f"test-hooks-{uuid.uuid4().hex[:8]}"
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
-    env.update(DEBUG="1", VAR_DIR=str(tmp_path / "var"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-               CELERY_QUEUE=queue, BOT_WEBHOOK_QUEUE=webhooks, PYTHONUNBUFFERED="1")
-    supervisor = subprocess.Popen([sys.executable, "tools/run_site.py", "--port", str(free_port())], cwd=BASE_DIR,
-                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env.update(
+        DEBUG="1",
+        VAR_DIR=str(tmp_path / "var"),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        CELERY_QUEUE=queue,
+        BOT_WEBHOOK_QUEUE=webhooks,
+        PYTHONUNBUFFERED="1",
+    )
+    supervisor = subprocess.Popen(
+        [sys.executable, "tools/run_site.py", "--port", str(free_port())],
+        cwd=BASE_DIR,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     out = Output(supervisor.stdout)
     try:
+
         def first_pids(lines):
             started = dict(reversed(out.started()))  # the first pid of each name
             return started if len(started) == 4 else None
 
         pids = out.wait_for(first_pids, 30, "start of the site, beat and two workers")
         worker = pids["worker-default"]
-        out.wait_for(lambda lines: any(f"default@" in line and "ready." in line for line in lines), 60,
-                     "default worker ready")
+        out.wait_for(
+            lambda lines: any("default@" in line and "ready." in line for line in lines), 60, "default worker ready"
+        )
         os.kill(worker, signal.SIGKILL)
 
         def new_worker(lines):
@@ -89,12 +104,18 @@ def test_a_killed_worker_comes_back_and_sigterm_stops_everything(tmp_path):
             return again[0] if again else None
 
         replacement = out.wait_for(new_worker, 30, "new default worker")
-        out.wait_for(lambda lines: any("worker-default" in line and "killed by SIGKILL" in line for line in lines),
-                     1, "log of why the worker was restarted")
+        out.wait_for(
+            lambda lines: any("worker-default" in line and "killed by SIGKILL" in line for line in lines),
+            1,
+            "log of why the worker was restarted",
+        )
         cmdline = Path(f"/proc/{replacement}/cmdline").read_bytes().split(b"\0")
         assert cmdline[cmdline.index(b"-Q") + 1] == queue.encode()  # the same queue as before
-        out.wait_for(lambda lines: sum("default@" in line and "ready." in line for line in lines) >= 2, 60,
-                     "replacement worker ready")
+        out.wait_for(
+            lambda lines: sum("default@" in line and "ready." in line for line in lines) >= 2,
+            60,
+            "replacement worker ready",
+        )
         assert pids["site"] and pids["beat"] and pids["worker-webhooks"]  # the others ran on
         assert supervisor.poll() is None
 

@@ -1,6 +1,7 @@
 """`make run` starts two workers: one on the default queue (built-in bots, rounds, standings)
 and one on the webhook queue, so a webhook that takes its whole deadline never holds up a
 built-in bot. Both queue names come from the settings."""
+
 from tools.run_site import from_settings
 
 

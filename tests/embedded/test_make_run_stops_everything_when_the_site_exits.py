@@ -1,5 +1,6 @@
 """The site is not restarted: when it exits (its port taken, a fatal error) the supervisor
 stops the workers and beat too and exits with an error, as `make run` did before."""
+
 import os
 import signal
 import sys

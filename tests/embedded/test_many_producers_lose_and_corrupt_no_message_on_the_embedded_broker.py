@@ -2,6 +2,7 @@
 drains the queue: every message arrives exactly once and whole, and the consumer never fails.
 kombu's stock filesystem transport fails this within a second: its consumer reads a message
 file the producer has created but not yet filled, and dies on a JSONDecodeError."""
+
 import hashlib
 import multiprocessing
 import socket
@@ -23,8 +24,9 @@ queue = Queue("load", exchange, routing_key="load")
 
 
 def connect(conf):
-    return Connection(conf["broker_url"], transport=conf["broker_transport"],
-                      transport_options=conf["broker_transport_options"])
+    return Connection(
+        conf["broker_url"], transport=conf["broker_transport"], transport_options=conf["broker_transport_options"]
+    )
 
 
 def body(producer, n):
@@ -38,8 +40,9 @@ def produce(conf, producer):
         for n in range(MESSAGES_EACH):
             time.sleep(PACE_SECONDS)
             # Every producer declares the queue too, as each Celery process does once.
-            publisher.publish(body(producer, n), exchange=exchange, routing_key="load",
-                              declare=[queue], serializer="json")
+            publisher.publish(
+                body(producer, n), exchange=exchange, routing_key="load", declare=[queue], serializer="json"
+            )
 
 
 def test_every_message_arrives_once_and_whole_while_fifty_producers_publish(tmp_path):
@@ -56,8 +59,10 @@ def test_every_message_arrives_once_and_whole_while_fifty_producers_publish(tmp_
         message.ack()
 
     context = multiprocessing.get_context("fork")  # each child opens its own connection
-    with connect({**conf, "broker_transport_options": consumer_options}) as conn, \
-            Consumer(conn.channel(), [queue], callbacks=[on_message], accept=["json"]):
+    with (
+        connect({**conf, "broker_transport_options": consumer_options}) as conn,
+        Consumer(conn.channel(), [queue], callbacks=[on_message], accept=["json"]),
+    ):
         producers = [context.Process(target=produce, args=(conf, p)) for p in range(PRODUCERS)]
         for proc in producers:
             proc.start()

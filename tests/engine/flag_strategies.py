@@ -1,6 +1,7 @@
 """Hypothesis strategies that draw option flags from the flag specs themselves (every flag of
 King and Rifki, with the values its spec allows), shared by the engine's properties and the
 audit tests that verify random games."""
+
 import itertools
 
 from hypothesis import strategies as st

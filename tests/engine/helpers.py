@@ -4,6 +4,7 @@ engine (unit values, table totals, scoring from trick events), random boards, an
 Nothing here imports the engine's scoring: expectations are computed from the rules so that a
 scoring bug in the engine cannot hide behind the same bug in the test.
 """
+
 import os
 import random
 
@@ -17,16 +18,42 @@ ALL_CARDS = tuple(r + s for s in SUITS for r in RANKS)
 CARD_SET = frozenset(ALL_CARDS)
 
 # rules.md 1.4 (King) and 2.5 (Rifki): points per penalty unit.
-KING_UNIT = {"no_tricks": -20, "no_hearts": -20, "no_queens": -50, "no_men": -30,
-             "no_king_of_hearts": -160, "no_last_two": -90}
-RIFKI_UNIT = {"no_tricks": -50, "no_hearts": -30, "no_queens": -100, "no_men": -60,
-              "no_king_of_hearts": -320, "no_last_two": -180}
+KING_UNIT = {
+    "no_tricks": -20,
+    "no_hearts": -20,
+    "no_queens": -50,
+    "no_men": -30,
+    "no_king_of_hearts": -160,
+    "no_last_two": -90,
+}
+RIFKI_UNIT = {
+    "no_tricks": -50,
+    "no_hearts": -30,
+    "no_queens": -100,
+    "no_men": -60,
+    "no_king_of_hearts": -320,
+    "no_last_two": -180,
+}
 # rules.md 1.4 / 1.4 quick game / 2.5: what each contract costs the table in all.
-KING_TABLE_TOTAL = {"no_tricks": -260, "no_hearts": -260, "no_queens": -200, "no_men": -240,
-                    "no_king_of_hearts": -160, "no_last_two": -180,
-                    "no_tricks+no_last_two": -440, "no_hearts+no_king_of_hearts": -420, "no_queens+no_men": -440}
-RIFKI_TABLE_TOTAL = {"no_tricks": -650, "no_hearts": -390, "no_queens": -400, "no_men": -480,
-                     "no_king_of_hearts": -320, "no_last_two": -360}
+KING_TABLE_TOTAL = {
+    "no_tricks": -260,
+    "no_hearts": -260,
+    "no_queens": -200,
+    "no_men": -240,
+    "no_king_of_hearts": -160,
+    "no_last_two": -180,
+    "no_tricks+no_last_two": -440,
+    "no_hearts+no_king_of_hearts": -420,
+    "no_queens+no_men": -440,
+}
+RIFKI_TABLE_TOTAL = {
+    "no_tricks": -650,
+    "no_hearts": -390,
+    "no_queens": -400,
+    "no_men": -480,
+    "no_king_of_hearts": -320,
+    "no_last_two": -360,
+}
 NEGATIVES = ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two")
 COMBINED = ("no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+no_men")
 CARD_BASED = {"no_hearts", "no_queens", "no_men", "no_king_of_hearts"}

@@ -2,6 +2,7 @@
 Beneficiary's choice or the auction ended, and the deal starts in play (a search bot plays
 positive hands out this way). Played out, it must give exactly the tricks and scores of the
 same hand settled through the engine's own choice and auction actions."""
+
 import random
 
 import pytest
@@ -14,8 +15,9 @@ PASS, ACCEPT, OPEN = {"type": "pass"}, {"type": "accept"}, {"type": "open_auctio
 
 
 def board(dealer=0, options=None, **settled):
-    return new_game("king", board=dict({"dealer": dealer, "hands": HANDS, "contract": "positive"}, **settled),
-                    options=options)
+    return new_game(
+        "king", board=dict({"dealer": dealer, "hands": HANDS, "contract": "positive"}, **settled), options=options
+    )
 
 
 def bid(tricks, direction):
@@ -32,12 +34,18 @@ def outcome(state):
 SETTLEMENTS = [
     ([{"type": "choose", "mode": "up", "trump": None}], {"mode": "up", "trump": None}),
     ([{"type": "choose", "mode": "down"}], {"mode": "down"}),
-    ([OPEN, bid(5, "up"), PASS, PASS, ACCEPT, {"type": "choose", "mode": "up", "trump": "S"}],
-     {"mode": "up", "trump": "S", "accepted_bid": {"bidder": 1, "tricks": 5, "direction": "up"}}),
-    ([OPEN, PASS, bid(2, "down"), PASS, ACCEPT],
-     {"mode": "down", "accepted_bid": {"bidder": 2, "tricks": 2, "direction": "down"}}),
-    ([{"type": "ultimatum"}, PASS, PASS, {"type": "take"}, {"type": "choose", "mode": "up", "trump": "H"}],
-     {"mode": "up", "trump": "H", "accepted_bid": {"bidder": 3, "tricks": 8, "direction": "up"}}),
+    (
+        [OPEN, bid(5, "up"), PASS, PASS, ACCEPT, {"type": "choose", "mode": "up", "trump": "S"}],
+        {"mode": "up", "trump": "S", "accepted_bid": {"bidder": 1, "tricks": 5, "direction": "up"}},
+    ),
+    (
+        [OPEN, PASS, bid(2, "down"), PASS, ACCEPT],
+        {"mode": "down", "accepted_bid": {"bidder": 2, "tricks": 2, "direction": "down"}},
+    ),
+    (
+        [{"type": "ultimatum"}, PASS, PASS, {"type": "take"}, {"type": "choose", "mode": "up", "trump": "H"}],
+        {"mode": "up", "trump": "H", "accepted_bid": {"bidder": 3, "tricks": 8, "direction": "up"}},
+    ),
 ]
 
 
@@ -94,8 +102,11 @@ REFUSED = [
     ({"mode": "up", "accepted_bid": dict(UP_BID, tricks=9)}, None, "not a bid this game allows"),
     ({"mode": "up", "accepted_bid": dict(UP_BID, tricks=0)}, None, "not a bid this game allows"),
     ({"mode": "up", "accepted_bid": dict(UP_BID, tricks="4")}, None, "not a bid this game allows"),
-    ({"mode": "down", "accepted_bid": {"bidder": 1, "tricks": 1, "direction": "down"}},
-     {"auction_allow_down_bids": False}, "not a bid this game allows"),
+    (
+        {"mode": "down", "accepted_bid": {"bidder": 1, "tricks": 1, "direction": "down"}},
+        {"auction_allow_down_bids": False},
+        "not a bid this game allows",
+    ),
     ({"mode": "up", "accepted_bid": dict(UP_BID, tricks=5)}, {"auction_max_value": 100}, "not a bid this game allows"),
 ]
 

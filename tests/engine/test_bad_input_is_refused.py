@@ -1,12 +1,21 @@
 """Bad input is refused with the specific error class, a machine-readable code and a clear
 message: rulesets, option flags, boards, seeds, and event logs that were tampered with."""
+
 import copy
 import random
 
 import pytest
 
-from games.engine import (EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions, new_game,
-                          option_defaults, replay)
+from games.engine import (
+    EngineError,
+    IllegalAction,
+    InvalidBoard,
+    InvalidEvents,
+    InvalidOptions,
+    new_game,
+    option_defaults,
+    replay,
+)
 from tests.engine.helpers import ALL_CARDS, play_out, random_hands
 
 
@@ -44,22 +53,22 @@ def test_options_that_are_not_a_mapping_are_refused():
 
 
 ILL_TYPED = [
-    ("king", "allow_down", "yes"),                      # string for a bool
-    ("king", "allow_down", 1),                          # int for a bool
-    ("king", "foiled_auction_max_bids", True),          # bool for an int
-    ("king", "foiled_auction_max_bids", 2.0),           # float for an int
-    ("king", "foiled_auction_max_bids", -1),            # below range
-    ("king", "auction_max_value", 350),                 # above range
-    ("king", "auction_max_value", 210),                 # not a whole number of tricks up
-    ("king", "hand_order", "random"),                   # not a choice
-    ("king", "forfeit_scores", [4, 4]),                 # 4 + 3*4 != 13
-    ("king", "forfeit_scores", [4, 3, 0]),              # wrong length
-    ("king", "forfeit_scores", [True, 4]),              # bools are not trick counts
-    ("king", "forfeit_scores", "4,3"),                  # not a list
-    ("rifki", "opening_negative_hands", 13),            # above range
-    ("rifki", "trump_suit_limit_per_game", 0),          # below range
-    ("rifki", "king_slam", 10),                         # the slam thresholds are text
-    ("rifki", "short_mode", None),                      # not nullable
+    ("king", "allow_down", "yes"),  # string for a bool
+    ("king", "allow_down", 1),  # int for a bool
+    ("king", "foiled_auction_max_bids", True),  # bool for an int
+    ("king", "foiled_auction_max_bids", 2.0),  # float for an int
+    ("king", "foiled_auction_max_bids", -1),  # below range
+    ("king", "auction_max_value", 350),  # above range
+    ("king", "auction_max_value", 210),  # not a whole number of tricks up
+    ("king", "hand_order", "random"),  # not a choice
+    ("king", "forfeit_scores", [4, 4]),  # 4 + 3*4 != 13
+    ("king", "forfeit_scores", [4, 3, 0]),  # wrong length
+    ("king", "forfeit_scores", [True, 4]),  # bools are not trick counts
+    ("king", "forfeit_scores", "4,3"),  # not a list
+    ("rifki", "opening_negative_hands", 13),  # above range
+    ("rifki", "trump_suit_limit_per_game", 0),  # below range
+    ("rifki", "king_slam", 10),  # the slam thresholds are text
+    ("rifki", "short_mode", None),  # not nullable
 ]
 
 
@@ -68,10 +77,13 @@ def test_an_ill_typed_or_out_of_range_flag_is_refused(ruleset, flag, value):
     refused(InvalidOptions, "invalid_option_value", new_game, ruleset, options={flag: value}, mentions=[flag])
 
 
-@pytest.mark.parametrize("options", [
-    {"short_mode": True, "opening_negative_hands": 9},   # only 8 negative hands in short mode
-    {"trump_suit_limit_per_game": 1},                    # 4 suits x 1 < 8 trump hands
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"short_mode": True, "opening_negative_hands": 9},  # only 8 negative hands in short mode
+        {"trump_suit_limit_per_game": 1},  # 4 suits x 1 < 8 trump hands
+    ],
+)
 def test_rifki_flag_combinations_that_cannot_make_a_game_are_refused(options):
     refused(InvalidOptions, "invalid_option_value", new_game, "rifki", options=options)
 
@@ -100,8 +112,14 @@ def test_an_invalid_game_key_is_refused(key):
 
 
 def test_a_seed_and_a_board_together_are_refused():
-    refused(InvalidOptions, "seed_and_board", new_game, "king", seed=1,
-            board={"dealer": 0, "hands": hands(), "contract": "no_tricks"})
+    refused(
+        InvalidOptions,
+        "seed_and_board",
+        new_game,
+        "king",
+        seed=1,
+        board={"dealer": 0, "hands": hands(), "contract": "no_tricks"},
+    )
 
 
 # ------------------------------------------------------------------ boards
@@ -169,13 +187,22 @@ def test_a_king_board_with_a_bad_dealer_is_refused(dealer):
 
 @pytest.mark.parametrize("declarer", [4, -1, "0", False, None])
 def test_a_rifki_board_with_a_bad_declarer_is_refused(declarer):
-    refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(declarer=declarer),
-            mentions=["declarer"])
+    refused(
+        InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(declarer=declarer), mentions=["declarer"]
+    )
 
 
-@pytest.mark.parametrize("ruleset, contract", [("king", "trump"), ("king", "no_last_two+no_tricks"),
-                                               ("king", "no_spades"), ("rifki", "positive"),
-                                               ("rifki", "no_tricks+no_last_two"), ("rifki", "kiz")])
+@pytest.mark.parametrize(
+    "ruleset, contract",
+    [
+        ("king", "trump"),
+        ("king", "no_last_two+no_tricks"),
+        ("king", "no_spades"),
+        ("rifki", "positive"),
+        ("rifki", "no_tricks+no_last_two"),
+        ("rifki", "kiz"),
+    ],
+)
 def test_an_unknown_contract_is_refused(ruleset, contract):
     board = king_board(contract=contract) if ruleset == "king" else rifki_board(contract=contract)
     refused(InvalidBoard, "invalid_board", new_game, ruleset, board=board, mentions=[repr(contract)])
@@ -183,14 +210,26 @@ def test_an_unknown_contract_is_refused(ruleset, contract):
 
 @pytest.mark.parametrize("trump", ["N", "spades", "s"])
 def test_a_rifki_trump_board_needs_a_trump_suit(trump):
-    refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(contract="trump", trump=trump),
-            mentions=["trump"])
+    refused(
+        InvalidBoard,
+        "invalid_board",
+        new_game,
+        "rifki",
+        board=rifki_board(contract="trump", trump=trump),
+        mentions=["trump"],
+    )
 
 
 @pytest.mark.parametrize("trump", [None, 5, ["S"]], ids=["trump None", "trump 5", "trump list"])
 def test_a_rifki_trump_board_without_a_suit_string_is_refused_as_an_invalid_board(trump):
-    refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(contract="trump", trump=trump),
-            mentions=["trump"])
+    refused(
+        InvalidBoard,
+        "invalid_board",
+        new_game,
+        "rifki",
+        board=rifki_board(contract="trump", trump=trump),
+        mentions=["trump"],
+    )
 
 
 def test_a_rifki_trump_board_that_leaves_out_the_trump_is_refused_as_an_invalid_board():
@@ -199,8 +238,14 @@ def test_a_rifki_trump_board_that_leaves_out_the_trump_is_refused_as_an_invalid_
 
 @pytest.mark.parametrize("trump", ["SH", "", "HDC"], ids=["two suits", "empty", "three suits"])
 def test_a_rifki_trump_board_with_several_suits_or_none_is_refused(trump):
-    refused(InvalidBoard, "invalid_board", new_game, "rifki", board=rifki_board(contract="trump", trump=trump),
-            mentions=["trump"])
+    refused(
+        InvalidBoard,
+        "invalid_board",
+        new_game,
+        "rifki",
+        board=rifki_board(contract="trump", trump=trump),
+        mentions=["trump"],
+    )
 
 
 def test_a_trump_suit_without_a_trump_contract_is_refused():
@@ -225,8 +270,19 @@ def test_acting_after_the_game_is_over_is_refused():
     refused(IllegalAction, "game_over", state.apply, {"type": "pass"})
 
 
-@pytest.mark.parametrize("action", [None, "pass", ["play", "KH"], {}, {"type": None}, {"type": "fly"},
-                                    {"type": "pass", "seat": 0}, {"type": "play", "card": "KH", "extra": 1}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        "pass",
+        ["play", "KH"],
+        {},
+        {"type": None},
+        {"type": "fly"},
+        {"type": "pass", "seat": 0},
+        {"type": "play", "card": "KH", "extra": 1},
+    ],
+)
 def test_a_malformed_action_is_refused_as_malformed(action):
     state = new_game("king", board=king_board())
     refused(IllegalAction, "malformed_action", state.apply, action)

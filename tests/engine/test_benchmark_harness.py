@@ -1,4 +1,5 @@
 """The benchmark's own harness plays real games and replays them (no timing is asserted)."""
+
 from bench.__main__ import engine_round, replay_round, verify_round
 from games.engine import replay
 

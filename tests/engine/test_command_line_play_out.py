@@ -1,4 +1,5 @@
 """`python -m games.engine play ...` plays a whole game and prints its score sheet."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +51,12 @@ def test_an_unknown_flag_is_refused_with_a_clear_message(capsys):
 
 
 def test_the_module_runs_as_a_program():
-    out = subprocess.run([sys.executable, "-m", "games.engine", "play", "king", "--seed", "7", "--bots", "random"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "play", "king", "--seed", "7", "--bots", "random"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
     assert "Winner" in out and "Totals" in out

@@ -5,6 +5,7 @@ Whole games check the game-level invariants (zero sums, deal counts, replay); si
 boards from random permutations of the pack check every decision point more intensively (every
 listed action accepted, unlisted ones refused without a trace, views hiding live cards).
 """
+
 import random
 
 import pytest
@@ -32,9 +33,7 @@ from tests.engine.helpers import (
 )
 
 ORDER = {c: i for i, c in enumerate(ALL_CARDS)}
-SEEDS = st.integers(0, 2 ** 32 - 1)
-
-
+SEEDS = st.integers(0, 2**32 - 1)
 
 
 @engine_settings()
@@ -341,12 +340,25 @@ def unlisted_actions(state, rng):
     others = [c for c in ALL_CARDS if c not in legal_cards]
     if others:
         out.append({"type": "play", "card": rng.choice(others)})
-    out += [None, "play", 7, ["play"], {}, {"type": None}, {"type": "teleport"}, {"type": "play"},
-            {"type": "play", "card": "1S"}, {"type": "play", "card": rng.choice(ALL_CARDS).lower()},
-            {"type": "bid", "tricks": True, "direction": "up"}, {"type": "bid", "tricks": "3", "direction": "up"},
-            {"type": "bid", "tricks": 2, "direction": "sideways"}, {"type": "contract", "name": "no_fun"},
-            {"type": "choose", "mode": "up", "trump": "X"}, {"type": "nominate", "dealer": True},
-            {"type": "pass", "tricks": 1}]
+    out += [
+        None,
+        "play",
+        7,
+        ["play"],
+        {},
+        {"type": None},
+        {"type": "teleport"},
+        {"type": "play"},
+        {"type": "play", "card": "1S"},
+        {"type": "play", "card": rng.choice(ALL_CARDS).lower()},
+        {"type": "bid", "tricks": True, "direction": "up"},
+        {"type": "bid", "tricks": "3", "direction": "up"},
+        {"type": "bid", "tricks": 2, "direction": "sideways"},
+        {"type": "contract", "name": "no_fun"},
+        {"type": "choose", "mode": "up", "trump": "X"},
+        {"type": "nominate", "dealer": True},
+        {"type": "pass", "tricks": 1},
+    ]
     for action in legal:
         out.append(dict(action, extra=1))
         for k, v in action.items():
@@ -409,6 +421,6 @@ def test_a_deal_rebuilt_from_any_prefix_of_its_log_continues_identically(state, 
     copy = replay(state.events[:at])
     assert copy.to_act == state.events[at]["seat"]
     copy.apply(action)
-    for _, later in actions[actions.index((at, action)) + 1:]:
+    for _, later in actions[actions.index((at, action)) + 1 :]:
         copy.apply(later)
     assert copy == state and copy.events == state.events

@@ -1,5 +1,6 @@
 """The organiser's forms show each flag by its label, with its help and its choices' labels
 (msgids the pages translate): every flag of every ruleset has them, and no label is a raw slug."""
+
 import re
 
 import pytest

@@ -1,5 +1,6 @@
 """The Brazilian King positive hands: the Beneficiary's choice, the auction (rules.md 1.7-1.8),
 driven through real engine states built from King boards with contract "positive"."""
+
 import random
 
 import pytest
@@ -17,8 +18,7 @@ def bid(n, direction):
 
 def positive_board(dealer=0, options=None, seed=7):
     hands = random_hands(random.Random(seed))
-    return new_game("king", board={"dealer": dealer, "hands": hands, "contract": "positive"},
-                    options=options)
+    return new_game("king", board={"dealer": dealer, "hands": hands, "contract": "positive"}, options=options)
 
 
 def kinds(state):
@@ -68,26 +68,26 @@ def test_the_worked_auction_example_ends_with_p1_holding_8_up_after_nine_bids():
     assert state.to_act == 0
     state.apply(OPEN)
     assert state.to_act == 1
-    state.apply(bid(2, "up"))           # 1. P1 2 up
-    state.apply(bid(4, "up"))           # 2. P2 4 up
+    state.apply(bid(2, "up"))  # 1. P1 2 up
+    state.apply(bid(4, "up"))  # 2. P2 4 up
     assert state.to_act == 3
     # 3. P3 tries 1 down (worth 75, not above 100): refused, nothing changes
     assert_refused_without_change(state, bid(1, "down"), "bid_too_low")
     assert bid(1, "down") not in state.legal_actions()
     assert bid(5, "up") == state.legal_actions()[0]  # the cheapest bid that beats 4 up
-    state.apply(bid(5, "up"))           #    and bids 5 up
+    state.apply(bid(5, "up"))  #    and bids 5 up
     assert state.to_act == 1 and MATCH in state.legal_actions()
-    state.apply(MATCH)                  # 4. P1 matches 5 up
+    state.apply(MATCH)  # 4. P1 matches 5 up
     assert state.to_act == 2 and MATCH not in state.legal_actions()  # P1 outranks P2
-    state.apply(bid(2, "down"))         # 5. P2 2 down (150)
-    state.apply(bid(7, "up"))           # 6. P3 7 up (175)
-    state.apply(MATCH)                  # 7. P1 matches 7 up
-    state.apply(bid(8, "up"))           # 8. P2 8 up (200)
+    state.apply(bid(2, "down"))  # 5. P2 2 down (150)
+    state.apply(bid(7, "up"))  # 6. P3 7 up (175)
+    state.apply(MATCH)  # 7. P1 matches 7 up
+    state.apply(bid(8, "up"))  # 8. P2 8 up (200)
     assert state.to_act == 3
     assert state.legal_actions() == [PASS]  # nothing beats 200 and P3 has preference over nobody
-    state.apply(PASS)                   # 9. P3 passes (out)
+    state.apply(PASS)  # 9. P3 passes (out)
     assert state.to_act == 1
-    state.apply(MATCH)                  # 10. P1 matches 8 up
+    state.apply(MATCH)  # 10. P1 matches 8 up
     assert state.to_act == 2
     assert state.legal_actions() == [PASS]  # 11. P2 can neither beat 200 nor match P1
     events = state.apply(PASS)
@@ -99,8 +99,21 @@ def test_the_worked_auction_example_ends_with_p1_holding_8_up_after_nine_bids():
 
 def test_after_the_worked_example_the_winner_names_trumps_and_pays_200():
     state = positive_board(dealer=0)
-    for a in [OPEN, bid(2, "up"), bid(4, "up"), bid(5, "up"), MATCH, bid(2, "down"), bid(7, "up"), MATCH,
-              bid(8, "up"), PASS, MATCH, PASS, ACCEPT]:
+    for a in [
+        OPEN,
+        bid(2, "up"),
+        bid(4, "up"),
+        bid(5, "up"),
+        MATCH,
+        bid(2, "down"),
+        bid(7, "up"),
+        MATCH,
+        bid(8, "up"),
+        PASS,
+        MATCH,
+        PASS,
+        ACCEPT,
+    ]:
         state.apply(a)
     assert state.to_act == 1
     assert state.legal_actions() == [{"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]]
@@ -161,13 +174,13 @@ def test_without_preference_matching_nobody_may_match():
 def test_with_pass_not_final_a_player_who_passed_may_bid_again():
     state = positive_board(options={"auction_pass_is_final": False})
     state.apply(OPEN)
-    state.apply(PASS)             # P1
-    state.apply(bid(2, "up"))     # P2
-    state.apply(PASS)             # P3
+    state.apply(PASS)  # P1
+    state.apply(bid(2, "up"))  # P2
+    state.apply(PASS)  # P3
     assert state.to_act == 1 and bid(3, "up") in state.legal_actions()
-    state.apply(bid(3, "up"))     # P1 is back in
-    state.apply(PASS)             # P2
-    events = state.apply(PASS)    # P3: everyone else passed since P1's bid
+    state.apply(bid(3, "up"))  # P1 is back in
+    state.apply(PASS)  # P2
+    events = state.apply(PASS)  # P3: everyone else passed since P1's bid
     (ended,) = of_type(events, "auction_ended")
     assert (ended["winner"], ended["tricks"], ended["bids_made"]) == (1, 3, 2)
 
@@ -175,10 +188,10 @@ def test_with_pass_not_final_a_player_who_passed_may_bid_again():
 def test_with_pass_final_a_player_who_passed_is_skipped():
     state = positive_board()
     state.apply(OPEN)
-    state.apply(PASS)             # P1 out
-    state.apply(bid(2, "up"))     # P2
-    state.apply(bid(3, "up"))     # P3
-    assert state.to_act == 2      # P1 is skipped
+    state.apply(PASS)  # P1 out
+    state.apply(bid(2, "up"))  # P2
+    state.apply(bid(3, "up"))  # P3
+    assert state.to_act == 2  # P1 is skipped
 
 
 # ------------------------------------------------------------------ no bids, forfeit
@@ -192,8 +205,9 @@ def test_when_all_three_pass_the_beneficiary_chooses_how_to_play_or_forfeits():
     (ended,) = of_type(events, "auction_ended")
     assert ended["winner"] is None and ended["bids_made"] == 0
     assert state.to_act == 2
-    assert state.legal_actions() == [{"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]] \
-        + [{"type": "choose", "mode": "down"}, {"type": "forfeit"}]
+    assert state.legal_actions() == [
+        {"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]
+    ] + [{"type": "choose", "mode": "down"}, {"type": "forfeit"}]
 
 
 def test_a_forfeit_after_a_foiled_auction_scores_4_3_3_3_for_the_beneficiary():
@@ -265,7 +279,12 @@ def test_an_ultimatum_is_taken_by_the_first_taker_who_then_names_trumps():
     assert state.to_act == 2  # P3 is never asked: P2 names trumps
     assert kinds(state) == ["choose"] * 5
     state.apply({"type": "choose", "mode": "up", "trump": None})
-    assert state.view(3)["table"]["contract"]["accepted_bid"] == {"bidder": 2, "tricks": 8, "direction": "up", "value": 200}
+    assert state.view(3)["table"]["contract"]["accepted_bid"] == {
+        "bidder": 2,
+        "tricks": 8,
+        "direction": "up",
+        "value": 200,
+    }
     ended, tricks = finish(state)
     assert ended["scores"] == expected_positive("up", tricks, 0, (2, 8, "up"))
 
@@ -369,8 +388,9 @@ def test_a_counteroffer_without_the_flag_is_refused_as_not_allowed_rather_than_t
     state = positive_board()
     for a in [OPEN, bid(3, "up"), PASS, PASS]:
         state.apply(a)
-    e = assert_refused_without_change(state, {"type": "counteroffer", "tricks": 5, "direction": "up"},
-                                      "counteroffer_not_allowed")
+    e = assert_refused_without_change(
+        state, {"type": "counteroffer", "tricks": 5, "direction": "up"}, "counteroffer_not_allowed"
+    )
     assert "not higher" not in e.message
 
 
@@ -379,8 +399,9 @@ def test_a_declined_bid_lets_the_beneficiary_choose_how_to_play_with_no_payment(
     for a in [OPEN, bid(4, "up"), PASS, PASS, DECLINE]:
         state.apply(a)
     assert state.to_act == 1
-    assert state.legal_actions() == [{"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]] \
-        + [{"type": "choose", "mode": "down"}]
+    assert state.legal_actions() == [
+        {"type": "choose", "mode": "up", "trump": t} for t in ["S", "H", "D", "C", None]
+    ] + [{"type": "choose", "mode": "down"}]
     state.apply({"type": "choose", "mode": "down"})
     contract = state.view(0)["table"]["contract"]
     assert contract["declarer"] == 1 and contract["accepted_bid"] is None
@@ -421,14 +442,18 @@ def test_with_positive_first_lead_declarer_a_beneficiary_who_plays_himself_leads
     assert state.to_act == 3
 
 
-@pytest.mark.parametrize("first_lead, positive_first_lead, leader", [
-    ("dealer", "dealer", 0),  # the defaults: the dealer leads
-    ("left_of_dealer", "dealer", 1),  # "dealer" follows the general rule (rules.md 1.3)
-    ("dealer", "declarer", 2),  # the auction winner leads, whoever leads the negatives
-    ("left_of_dealer", "declarer", 2),
-])
+@pytest.mark.parametrize(
+    "first_lead, positive_first_lead, leader",
+    [
+        ("dealer", "dealer", 0),  # the defaults: the dealer leads
+        ("left_of_dealer", "dealer", 1),  # "dealer" follows the general rule (rules.md 1.3)
+        ("dealer", "declarer", 2),  # the auction winner leads, whoever leads the negatives
+        ("left_of_dealer", "declarer", 2),
+    ],
+)
 def test_the_positive_hands_first_lead_follows_first_lead_unless_the_declarer_leads(
-        first_lead, positive_first_lead, leader):
+    first_lead, positive_first_lead, leader
+):
     options = {"first_lead": first_lead, "positive_first_lead": positive_first_lead}
     state = positive_board(dealer=0, options=options)
     for a in [OPEN, PASS, bid(3, "up"), PASS, ACCEPT, {"type": "choose", "mode": "up", "trump": "S"}]:

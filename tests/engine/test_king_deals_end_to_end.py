@@ -1,14 +1,28 @@
 """Brazilian King deals played to the end through the engine, scored independently from the
 tricks (rules.md 1.2-1.6, 1.9), and the whole-game flows: fixed order, quick game, dealer's choice,
 the K-of-hearts receiver naming the first dealer."""
+
 import random
 
 import pytest
 
 from games.engine import new_game
-from tests.engine.helpers import (ALL_CARDS, CARD_BASED, COMBINED, KING_TABLE_TOTAL, KING_UNIT, NEGATIVES,
-                                  deal_contract, expected_negative, is_penalty, of_type, play_first_legal, play_out,
-                                  random_hands, split_deals)
+from tests.engine.helpers import (
+    ALL_CARDS,
+    CARD_BASED,
+    COMBINED,
+    KING_TABLE_TOTAL,
+    KING_UNIT,
+    NEGATIVES,
+    deal_contract,
+    expected_negative,
+    is_penalty,
+    of_type,
+    play_first_legal,
+    play_out,
+    random_hands,
+    split_deals,
+)
 
 
 def _penalty_cards(contract):
@@ -23,8 +37,11 @@ def _penalty_cards(contract):
 def test_a_negative_deal_scores_what_each_seat_took_and_ends_when_nothing_is_left_to_take(contract, early_end):
     for k in range(8):
         rng = random.Random(f"{contract}/{k}")
-        state = new_game("king", board={"dealer": k % 4, "hands": random_hands(rng), "contract": contract},
-                         options={"early_end_when_penalties_exhausted": early_end})
+        state = new_game(
+            "king",
+            board={"dealer": k % 4, "hands": random_hands(rng), "contract": contract},
+            options={"early_end_when_penalties_exhausted": early_end},
+        )
         play_out(state, rng)
         events = state.events
         tricks = of_type(events, "trick")
@@ -66,8 +83,14 @@ def test_a_no_king_of_hearts_board_ends_right_after_the_king_of_hearts_falls():
 def test_the_dealer_leads_by_default_and_the_left_of_dealer_with_the_flag():
     hands = random_hands(random.Random(4))
     assert new_game("king", board={"dealer": 2, "hands": hands, "contract": "no_tricks"}).to_act == 2
-    assert new_game("king", board={"dealer": 2, "hands": hands, "contract": "no_tricks"},
-                    options={"first_lead": "left_of_dealer"}).to_act == 3
+    assert (
+        new_game(
+            "king",
+            board={"dealer": 2, "hands": hands, "contract": "no_tricks"},
+            options={"first_lead": "left_of_dealer"},
+        ).to_act
+        == 3
+    )
 
 
 def test_play_goes_clockwise_and_the_trick_winner_leads_next():
@@ -77,7 +100,7 @@ def test_play_goes_clockwise_and_the_trick_winner_leads_next():
     tricks = of_type(events, "trick")
     leader = 3
     for i, t in enumerate(tricks):
-        seats = [p["seat"] for p in plays[4 * i:4 * i + 4]]
+        seats = [p["seat"] for p in plays[4 * i : 4 * i + 4]]
         assert seats == [(leader + k) % 4 for k in range(4)]
         assert t["leader"] == leader
         led = t["cards"][0][1]

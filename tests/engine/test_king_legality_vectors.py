@@ -1,5 +1,6 @@
 """Brazilian King legal play: the vectors BL1-BL5 of rules.md 1.11 with the flag variants named there,
 plus the lead rules of 1.5 checked through a real deal."""
+
 import random
 
 import pytest
@@ -12,8 +13,9 @@ from tests.engine.helpers import random_hands
 def legal(contract, hand, trick, mode=None, trump=None, hearts_broken=False, **flags):
     options = option_defaults("king")
     options.update(flags)
-    cards, (code, reason) = king.legal_plays(by_suit(hand), list(trick), king.PlayRules(contract, options, mode, trump),
-                                             hearts_broken)
+    cards, (code, reason) = king.legal_plays(
+        by_suit(hand), list(trick), king.PlayRules(contract, options, mode, trump), hearts_broken
+    )
     assert isinstance(code, str) and code and isinstance(reason, str) and reason
     return set(cards)
 
@@ -74,8 +76,9 @@ def test_bl4_with_positive_must_ruff_a_void_player_must_trump():
 
 def test_positive_must_overtrump_forbids_underruffing_when_a_higher_trump_is_held():
     hand = ["2S", "KS", "AC"]
-    assert legal("positive", hand, ["5D", "TS"], mode="up", trump="S", positive_must_ruff=True,
-                 positive_must_overtrump=True) == {"KS"}
+    assert legal(
+        "positive", hand, ["5D", "TS"], mode="up", trump="S", positive_must_ruff=True, positive_must_overtrump=True
+    ) == {"KS"}
     assert legal("positive", hand, ["5D", "TS"], mode="up", trump="S", positive_must_ruff=True) == {"2S", "KS"}
 
 
@@ -107,8 +110,11 @@ def test_in_a_real_no_hearts_deal_a_leader_with_another_suit_never_may_lead_a_he
     checked_after_hearts_fell = 0
     for k in range(30):
         rng = random.Random(k)
-        state = new_game("king", board={"dealer": k % 4, "hands": random_hands(rng), "contract": "no_hearts"},
-                         options={"early_end_when_penalties_exhausted": False})
+        state = new_game(
+            "king",
+            board={"dealer": k % 4, "hands": random_hands(rng), "contract": "no_hearts"},
+            options={"early_end_when_penalties_exhausted": False},
+        )
         hearts_fell = False
         while not state.is_over:
             view = state.view(state.to_act)

@@ -1,4 +1,5 @@
 """Brazilian King scoring: the test vectors of rules.md 1.11 (BK1-BK17 and the full game)."""
+
 import pytest
 
 from games.engine import new_game
@@ -14,12 +15,21 @@ NEGATIVE_VECTORS = [
     ("BK4 no men costs 30 a king or jack", {"no_men": [3, 2, 2, 1]}, [-90, -60, -60, -30]),
     ("BK5 no king of hearts costs its taker 160", {"no_king_of_hearts": [0, 0, 1, 0]}, [0, 0, -160, 0]),
     ("BK6 last two costs 90 a trick", {"no_last_two": [1, 0, 0, 1]}, [-90, 0, 0, -90]),
-    ("BK15 quick tricks plus last two adds both", {"no_tricks": [4, 3, 5, 1], "no_last_two": [0, 0, 2, 0]},
-     [-80, -60, -280, -20]),
-    ("BK16 quick hearts plus king of hearts makes the king cost 180",
-     {"no_hearts": [6, 2, 5, 0], "no_king_of_hearts": [0, 0, 1, 0]}, [-120, -40, -260, 0]),
-    ("BK17 quick queens plus men adds both", {"no_queens": [2, 1, 1, 0], "no_men": [3, 2, 2, 1]},
-     [-190, -110, -110, -30]),
+    (
+        "BK15 quick tricks plus last two adds both",
+        {"no_tricks": [4, 3, 5, 1], "no_last_two": [0, 0, 2, 0]},
+        [-80, -60, -280, -20],
+    ),
+    (
+        "BK16 quick hearts plus king of hearts makes the king cost 180",
+        {"no_hearts": [6, 2, 5, 0], "no_king_of_hearts": [0, 0, 1, 0]},
+        [-120, -40, -260, 0],
+    ),
+    (
+        "BK17 quick queens plus men adds both",
+        {"no_queens": [2, 1, 1, 0], "no_men": [3, 2, 2, 1]},
+        [-190, -110, -110, -30],
+    ),
 ]
 
 
@@ -41,38 +51,64 @@ def test_each_king_negative_contract_costs_the_table_its_total(contract, total):
 
 def test_the_six_negatives_and_the_three_quick_hands_both_cost_1300_matching_four_positives():
     singles = sum(negative_total((c,), KING_UNITS) for c in KING_UNIT)
-    quick = sum(negative_total(tuple(c.split("+")), KING_UNITS)
-                for c in ("no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+no_men"))
+    quick = sum(
+        negative_total(tuple(c.split("+")), KING_UNITS)
+        for c in ("no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+no_men")
+    )
     assert singles == quick == -1300 == -4 * 325
 
 
 POSITIVE_VECTORS = [
-    ("BK7 beneficiary plays up himself with hearts trump",
-     dict(mode="up", tricks=[5, 2, 3, 3], beneficiary=0, bid=None),
-     [125, 50, 75, 75]),
-    ("BK8 beneficiary plays down himself", dict(mode="down", tricks=[0, 4, 5, 4], beneficiary=0, bid=None),
-     [325, 25, -50, 25]),
-    ("BK9 an up bid that is made pays the beneficiary",
-     dict(mode="up", tricks=[3, 2, 6, 2], beneficiary=0, bid=(2, 5, "up")),
-     [200, 50, 25, 50]),
-    ("BK10 an up bid that fails still pays in full",
-     dict(mode="up", tricks=[4, 3, 3, 3], beneficiary=0, bid=(1, 7, "up")),
-     [275, -100, 75, 75]),
-    ("BK11 a down bid moves the beneficiary's tricks to the winner",
-     dict(mode="down", tricks=[3, 4, 5, 1], beneficiary=0, bid=(3, 2, "down")), [250, 25, -50, 100]),
-    ("BK12 a down bid absorbs only the tricks the beneficiary won",
-     dict(mode="down", tricks=[1, 5, 4, 3], beneficiary=0, bid=(3, 2, "down")), [325, -50, 25, 25]),
-    ("BK12 fixed down payment always moves the whole bid",
-     dict(mode="down", tricks=[1, 5, 4, 3], beneficiary=0, bid=(3, 2, "down"), down_payment_mode="fixed"),
-     [400, -50, 25, -50]),
-    ("BK14 an ultimatum refused by all is played down with no payment",
-     dict(mode="down", tricks=[2, 4, 3, 4], beneficiary=0, bid=None), [175, 25, 100, 25]),
-    ("example 2 with capped up payment pays only the tricks won",
-     dict(mode="up", tricks=[4, 3, 3, 3], beneficiary=0, bid=(1, 7, "up"), up_payment_mode="capped_at_tricks"),
-     [175, 0, 75, 75]),
-    ("example 3 with fixed down payment gives the same as absorb",
-     dict(mode="down", tricks=[3, 4, 5, 1], beneficiary=0, bid=(3, 2, "down"), down_payment_mode="fixed"),
-     [250, 25, -50, 100]),
+    (
+        "BK7 beneficiary plays up himself with hearts trump",
+        dict(mode="up", tricks=[5, 2, 3, 3], beneficiary=0, bid=None),
+        [125, 50, 75, 75],
+    ),
+    (
+        "BK8 beneficiary plays down himself",
+        dict(mode="down", tricks=[0, 4, 5, 4], beneficiary=0, bid=None),
+        [325, 25, -50, 25],
+    ),
+    (
+        "BK9 an up bid that is made pays the beneficiary",
+        dict(mode="up", tricks=[3, 2, 6, 2], beneficiary=0, bid=(2, 5, "up")),
+        [200, 50, 25, 50],
+    ),
+    (
+        "BK10 an up bid that fails still pays in full",
+        dict(mode="up", tricks=[4, 3, 3, 3], beneficiary=0, bid=(1, 7, "up")),
+        [275, -100, 75, 75],
+    ),
+    (
+        "BK11 a down bid moves the beneficiary's tricks to the winner",
+        dict(mode="down", tricks=[3, 4, 5, 1], beneficiary=0, bid=(3, 2, "down")),
+        [250, 25, -50, 100],
+    ),
+    (
+        "BK12 a down bid absorbs only the tricks the beneficiary won",
+        dict(mode="down", tricks=[1, 5, 4, 3], beneficiary=0, bid=(3, 2, "down")),
+        [325, -50, 25, 25],
+    ),
+    (
+        "BK12 fixed down payment always moves the whole bid",
+        dict(mode="down", tricks=[1, 5, 4, 3], beneficiary=0, bid=(3, 2, "down"), down_payment_mode="fixed"),
+        [400, -50, 25, -50],
+    ),
+    (
+        "BK14 an ultimatum refused by all is played down with no payment",
+        dict(mode="down", tricks=[2, 4, 3, 4], beneficiary=0, bid=None),
+        [175, 25, 100, 25],
+    ),
+    (
+        "example 2 with capped up payment pays only the tricks won",
+        dict(mode="up", tricks=[4, 3, 3, 3], beneficiary=0, bid=(1, 7, "up"), up_payment_mode="capped_at_tricks"),
+        [175, 0, 75, 75],
+    ),
+    (
+        "example 3 with fixed down payment gives the same as absorb",
+        dict(mode="down", tricks=[3, 4, 5, 1], beneficiary=0, bid=(3, 2, "down"), down_payment_mode="fixed"),
+        [250, 25, -50, 100],
+    ),
 ]
 
 
@@ -146,6 +182,7 @@ def test_a_tie_for_the_highest_total_is_shared_by_default():
 
 
 def test_a_tie_is_broken_on_the_positive_phase_total_when_asked():
-    state = _finished_king_state([100, 100, -150, -50], positive_totals=[300, 400, 300, 300],
-                                 tie_policy="positive_phase_total")
+    state = _finished_king_state(
+        [100, 100, -150, -50], positive_totals=[300, 400, 300, 300], tie_policy="positive_phase_total"
+    )
     assert state._winners() == [1]

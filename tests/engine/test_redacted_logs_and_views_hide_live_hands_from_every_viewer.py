@@ -4,6 +4,7 @@ At every step of random games, for every viewer (each seat, and someone not seat
 without the right to see finished deals, the redacted log and view are serialised and searched
 for the cards still in another seat's hand. Finished deals are revealed only with the right.
 """
+
 import json
 import random
 
@@ -42,7 +43,7 @@ def check_everything_hidden(state):
         hidden = hidden_from(state, seat)
         for reveal in (False, True):
             log = redact_events(state.events, seat, reveal_finished=reveal)
-            assert not quoted_cards([log[0]] + log[starts[-1]:], hidden), (seat, reveal)
+            assert not quoted_cards([log[0]] + log[starts[-1] :], hidden), (seat, reveal)
             view = redact_view(state, seat, reveal_finished=reveal)
             if reveal:
                 view.pop("last_deal", None)  # the previous deal, over and revealed by right
@@ -53,14 +54,26 @@ def check_everything_hidden(state):
 
 
 def games():
-    seeded = st.builds(lambda ruleset, seed: new_game(ruleset, seed=seed, options={"short_mode": True}
-                                                      if ruleset == "rifki" else {"quick_game_combined_negatives": True}),
-                       st.sampled_from(["king", "rifki"]), st.integers(0, 10**6))
-    king_board = st.builds(lambda seed, contract: new_game("king", board={
-        "dealer": seed % 4, "contract": contract, "hands": random_hands(random.Random(seed))}),
-        st.integers(0, 10**6), st.sampled_from(["no_hearts", "no_king_of_hearts", "positive", "no_tricks"]))
-    rifki_board = st.builds(lambda seed: new_game("rifki", board={
-        "declarer": seed % 4, "hands": random_hands(random.Random(seed))}), st.integers(0, 10**6))
+    seeded = st.builds(
+        lambda ruleset, seed: new_game(
+            ruleset,
+            seed=seed,
+            options={"short_mode": True} if ruleset == "rifki" else {"quick_game_combined_negatives": True},
+        ),
+        st.sampled_from(["king", "rifki"]),
+        st.integers(0, 10**6),
+    )
+    king_board = st.builds(
+        lambda seed, contract: new_game(
+            "king", board={"dealer": seed % 4, "contract": contract, "hands": random_hands(random.Random(seed))}
+        ),
+        st.integers(0, 10**6),
+        st.sampled_from(["no_hearts", "no_king_of_hearts", "positive", "no_tricks"]),
+    )
+    rifki_board = st.builds(
+        lambda seed: new_game("rifki", board={"declarer": seed % 4, "hands": random_hands(random.Random(seed))}),
+        st.integers(0, 10**6),
+    )
     return st.one_of(seeded, king_board, rifki_board)
 
 
@@ -82,7 +95,9 @@ def test_a_seat_sees_its_own_dealt_hand_and_no_other():
     for seat in range(4):
         log = redact_events(state.events, seat)
         deal = next(ev for ev in log if ev["type"] == "deal_started")
-        assert deal["hands"][seat] == sorted(hands[seat], key=lambda c: ("SHDC".index(c[1]), "23456789TJQKA".index(c[0])))
+        assert deal["hands"][seat] == sorted(
+            hands[seat], key=lambda c: ("SHDC".index(c[1]), "23456789TJQKA".index(c[0]))
+        )
         assert [h for i, h in enumerate(deal["hands"]) if i != seat] == [None, None, None]
         board = log[0]["board"]
         assert [h is None for h in board["hands"]] == [i != seat for i in range(4)]
@@ -97,9 +112,13 @@ def test_a_finished_deal_is_revealed_only_to_viewers_with_the_right():
         state.apply(rng.choice(state.legal_actions()))
     first_deal = next(ev for ev in state.events if ev["type"] == "deal_started")
     for seat in VIEWERS:
-        shown = next(ev for ev in redact_events(state.events, seat, reveal_finished=True) if ev["type"] == "deal_started")
+        shown = next(
+            ev for ev in redact_events(state.events, seat, reveal_finished=True) if ev["type"] == "deal_started"
+        )
         assert shown["hands"] == first_deal["hands"]
-        kept = next(ev for ev in redact_events(state.events, seat, reveal_finished=False) if ev["type"] == "deal_started")
+        kept = next(
+            ev for ev in redact_events(state.events, seat, reveal_finished=False) if ev["type"] == "deal_started"
+        )
         assert sum(h is None for h in kept["hands"]) == (4 if seat is None else 3)
         view = redact_view(state, seat, reveal_finished=False)
         assert "last_deal" not in view

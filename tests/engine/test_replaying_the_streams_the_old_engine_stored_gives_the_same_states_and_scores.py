@@ -8,6 +8,7 @@ The corpus was recorded by ``tools/record_engine_corpus.py`` run in a checkout o
 ``positive_first_lead: "dealer"`` with ``first_lead: "left_of_dealer"`` (the player left of the
 dealer now leads the positive hands too), which test_king_auction.py checks on its own.
 """
+
 import gzip
 import json
 from pathlib import Path
@@ -28,10 +29,16 @@ STREAMS = load()
 
 
 def seen(state):
-    return {"scores": list(state.scores), "deal_scores": [list(r) for r in state.deal_scores],
-            "phase": state.phase, "is_over": state.is_over, "to_act": state.to_act, "deal": state.deal_no,
-            "hands": [state.hand(s) for s in range(state.num_seats)],
-            "legal": [dict(a) for a in state.legal_actions()] if not state.is_over else []}
+    return {
+        "scores": list(state.scores),
+        "deal_scores": [list(r) for r in state.deal_scores],
+        "phase": state.phase,
+        "is_over": state.is_over,
+        "to_act": state.to_act,
+        "deal": state.deal_no,
+        "hands": [state.hand(s) for s in range(state.num_seats)],
+        "legal": [dict(a) for a in state.legal_actions()] if not state.is_over else [],
+    }
 
 
 def test_the_corpus_covers_both_games_finished_and_cut_short():

@@ -1,13 +1,26 @@
 """Rifki deals and games played through the engine (rules.md 2.1-2.8): scores from the tricks,
 counter-clockwise play and rotation, quotas, misdeals, the Kiz split and the King slam."""
+
 import random
 
 import pytest
 
 from games.engine import IllegalAction, new_game, replay
-from tests.engine.helpers import (ALL_CARDS, CARD_BASED, NEGATIVES, RIFKI_TABLE_TOTAL, RIFKI_UNIT, deal_contract,
-                                  expected_negative, is_penalty, of_type, play_first_legal, play_out, random_hands,
-                                  split_deals)
+from tests.engine.helpers import (
+    ALL_CARDS,
+    CARD_BASED,
+    NEGATIVES,
+    RIFKI_TABLE_TOTAL,
+    RIFKI_UNIT,
+    deal_contract,
+    expected_negative,
+    is_penalty,
+    of_type,
+    play_first_legal,
+    play_out,
+    random_hands,
+    split_deals,
+)
 
 HIGH = set("JQKA")
 NO_MISDEALS = {"misdeal_trump_no_high_cards": "off", "misdeal_rifki_unguarded": False, "kiz_split_cancels": False}
@@ -23,8 +36,9 @@ def suit_hands():
 def test_a_negative_deal_scores_what_each_seat_took(contract):
     for k in range(8):
         rng = random.Random(f"{contract}/{k}")
-        state = new_game("rifki", board={"declarer": k % 4, "hands": random_hands(rng), "contract": contract},
-                         options=NO_MISDEALS)
+        state = new_game(
+            "rifki", board={"declarer": k % 4, "hands": random_hands(rng), "contract": contract}, options=NO_MISDEALS
+        )
         assert state.to_act == k % 4  # the declarer leads
         play_out(state, rng)
         tricks = of_type(state.events, "trick")
@@ -45,8 +59,11 @@ def test_a_trump_deal_pays_50_a_trick_and_the_highest_trump_wins(trump):
     ranks = "23456789TJQKA"
     for k in range(5):
         rng = random.Random(f"{trump}/{k}")
-        state = new_game("rifki", board={"declarer": k % 4, "hands": random_hands(rng), "contract": "trump",
-                                         "trump": trump}, options=NO_MISDEALS)
+        state = new_game(
+            "rifki",
+            board={"declarer": k % 4, "hands": random_hands(rng), "contract": "trump", "trump": trump},
+            options=NO_MISDEALS,
+        )
         play_out(state, rng)
         tricks = of_type(state.events, "trick")
         assert len(tricks) == 13
@@ -64,12 +81,15 @@ def test_play_goes_counter_clockwise():
     play_out(state, random.Random(2))
     plays = of_type(state.events, "play")
     for i, t in enumerate(of_type(state.events, "trick")):
-        assert [p["seat"] for p in plays[4 * i:4 * i + 4]] == [(t["leader"] + 3 * k) % 4 for k in range(4)]
+        assert [p["seat"] for p in plays[4 * i : 4 * i + 4]] == [(t["leader"] + 3 * k) % 4 for k in range(4)]
 
 
 def test_a_rifki_board_ends_after_the_trick_with_the_king_of_hearts():
-    state = new_game("rifki", board={"declarer": 2, "hands": random_hands(random.Random(8)),
-                                     "contract": "no_king_of_hearts"}, options={"misdeal_rifki_unguarded": False})
+    state = new_game(
+        "rifki",
+        board={"declarer": 2, "hands": random_hands(random.Random(8)), "contract": "no_king_of_hearts"},
+        options={"misdeal_rifki_unguarded": False},
+    )
     events = play_first_legal(state)
     tricks = of_type(events, "trick")
     assert "KH" in tricks[-1]["cards"] and len(tricks) < 13
@@ -80,8 +100,11 @@ def test_a_rifki_board_ends_after_the_trick_with_the_king_of_hearts():
 # ------------------------------------------------------------------ the King slam
 @pytest.mark.parametrize("threshold, tricks", [("10", 10), ("11", 11), ("11_or_10_consecutive", 10), ("13", 13)])
 def test_a_slam_ends_the_game_at_once_and_its_maker_alone_wins(threshold, tricks):
-    state = new_game("rifki", board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
-                     options={"king_slam": threshold})
+    state = new_game(
+        "rifki",
+        board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
+        options={"king_slam": threshold},
+    )
     assert {"type": "declare_slam"} not in state.legal_actions()  # no declaration needed
     events = play_first_legal(state)
     (ended,) = of_type(events, "deal_ended")
@@ -101,9 +124,11 @@ def test_without_the_slam_rule_thirteen_tricks_just_score_650():
 
 
 def test_when_the_slam_must_be_declared_an_undeclared_slam_is_an_ordinary_hand():
-    state = new_game("rifki", board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
-                     options={"king_slam": "10", "king_slam_requires_declaration": True,
-                              "misdeal_trump_no_high_cards": "off"})
+    state = new_game(
+        "rifki",
+        board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
+        options={"king_slam": "10", "king_slam_requires_declaration": True, "misdeal_trump_no_high_cards": "off"},
+    )
     assert {"type": "declare_slam"} in state.legal_actions()
     state.apply({"type": "play", "card": "AS"})
     assert {"type": "declare_slam"} not in state.legal_actions()  # only before the first lead
@@ -113,9 +138,11 @@ def test_when_the_slam_must_be_declared_an_undeclared_slam_is_an_ordinary_hand()
 
 
 def test_a_declared_slam_that_is_made_ends_the_game_with_its_maker_winning():
-    state = new_game("rifki", board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
-                     options={"king_slam": "10", "king_slam_requires_declaration": True,
-                              "misdeal_trump_no_high_cards": "off"})
+    state = new_game(
+        "rifki",
+        board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
+        options={"king_slam": "10", "king_slam_requires_declaration": True, "misdeal_trump_no_high_cards": "off"},
+    )
     state.apply({"type": "declare_slam"})
     assert state.to_act == 0 and state.view(1)["table"]["slam_declared"] is True
     events = play_first_legal(state)
@@ -125,9 +152,11 @@ def test_a_declared_slam_that_is_made_ends_the_game_with_its_maker_winning():
 
 def test_a_declared_slam_that_fails_ends_the_game_with_the_declarer_losing_alone():
     # P1 declares in spades holding all hearts; P0 holds every spade and ruffs the first trick.
-    state = new_game("rifki", board={"declarer": 1, "hands": suit_hands(), "contract": "trump", "trump": "S"},
-                     options={"king_slam": "13", "king_slam_requires_declaration": True,
-                              "misdeal_trump_no_high_cards": "off"})
+    state = new_game(
+        "rifki",
+        board={"declarer": 1, "hands": suit_hands(), "contract": "trump", "trump": "S"},
+        options={"king_slam": "13", "king_slam_requires_declaration": True, "misdeal_trump_no_high_cards": "off"},
+    )
     state.apply({"type": "declare_slam"})
     events = play_first_legal(state)
     (ended,) = of_type(events, "deal_ended")
@@ -138,9 +167,11 @@ def test_a_declared_slam_that_fails_ends_the_game_with_the_declarer_losing_alone
 
 
 def test_a_slam_declared_after_the_first_lead_is_refused_as_slam_not_allowed():
-    state = new_game("rifki", board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
-                     options={"king_slam": "10", "king_slam_requires_declaration": True,
-                              "misdeal_trump_no_high_cards": "off"})
+    state = new_game(
+        "rifki",
+        board={"declarer": 0, "hands": suit_hands(), "contract": "trump", "trump": "S"},
+        options={"king_slam": "10", "king_slam_requires_declaration": True, "misdeal_trump_no_high_cards": "off"},
+    )
     state.apply({"type": "play", "card": "AS"})
     with pytest.raises(IllegalAction) as err:
         state.apply({"type": "declare_slam"})
@@ -281,8 +312,11 @@ def test_a_kiz_split_in_a_game_is_redealt_and_the_declarer_chooses_again_with_ki
 def _expected_offer(state_info, seat, deal_no, options, must_declare):
     trumps_q, negs_q = (1, 2) if options["short_mode"] else (2, 3)
     limit = options["trump_suit_limit_per_game"]
-    trumps = [{"type": "contract", "name": "trump", "suit": s} for s in "SHDC"
-              if limit is None or state_info["suits"].get(s, 0) < limit]
+    trumps = [
+        {"type": "contract", "name": "trump", "suit": s}
+        for s in "SHDC"
+        if limit is None or state_info["suits"].get(s, 0) < limit
+    ]
     if must_declare == "trump":
         return trumps
     out = []
@@ -304,7 +338,9 @@ def _play_checking_quotas(seed, options, rng_seed=None):
         legal = state.legal_actions()
         if legal and legal[0]["type"] == "contract":
             view = state.view(state.to_act)
-            assert legal == _expected_offer(info, state.to_act, view["deal"], state.options, view["table"]["must_declare"])
+            assert legal == _expected_offer(
+                info, state.to_act, view["deal"], state.options, view["table"]["must_declare"]
+            )
         events = state.apply(rng.choice(legal))
         for ev in events:
             if ev["type"] == "deal_started":
@@ -387,9 +423,12 @@ def test_winners_are_the_nonnegative_totals_or_the_positive_ones_with_the_flag()
 def test_a_declarer_holding_ace_king_queen_of_trumps_may_lead_them_first_with_the_flag():
     own = ["AS", "KS", "QS", "2S", "2D", "3D", "4D", "5D", "6D", "2C", "3C", "4C", "5C"]
     rest = [c for c in ALL_CARDS if c not in own]
-    hands = [own] + [rest[13 * i:13 * i + 13] for i in range(3)]
+    hands = [own] + [rest[13 * i : 13 * i + 13] for i in range(3)]
     plain = {c for c in own if c[1] != "S"}
     for flag, expected in ((True, plain | {"AS", "KS", "QS"}), (False, plain)):
-        state = new_game("rifki", board={"declarer": 0, "hands": hands, "contract": "trump", "trump": "S"},
-                         options={"declarer_may_lead_top_trumps": flag, "misdeal_trump_no_high_cards": "off"})
+        state = new_game(
+            "rifki",
+            board={"declarer": 0, "hands": hands, "contract": "trump", "trump": "S"},
+            options={"declarer_may_lead_top_trumps": flag, "misdeal_trump_no_high_cards": "off"},
+        )
         assert {a["card"] for a in state.legal_actions() if a["type"] == "play"} == expected

@@ -1,5 +1,6 @@
 """Rifki legal play: the vectors TL1-TL9 of rules.md 2.11 with their variants, and the engine's
 legality checked against the reference pseudo-code of rules.md 2.9 over random deals."""
+
 import random
 
 import pytest
@@ -14,8 +15,14 @@ from tests.engine.helpers import RANKS, engine_settings, is_penalty, random_hand
 def legal(contract, hand, trick, trump=None, hearts_broken=False, trump_broken=False, top_trumps_ok=False, **flags):
     options = option_defaults("rifki")
     options.update(flags)
-    cards, (code, reason) = rifki.legal_plays(by_suit(hand), list(trick), rifki.PlayRules(contract, options, trump),
-                                              hearts_broken, trump_broken, top_trumps_ok)
+    cards, (code, reason) = rifki.legal_plays(
+        by_suit(hand),
+        list(trick),
+        rifki.PlayRules(contract, options, trump),
+        hearts_broken,
+        trump_broken,
+        top_trumps_ok,
+    )
     assert isinstance(code, str) and code and isinstance(reason, str) and reason
     return set(cards)
 
@@ -25,8 +32,12 @@ def test_tl1_void_in_the_suit_led_a_player_must_ruff_even_low():
 
 
 def test_tl1_without_trump_must_ruff_a_void_player_discards_anything():
-    assert legal("trump", ["3S", "QS", "AC", "2H"], ["KD"], trump="S",
-                 trump_must_ruff=False) == {"3S", "QS", "AC", "2H"}
+    assert legal("trump", ["3S", "QS", "AC", "2H"], ["KD"], trump="S", trump_must_ruff=False) == {
+        "3S",
+        "QS",
+        "AC",
+        "2H",
+    }
 
 
 def test_tl2_underruffing_is_allowed_by_default():
@@ -46,8 +57,10 @@ def test_tl3_on_a_trump_lead_a_player_must_head_the_trick():
 
 
 def test_tl3_without_heading_any_trump_follows():
-    assert legal("trump", ["3S", "QS", "AC"], ["5S", "JS"], trump="S",
-                 trump_must_head_when_trump_led=False) == {"3S", "QS"}
+    assert legal("trump", ["3S", "QS", "AC"], ["5S", "JS"], trump="S", trump_must_head_when_trump_led=False) == {
+        "3S",
+        "QS",
+    }
 
 
 def test_tl3_a_player_who_cannot_head_plays_any_trump():
@@ -140,9 +153,12 @@ def test_el_almaz_and_son_iki_only_require_following_suit(contract):
 def reference_legal(hand, trick, contract, trump, hearts_broken, trump_broken, o):
     """The reference pseudo-code of rules.md 2.9, transcribed as literally as possible."""
     rank = RANKS.index
-    pen = {"no_hearts": lambda x: is_penalty("no_hearts", x), "no_queens": lambda x: is_penalty("no_queens", x),
-           "no_men": lambda x: is_penalty("no_men", x), "no_king_of_hearts": lambda x: x == "KH"}.get(
-        contract, lambda x: False)
+    pen = {
+        "no_hearts": lambda x: is_penalty("no_hearts", x),
+        "no_queens": lambda x: is_penalty("no_queens", x),
+        "no_men": lambda x: is_penalty("no_men", x),
+        "no_king_of_hearts": lambda x: x == "KH",
+    }.get(contract, lambda x: False)
     is_trump = contract == "trump"
     if not trick:
         if is_trump:
@@ -185,22 +201,24 @@ def reference_legal(hand, trick, contract, trump, hearts_broken, trump_broken, o
     return hand
 
 
-CONTRACTS = [("trump", s) for s in "SHDC"] + [(c, None) for c in
-                                               ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts",
-                                                "no_last_two")]
+CONTRACTS = [("trump", s) for s in "SHDC"] + [
+    (c, None) for c in ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two")
+]
 # The flags the pseudo-code covers; the others keep their defaults (they are extensions of it).
-PSEUDO_CODE_FLAGS = st.fixed_dictionaries({
-    "trump_must_ruff": st.booleans(),
-    "trump_must_overruff": st.booleans(),
-    "trump_must_head_when_trump_led": st.booleans(),
-    "trump_lead_restriction": st.sampled_from(["until_broken", "none"]),
-    "rifki_void_discard": st.sampled_from(["king_only", "king_else_any_heart"]),
-    "early_end_when_penalties_exhausted": st.booleans(),
-})
+PSEUDO_CODE_FLAGS = st.fixed_dictionaries(
+    {
+        "trump_must_ruff": st.booleans(),
+        "trump_must_overruff": st.booleans(),
+        "trump_must_head_when_trump_led": st.booleans(),
+        "trump_lead_restriction": st.sampled_from(["until_broken", "none"]),
+        "rifki_void_discard": st.sampled_from(["king_only", "king_else_any_heart"]),
+        "early_end_when_penalties_exhausted": st.booleans(),
+    }
+)
 
 
 @engine_settings()
-@given(flags=PSEUDO_CODE_FLAGS, contract=st.sampled_from(CONTRACTS), seed=st.integers(0, 2 ** 32 - 1))
+@given(flags=PSEUDO_CODE_FLAGS, contract=st.sampled_from(CONTRACTS), seed=st.integers(0, 2**32 - 1))
 def test_the_engine_allows_exactly_the_cards_the_reference_pseudo_code_allows(flags, contract, seed):
     rng = random.Random(seed)
     name, trump = contract

@@ -1,4 +1,5 @@
 """Rifki scoring: the test vectors of rules.md 2.11 (TK1-TK10)."""
+
 import pytest
 
 from games.engine import new_game
@@ -54,12 +55,13 @@ def kiz_split_hands():
     core = [["QS", "2H", "3D", "QC"], ["4S", "3H", "QD", "AC"], ["3S", "QH", "AD", "2C"], ["2S", "AH", "2D", "3C"]]
     used = {c for h in core for c in h}
     rest = [c for c in ALL_CARDS if c not in used]
-    return [core[s] + rest[9 * s:9 * s + 9] for s in range(4)]
+    return [core[s] + rest[9 * s : 9 * s + 9] for s in range(4)]
 
 
 def _play_kiz_split(options):
-    state = new_game("rifki", board={"declarer": 0, "hands": kiz_split_hands(), "contract": "no_queens"},
-                     options=options)
+    state = new_game(
+        "rifki", board={"declarer": 0, "hands": kiz_split_hands(), "contract": "no_queens"}, options=options
+    )
     events = []
     for card in KIZ_PLAY:
         events += state.apply({"type": "play", "card": card})

@@ -1,5 +1,6 @@
 """Fair, checkable deals (DESIGN.md 3.4, games/engine/deal.py): the documented shuffle, pinned by a
 golden vector, re-derived by an independent implementation, deterministic and roughly uniform."""
+
 import hashlib
 import hmac
 
@@ -10,10 +11,58 @@ from tests.engine.helpers import ALL_CARDS, of_type
 # Documented v1 test vector: shuffled_deck(b"kingrifki", "game/deal/1") under "hmac-sha256-fy-v1".
 # If this changes, every published tournament deal changes: bump SHUFFLE_VERSION instead.
 GOLDEN_V1 = [
-    "QD", "7H", "9H", "6H", "KD", "JH", "KC", "JD", "5C", "2S", "3H", "7C", "4D",
-    "6C", "9C", "3C", "QS", "2D", "KH", "3D", "TH", "4C", "5S", "KS", "5D", "7S",
-    "4S", "6S", "QC", "AC", "AS", "8C", "9D", "JC", "AD", "TS", "AH", "4H", "8H",
-    "7D", "2C", "6D", "QH", "8D", "2H", "JS", "TC", "TD", "9S", "3S", "5H", "8S",
+    "QD",
+    "7H",
+    "9H",
+    "6H",
+    "KD",
+    "JH",
+    "KC",
+    "JD",
+    "5C",
+    "2S",
+    "3H",
+    "7C",
+    "4D",
+    "6C",
+    "9C",
+    "3C",
+    "QS",
+    "2D",
+    "KH",
+    "3D",
+    "TH",
+    "4C",
+    "5S",
+    "KS",
+    "5D",
+    "7S",
+    "4S",
+    "6S",
+    "QC",
+    "AC",
+    "AS",
+    "8C",
+    "9D",
+    "JC",
+    "AD",
+    "TS",
+    "AH",
+    "4H",
+    "8H",
+    "7D",
+    "2C",
+    "6D",
+    "QH",
+    "8D",
+    "2H",
+    "JS",
+    "TC",
+    "TD",
+    "9S",
+    "3S",
+    "5H",
+    "8S",
 ]
 
 
@@ -102,7 +151,10 @@ def test_different_keys_or_seeds_give_different_deals():
     decks = {tuple(shuffled_deck(b"s", f"game/deal/{n}")) for n in range(1, 50)}
     decks |= {tuple(shuffled_deck(f"s{n}".encode(), "game/deal/1")) for n in range(50)}
     assert len(decks) == 99
-    hands = lambda key: of_type(new_game("rifki", seed=b"s", key=key).events, "deal_started")[0]["hands"]
+
+    def hands(key):
+        return of_type(new_game("rifki", seed=b"s", key=key).events, "deal_started")[0]["hands"]
+
     assert hands("a") != hands("b")
 
 

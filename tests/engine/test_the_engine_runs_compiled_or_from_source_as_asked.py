@@ -3,6 +3,7 @@
 The engine suite runs under both (``make test``), so these checks say which build a run is
 proving, and fail when CI would otherwise test a silent fallback.
 """
+
 import importlib
 import os
 import pathlib

@@ -1,5 +1,6 @@
 """Hidden information (DESIGN.md 3.5): a seat's view and the errors it gets never show another
 seat's live cards; a finished deal's cards are revealed to the table."""
+
 import json
 import random
 import re
@@ -7,8 +8,16 @@ import re
 import pytest
 
 from games.engine import IllegalAction, new_game
-from tests.engine.helpers import (ALL_CARDS, card_strings, find_key, play_first_legal, play_out,
-                                  random_hands, split_deals, strip_keys)
+from tests.engine.helpers import (
+    ALL_CARDS,
+    card_strings,
+    find_key,
+    play_first_legal,
+    play_out,
+    random_hands,
+    split_deals,
+    strip_keys,
+)
 
 
 def live_cards_of_others(state, seat):
@@ -30,16 +39,22 @@ def assert_view_hides_others(state, seat):
         assert not card_strings(trick, skip=()) & others
 
 
-@pytest.mark.parametrize("ruleset, board", [
-    ("king", {"dealer": 1, "contract": "no_queens"}),
-    ("king", {"dealer": 2, "contract": "positive"}),
-    ("rifki", {"declarer": 3, "contract": "trump", "trump": "D"}),
-    ("rifki", {"declarer": 0}),
-])
+@pytest.mark.parametrize(
+    "ruleset, board",
+    [
+        ("king", {"dealer": 1, "contract": "no_queens"}),
+        ("king", {"dealer": 2, "contract": "positive"}),
+        ("rifki", {"declarer": 3, "contract": "trump", "trump": "D"}),
+        ("rifki", {"declarer": 0}),
+    ],
+)
 def test_during_a_live_deal_each_seat_sees_its_own_cards_and_no_one_elses(ruleset, board):
     rng = random.Random(11)
-    state = new_game(ruleset, board=dict(board, hands=random_hands(rng)),
-                     options={"misdeal_trump_no_high_cards": "off"} if ruleset == "rifki" else None)
+    state = new_game(
+        ruleset,
+        board=dict(board, hands=random_hands(rng)),
+        options={"misdeal_trump_no_high_cards": "off"} if ruleset == "rifki" else None,
+    )
     steps = 0
     while not state.is_over:
         for seat in range(4):
@@ -129,9 +144,16 @@ def card_strings_in_text(text):
 def test_no_refusal_ever_mentions_a_live_card_of_another_seat(ruleset):
     rng = random.Random(14)
     state = new_game(ruleset, seed=b"errors")
-    attempts = [{"type": "pass"}, {"type": "match"}, {"type": "bid", "tricks": 9, "direction": "up"},
-                {"type": "contract", "name": "nope"}, {"type": "choose", "mode": "sideways"},
-                {"type": "declare_slam"}, {"type": "cancel"}, {"type": "nominate", "dealer": 7}]
+    attempts = [
+        {"type": "pass"},
+        {"type": "match"},
+        {"type": "bid", "tricks": 9, "direction": "up"},
+        {"type": "contract", "name": "nope"},
+        {"type": "choose", "mode": "sideways"},
+        {"type": "declare_slam"},
+        {"type": "cancel"},
+        {"type": "nominate", "dealer": 7},
+    ]
     checked = 0
     for _ in range(400):
         if state.is_over:
@@ -170,8 +192,11 @@ def test_who_is_asked_about_a_no_high_card_misdeal_does_not_depend_on_the_hands(
     their holders pass. The seats asked (relative to the declarer) must be the same whatever
     the cards are, and no other seat's view may say whether the seat asked could cancel."""
     weak_seed, _ = _first_weak_trump_seed()
-    strong_seed = next(s for s in range(3000) if s != weak_seed and all(
-        set("JQKA") & {c[0] for c in new_game("rifki", seed=s).hand(p)} for p in range(4)))
+    strong_seed = next(
+        s
+        for s in range(3000)
+        if s != weak_seed and all(set("JQKA") & {c[0] for c in new_game("rifki", seed=s).hand(p)} for p in range(4))
+    )
 
     def asked(seed):
         state = new_game("rifki", seed=seed)

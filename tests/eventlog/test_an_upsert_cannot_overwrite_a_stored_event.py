@@ -4,6 +4,7 @@ The same statement on both databases: PostgreSQL fires the UPDATE trigger for th
 row, SQLite the BEFORE INSERT guard (games/triggers.py). ``make test`` runs tests/eventlog on
 PostgreSQL (with DATABASE_URL, as CI does) and again on SQLite.
 """
+
 import pytest
 from django.db import DatabaseError, connection, transaction
 

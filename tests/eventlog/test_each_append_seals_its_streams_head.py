@@ -4,6 +4,7 @@
 (EVENT_HEAD_SEAL_KEY, else derived from SECRET_KEY): not in the database, so a copy of the
 database cannot reseal a rewritten head (tests/audit checks what verification makes of it).
 """
+
 import hashlib
 import hmac
 
@@ -28,8 +29,10 @@ def test_the_head_of_each_append_is_sealed_with_the_key(append_game):
 def test_the_key_is_the_configured_one_or_one_derived_from_the_secret_key(settings, append_game):
     settings.EVENT_HEAD_SEAL_KEY = ""
     derived = eventlog.seal_key()
-    assert derived == hmac.new(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1",
-                               hashlib.sha256).hexdigest().encode()
+    assert (
+        derived
+        == hmac.new(settings.SECRET_KEY.encode(), b"kingrifki/event-head-seal/v1", hashlib.sha256).hexdigest().encode()
+    )
     assert derived != settings.SECRET_KEY.encode()  # a key of its own, not SECRET_KEY itself
     append_game(n=2)
     settings.EVENT_HEAD_SEAL_KEY = "a key kept beside SECRET_KEY"

@@ -16,9 +16,14 @@ def test_each_hash_is_sha256_of_the_previous_hash_and_the_canonical_event(append
     stored = list(Event.objects.filter(stream="match/1").order_by("version"))
     prev = "0" * 64
     for row in stored:
-        doc = {"stream": row.stream, "version": row.version, "type": row.type, "payload": row.payload,
-               "metadata": row.metadata,
-               "recorded_at": row.recorded_at.isoformat(timespec="microseconds")}
+        doc = {
+            "stream": row.stream,
+            "version": row.version,
+            "type": row.type,
+            "payload": row.payload,
+            "metadata": row.metadata,
+            "recorded_at": row.recorded_at.isoformat(timespec="microseconds"),
+        }
         text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         assert row.prev_hash == prev
         assert row.hash == hashlib.sha256((prev + text).encode()).hexdigest()

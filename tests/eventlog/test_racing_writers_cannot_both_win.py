@@ -1,4 +1,5 @@
 """Twenty writers append at the same version at once, on real PostgreSQL: exactly one wins."""
+
 import threading
 
 import pytest

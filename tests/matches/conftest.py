@@ -38,8 +38,9 @@ def clients(players):
 def king_board_match(players, staff):
     """One King deal (no hearts) with fixed cards, player i in seat i."""
     hands = random_hands(random.Random(42))
-    return service.do_create_match("king", {}, players, {"dealer": 0, "contract": "no_hearts", "hands": hands},
-                                   created_by=staff)
+    return service.do_create_match(
+        "king", {}, players, {"dealer": 0, "contract": "no_hearts", "hands": hands}, created_by=staff
+    )
 
 
 def body(response):
@@ -50,5 +51,8 @@ def act(client, match, action, expected_version=None, **extra):
     if expected_version is None:
         match.refresh_from_db()
         expected_version = match.version
-    return client.post(f"/api/v1/matches/{match.pk}/actions/",
-                       {"action": action, "expected_version": expected_version, **extra}, format="json")
+    return client.post(
+        f"/api/v1/matches/{match.pk}/actions/",
+        {"action": action, "expected_version": expected_version, **extra},
+        format="json",
+    )

@@ -3,6 +3,7 @@ it stores that size, makes exactly that many seats, numbered from 0, and says so
 wrong number of holders, a ruleset the platform does not offer yet, or a seat past the largest
 table of any game (the database's own check) is refused with a clear error, and nothing is
 stored."""
+
 import pytest
 from django.db import IntegrityError, transaction
 
@@ -50,8 +51,9 @@ def test_a_wrong_number_of_holders_is_refused_by_the_api_and_the_service(players
 
 
 def test_more_holders_than_any_table_has_are_refused_by_the_api(staff):
-    r = client_for(staff).post("/api/v1/matches/", {"ruleset": offered_names()[0], "seats": [None] * (MOST_SEATS + 1)},
-                               format="json")
+    r = client_for(staff).post(
+        "/api/v1/matches/", {"ruleset": offered_names()[0], "seats": [None] * (MOST_SEATS + 1)}, format="json"
+    )
     assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input"
     assert_nothing_stored()
 

@@ -1,4 +1,5 @@
 """POST matches/{id}/actions/: the one path by which a seat changes a match."""
+
 from games import service
 from games.models import CommandResult, Event
 from tests.matches.conftest import act, body, client_for
@@ -36,7 +37,10 @@ def test_a_seat_acting_out_of_turn_is_refused_and_nothing_is_stored(king_board_m
     before = stored(match)
     r = act(clients[other], match, {"type": "play", "card": state.hand(other)[0]})
     assert r.status_code == 403 and body(r)["error"] == {
-        "code": "not_your_turn", "message": body(r)["error"]["message"], "to_act": state.to_act}
+        "code": "not_your_turn",
+        "message": body(r)["error"]["message"],
+        "to_act": state.to_act,
+    }
     assert stored(match) == before
 
 
@@ -70,9 +74,13 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_and_the_legal_acti
 
 def test_malformed_requests_are_refused_as_invalid_input(king_board_match, clients):
     match = king_board_match
-    for data in ({}, {"action": "play KH", "expected_version": 1}, {"action": {"type": "pass"}},
-                 {"action": {"type": "pass"}, "expected_version": -1},
-                 {"action": {"type": "pass"}, "expected_version": "x"}):
+    for data in (
+        {},
+        {"action": "play KH", "expected_version": 1},
+        {"action": {"type": "pass"}},
+        {"action": {"type": "pass"}, "expected_version": -1},
+        {"action": {"type": "pass"}, "expected_version": "x"},
+    ):
         r = clients[0].post(f"/api/v1/matches/{match.pk}/actions/", data, format="json")
         assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input", data
     assert stored(match) == match.version
@@ -111,13 +119,17 @@ def test_acting_needs_a_login_and_an_unknown_match_is_not_found(king_board_match
 
     r = act(APIClient(), king_board_match, {"type": "pass"})
     assert r.status_code in (401, 403) and body(r)["error"]["code"] == "not_authenticated"
-    r = clients[0].post("/api/v1/matches/999999/actions/", {"action": {"type": "pass"}, "expected_version": 0},
-                        format="json")
+    r = clients[0].post(
+        "/api/v1/matches/999999/actions/", {"action": {"type": "pass"}, "expected_version": 0}, format="json"
+    )
     assert r.status_code == 404 and body(r)["error"]["code"] == "not_found"
     assert clients[0].get("/api/v1/matches/999999/").status_code == 404
 
 
 def test_an_id_too_big_for_the_database_is_not_found_rather_than_a_server_error(clients):
-    for path in ("/api/v1/matches/9223372036854775808/", "/api/v1/matches/99999999999999999999/events/",
-                 "/api/v1/tournaments/9223372036854775808/standings/"):
+    for path in (
+        "/api/v1/matches/9223372036854775808/",
+        "/api/v1/matches/99999999999999999999/events/",
+        "/api/v1/tournaments/9223372036854775808/standings/",
+    ):
         assert clients[0].get(path).status_code == 404, path

@@ -4,6 +4,7 @@ A whole deal is played through the API. Before each action, every endpoint is re
 seated player, a spectator without an account, a logged-in stranger and staff; no response
 may name a card still in another seat's hand. Refusals are scanned too.
 """
+
 import json
 import random
 
@@ -12,8 +13,13 @@ from rest_framework.test import APIClient
 from games import service
 from tests.matches.conftest import act, client_for
 
-ENDPOINTS = ("/api/v1/matches/{id}/", "/api/v1/matches/{id}/events/", "/api/v1/matches/{id}/events/?after=1",
-             "/api/v1/matches/", "/api/v1/matches/{id}/events/?limit=1")
+ENDPOINTS = (
+    "/api/v1/matches/{id}/",
+    "/api/v1/matches/{id}/events/",
+    "/api/v1/matches/{id}/events/?after=1",
+    "/api/v1/matches/",
+    "/api/v1/matches/{id}/events/?limit=1",
+)
 
 
 def named_cards(text, cards):
@@ -37,8 +43,11 @@ def test_during_a_deal_no_endpoint_shows_any_caller_another_seats_cards(king_boa
     from django.contrib.auth import get_user_model
 
     stranger = get_user_model().objects.create_user("stranger", password="long-enough-pass")
-    viewers = [(i, c) for i, c in enumerate(clients)] + [(None, APIClient()), (None, client_for(stranger)),
-                                                         (None, client_for(staff))]
+    viewers = [(i, c) for i, c in enumerate(clients)] + [
+        (None, APIClient()),
+        (None, client_for(stranger)),
+        (None, client_for(staff)),
+    ]
     match = king_board_match
     rng = random.Random(7)
     steps = 0

@@ -1,4 +1,5 @@
 """Twenty threads submit for the same seat at the same version, on real PostgreSQL."""
+
 import threading
 
 import pytest
@@ -35,8 +36,11 @@ def test_exactly_one_submission_is_stored_and_the_rest_are_conflicts(king_board_
         t.join()
     codes = sorted(code for code, _ in results)
     assert codes == [201] + [409] * 19
-    assert all(b["error"]["code"] == "version_conflict" and b["error"]["current_version"] == version + 1
-               for code, b in results if code == 409)
+    assert all(
+        b["error"]["code"] == "version_conflict" and b["error"]["current_version"] == version + 1
+        for code, b in results
+        if code == 409
+    )
     rows = eventlog.stream_events(match.stream)
     assert [r.version for r in rows] == list(range(1, version + 2))
     assert eventlog.check_chain(rows) is None

@@ -1,4 +1,5 @@
 """match_advanced (what bots and waiting clients listen to) is sent only once events are committed."""
+
 from django.db import transaction
 
 from games import service
@@ -15,8 +16,9 @@ def listen():
     return heard, receiver
 
 
-def test_an_accepted_action_announces_the_new_version_after_commit(king_board_match, clients,
-                                                                   django_capture_on_commit_callbacks):
+def test_an_accepted_action_announces_the_new_version_after_commit(
+    king_board_match, clients, django_capture_on_commit_callbacks
+):
     match = king_board_match
     state = service.match_state(match)
     heard, receiver = listen()

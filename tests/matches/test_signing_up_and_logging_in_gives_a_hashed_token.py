@@ -19,8 +19,9 @@ def test_signing_up_creates_the_user_and_returns_a_working_token(db):
 
 
 def test_only_the_hash_of_a_token_is_stored(db):
-    token = body(APIClient().post("/api/v1/auth/signup/", {"username": "ana", "password": "a-long-pass-phrase"},
-                                  format="json"))["token"]
+    token = body(
+        APIClient().post("/api/v1/auth/signup/", {"username": "ana", "password": "a-long-pass-phrase"}, format="json")
+    )["token"]
     stored = ApiToken.objects.get()
     assert stored.key_hash == hash_token(token) and token not in (stored.key_hash, stored.prefix)
 
@@ -46,8 +47,12 @@ def test_a_taken_username_is_refused_and_nothing_is_stored(db):
 
 
 def test_a_weak_password_or_a_bad_username_is_refused_and_nothing_is_stored(db):
-    for data in ({"username": "bo", "password": "123"}, {"username": "bad name!", "password": "a-long-pass-phrase"},
-                 {"username": "", "password": "a-long-pass-phrase"}, {"password": "a-long-pass-phrase"}):
+    for data in (
+        {"username": "bo", "password": "123"},
+        {"username": "bad name!", "password": "a-long-pass-phrase"},
+        {"username": "", "password": "a-long-pass-phrase"},
+        {"password": "a-long-pass-phrase"},
+    ):
         r = APIClient().post("/api/v1/auth/signup/", data, format="json")
         assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input", data
     assert not User.objects.exists() and not ApiToken.objects.exists()

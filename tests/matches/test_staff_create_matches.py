@@ -36,10 +36,12 @@ def test_bad_options_are_refused_with_the_engines_code_and_nothing_is_stored(pla
 
 def test_unknown_users_duplicate_seats_and_bad_rulesets_are_refused(players, staff):
     client = client_for(staff)
-    cases = [({"seats": ["ghost", None, None, None]}, "unknown_user"),
-             ({"seats": ["player0", "player0", None, None]}, "invalid_seats"),
-             ({"seats": ["player0"]}, "invalid_seats"),
-             ({"ruleset": "poker"}, "invalid_input")]
+    cases = [
+        ({"seats": ["ghost", None, None, None]}, "unknown_user"),
+        ({"seats": ["player0", "player0", None, None]}, "invalid_seats"),
+        ({"seats": ["player0"]}, "invalid_seats"),
+        ({"ruleset": "poker"}, "invalid_input"),
+    ]
     for overrides, code in cases:
         r = new_match(client, **overrides)
         assert r.status_code == 400 and body(r)["error"]["code"] == code, overrides
@@ -77,8 +79,9 @@ def test_staff_may_fix_the_seed_and_the_same_seed_deals_the_same_cards(players, 
     client = client_for(staff)
     seed = "ab" * 32
     ids = [body(new_match(client, seed=seed))["id"] for _ in range(2)]
-    deals = [next(e for e in service.match_state(Match.objects.get(pk=i)).events if e["type"] == "deal_started")
-             for i in ids]
+    deals = [
+        next(e for e in service.match_state(Match.objects.get(pk=i)).events if e["type"] == "deal_started") for i in ids
+    ]
     assert deals[0]["hands"] == deals[1]["hands"]
     for bad in ("xyz", "ab", "AB" * 32, 5):
         r = new_match(client, seed=bad)

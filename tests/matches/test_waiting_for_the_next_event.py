@@ -1,4 +1,5 @@
 """GET matches/{id}/events/?after=V&wait=N long-polls: it answers when the next event lands."""
+
 import threading
 import time
 

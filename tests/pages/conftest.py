@@ -1,4 +1,5 @@
 """Fixtures the page tests share: a signed-in bot author and their browser."""
+
 import pytest
 from django.test import Client
 

@@ -1,5 +1,6 @@
 """Helpers for the table page tests (tests/pages/test_table_*.py): a table of one person and
 three built-in bots, a logged-in browser, and reading the buttons a page offers."""
+
 import html
 import random
 import re

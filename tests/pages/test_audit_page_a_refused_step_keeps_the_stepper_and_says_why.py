@@ -3,6 +3,7 @@ of a deal not over yet) keeps its status and shows its reason in place of the st
 stepper still there: the viewer steps on or chooses another seat without reloading. The answer
 is marked with X-Table-Refusal, as the table's refusals are, so that the page swaps it in; it
 shows no card, leaves the address where it was, and changes nothing."""
+
 import html
 import re
 
@@ -10,13 +11,20 @@ import pytest
 
 from games import eventlog, service
 from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
-from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal
 from tests.pages.tables import into_the_second_deal
+from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal
 from tests.pages.test_audit_page_steps_event_by_event_in_words import HTMX, link
 
 pytestmark = pytest.mark.django_db
-STEPPER = ('id="audit-controls"', 'id="audit-seat"', 'id="audit-slider"', 'id="audit-first"', 'id="audit-prev"',
-           'id="audit-next"', 'id="audit-last"')
+STEPPER = (
+    'id="audit-controls"',
+    'id="audit-seat"',
+    'id="audit-slider"',
+    'id="audit-first"',
+    'id="audit-prev"',
+    'id="audit-next"',
+    'id="audit-last"',
+)
 
 
 def log_of(match):
@@ -26,8 +34,10 @@ def log_of(match):
 def stepper_at(page):
     """(seat selected, version shown) of the stepper in a page or fragment."""
     select = re.search(r'<select id="audit-seat".*?</select>', page, re.S).group(0)
-    return (re.search(r'<option value="([^"]+)" selected>', select).group(1),
-            int(re.search(r'id="audit-version">(\d+)<', page).group(1)))
+    return (
+        re.search(r'<option value="([^"]+)" selected>', select).group(1),
+        int(re.search(r'id="audit-version">(\d+)<', page).group(1)),
+    )
 
 
 def refused(client, url, status, reason):
@@ -62,13 +72,16 @@ def test_every_hand_asked_by_a_player_keeps_the_stepper_at_their_seat_and_the_sa
     assert log_of(match) == before
 
 
-@pytest.mark.parametrize("query,status,reason,at", [
-    ("seat=1&version=100000", 400, "version is 1 to", ("1", "last")),
-    ("seat=1&version=abc", 400, "version must be a whole number", ("1", "last")),
-    ("seat=1&version=0", 400, "version is 1 to", ("1", "last")),
-    ("seat=9&version=7", 400, "seat is 0 to 3", ("3", 7)),
-    ("seat=x&version=abc", 400, "version must be a whole number", ("3", "last")),
-])
+@pytest.mark.parametrize(
+    "query,status,reason,at",
+    [
+        ("seat=1&version=100000", 400, "version is 1 to", ("1", "last")),
+        ("seat=1&version=abc", 400, "version must be a whole number", ("1", "last")),
+        ("seat=1&version=0", 400, "version is 1 to", ("1", "last")),
+        ("seat=9&version=7", 400, "seat is 0 to 3", ("3", 7)),
+        ("seat=x&version=abc", 400, "version must be a whole number", ("3", "last")),
+    ],
+)
 def test_a_bad_seat_or_version_keeps_what_was_good_and_the_stepper(players, staff, query, status, reason, at):
     match = finished_deal(players, staff)
     before = log_of(match)
@@ -83,8 +96,12 @@ def test_an_event_of_a_deal_still_in_play_falls_back_to_the_end_of_the_last_fini
     match = into_the_second_deal(players, staff, b"refusals" * 4)
     finished = service.finished_through(eventlog.stream_events(match.stream))
     before = log_of(match)
-    page = refused(browser(players[1]), f"/matches/{match.pk}/audit/?seat=1&version={match.version}", 403,
-                   "a deal can be replayed once it is over")
+    page = refused(
+        browser(players[1]),
+        f"/matches/{match.pk}/audit/?seat=1&version={match.version}",
+        403,
+        "a deal can be replayed once it is over",
+    )
     assert all(control in page for control in STEPPER)
     assert stepper_at(page) == ("1", finished)
     assert link(page, "audit-next") is None  # nothing past the finished deal to step to
@@ -93,8 +110,9 @@ def test_an_event_of_a_deal_still_in_play_falls_back_to_the_end_of_the_last_fini
 
 def test_a_viewer_who_may_see_no_step_at_all_gets_the_reason_alone(players, staff):
     match = service.do_create_match("king", {}, players, seed=b"nothing yet" * 3, created_by=staff)
-    page = refused(browser(None), f"/matches/{match.pk}/audit/?seat=0&version=1", 403,
-                   "a deal can be replayed once it is over")
+    page = refused(
+        browser(None), f"/matches/{match.pk}/audit/?seat=0&version=1", 403, "a deal can be replayed once it is over"
+    )
     assert not any(control in page for control in STEPPER)
 
 

@@ -1,5 +1,6 @@
 """A seat or version the page cannot show is a 400 that says what is wrong, not a 500 or a
 silent default."""
+
 import pytest
 
 from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
@@ -8,17 +9,20 @@ from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("query,message", [
-    ("seat=4&version=3", "seat is 0 to 3"),
-    ("seat=x&version=3", "seat is 0 to 3"),
-    ("seat=-1&version=3", "seat is 0 to 3"),
-    ("seat=1&version=0", "version is 1 to"),
-    ("seat=1&version=100000", "version is 1 to"),
-    ("seat=1&version=abc", "version must be a whole number"),
-    ("seat=1&version=-2", "version must be a whole number"),
-    ("seat=1&version=1.5", "version must be a whole number"),
-    ("seat=%D9%A1&version=3", "seat is 0 to 3"),
-])
+@pytest.mark.parametrize(
+    "query,message",
+    [
+        ("seat=4&version=3", "seat is 0 to 3"),
+        ("seat=x&version=3", "seat is 0 to 3"),
+        ("seat=-1&version=3", "seat is 0 to 3"),
+        ("seat=1&version=0", "version is 1 to"),
+        ("seat=1&version=100000", "version is 1 to"),
+        ("seat=1&version=abc", "version must be a whole number"),
+        ("seat=1&version=-2", "version must be a whole number"),
+        ("seat=1&version=1.5", "version must be a whole number"),
+        ("seat=%D9%A1&version=3", "seat is 0 to 3"),
+    ],
+)
 def test_a_bad_seat_or_version_is_refused_with_a_400_saying_why(players, staff, query, message):
     match = finished_deal(players, staff)
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):

@@ -1,6 +1,7 @@
 """Without ?seat= or ?version= the page opens at the last event the viewer may see, from every
 hand open for an arbiter who may, else from the viewer's seat, else seat 0: a default is never
 refused where a choice the viewer may make would be shown."""
+
 import re
 
 import pytest

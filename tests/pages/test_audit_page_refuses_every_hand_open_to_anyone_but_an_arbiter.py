@@ -1,5 +1,6 @@
 """Every hand open ("all") is for arbiters: anyone else asking for it gets a 403 that says so,
 and the page offers the choice only to those who may make it."""
+
 import pytest
 from django.contrib.auth import get_user_model
 

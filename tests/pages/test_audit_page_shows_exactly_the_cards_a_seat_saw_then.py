@@ -1,5 +1,6 @@
 """The audit page at version v from seat s shows the cards seat s saw then, as
 games.service.seat_replay gives them, and no card still hidden in another hand."""
+
 import random
 import re
 
@@ -35,7 +36,7 @@ def finished_deal(players, staff):
 
 def section(page, ident):
     start = page.index(f'id="{ident}"')
-    return page[start:page.index("</section>", start)]
+    return page[start : page.index("</section>", start)]
 
 
 def hidden_cards_then(match, version, seat):
@@ -66,15 +67,23 @@ def test_the_trick_shown_is_the_one_on_the_table_then(players, staff):
     for version in range(5, 20):
         page = browser(staff).get(f"/matches/{match.pk}/audit/?seat=3&version={version}").content.decode()
         view = service.seat_replay(match, staff, 3, version)["view"]
-        expected = [t["card"] for t in view["table"]["trick"]] or (view["table"]["tricks"][-1]["cards"] if view["table"]["tricks"] else [])
+        expected = [t["card"] for t in view["table"]["trick"]] or (
+            view["table"]["tricks"][-1]["cards"] if view["table"]["tricks"] else []
+        )
         assert CARD.findall(section(page, "audit-trick")) == expected
 
 
 def test_later_deals_of_a_whole_game_show_no_card_of_an_earlier_deal(make_bot):  # noqa: F811
     """Every deal deals all 52 cards: showing a finished deal's hands during the next one
     would show the next deal's hidden cards too."""
-    match = run_until_over(service.do_create_match("king", {"quick_game_combined_negatives": True},
-                                                   [make_bot(name=f"b{i}") for i in range(4)], seed=b"two deals" * 4))
+    match = run_until_over(
+        service.do_create_match(
+            "king",
+            {"quick_game_combined_negatives": True},
+            [make_bot(name=f"b{i}") for i in range(4)],
+            seed=b"two deals" * 4,
+        )
+    )
     rows = eventlog.stream_events(match.stream)
     first_end, second_end = [r.version for r in rows if r.type == "deal_ended"][:2]
     second_deal = [r.version for r in rows if r.type == "play" and first_end < r.version < second_end]
@@ -83,4 +92,6 @@ def test_later_deals_of_a_whole_game_show_no_card_of_an_earlier_deal(make_bot): 
         page = spectator.get(f"/matches/{match.pk}/audit/?seat=2&version={version}").content.decode()
         assert not hidden_cards_then(match, version, 2) & set(CARD.findall(page))
         own = re.search(r'data-hand="2">(.*?)</div>', page, re.S)
-        assert sorted(CARD.findall(own.group(1))) == sorted(service.seat_replay(match, None, 2, version)["view"]["hand"])
+        assert sorted(CARD.findall(own.group(1))) == sorted(
+            service.seat_replay(match, None, 2, version)["view"]["hand"]
+        )

@@ -1,6 +1,7 @@
 """The audit page steps through the log one event at a time: first, previous, next and last
 are links that carry ?seat=&version= (so a step can be shared), htmx swaps in just the step,
 and each event is told in words: who played which card, who won the trick, how the deal ended."""
+
 import html
 import re
 
@@ -37,8 +38,10 @@ def test_the_stepper_links_carry_the_seat_and_the_neighbouring_versions(players,
     assert link(first, "audit-first") is None and link(first, "audit-prev") is None
     last = browser(staff).get(f"{url}?seat=2&version={match.version}").content.decode()
     assert link(last, "audit-next") is None and link(last, "audit-last") is None
-    assert 'id="audit-slider" type="range" name="version" min="1" max="%d" value="%d"' % (match.version, match.version) \
+    assert (
+        'id="audit-slider" type="range" name="version" min="1" max="%d" value="%d"' % (match.version, match.version)
         in last
+    )
 
 
 def test_an_htmx_step_is_the_fragment_alone_and_a_history_restore_the_whole_page(players, staff):
@@ -88,6 +91,8 @@ def test_every_kind_of_event_in_a_whole_game_has_its_sentence(ruleset, options):
             assert "%(" not in text and text.endswith(".")
             if "seat" in event:
                 assert names[event["seat"]] in text
-    for event in ({"type": "action_fallback", "seat": 2, "reason": "timeout", "request_id": "r"},
-                  {"type": "seat_taken_over", "seat": 2, "by": "heuristic", "reason": "3 faults in this match"}):
+    for event in (
+        {"type": "action_fallback", "seat": 2, "reason": "timeout", "request_id": "r"},
+        {"type": "seat_taken_over", "seat": 2, "by": "heuristic", "reason": "3 faults in this match"},
+    ):
         assert "Cem" in describe(event, names, ruleset)

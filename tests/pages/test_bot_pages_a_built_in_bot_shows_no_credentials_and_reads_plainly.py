@@ -2,6 +2,7 @@
 is a redirect to its page with a note that it needs none (a reload posts nothing). Its page
 reads "A built-in heuristic bot, run by the site, registered by <owner>" and offers no token
 management, and the rotate page refuses it (400) without changing anything."""
+
 import pytest
 from django.test import Client
 
@@ -28,11 +29,16 @@ def test_a_built_in_bots_page_says_what_it_is_in_plain_words(client_of, author):
     assert "builtin" not in page and "of house" not in page
 
 
-@pytest.mark.parametrize("data, words", [
-    ({"kind": "polling"}, "A polling bot, registered by author: its program fetches its turns with its token."),
-    ({"kind": "webhook", "url": "http://127.0.0.1:9000/turn"},
-     "A webhook bot, registered by author: the site sends each turn to its address."),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({"kind": "polling"}, "A polling bot, registered by author: its program fetches its turns with its token."),
+        (
+            {"kind": "webhook", "url": "http://127.0.0.1:9000/turn"},
+            "A webhook bot, registered by author: the site sends each turn to its address.",
+        ),
+    ],
+)
 def test_other_bots_pages_say_what_they_are_too(client_of, settings, data, words):
     settings.BOT_WEBHOOKS_ALLOW_PRIVATE = True
     client_of.post("/bots/", {"name": "mine", **data})
@@ -62,6 +68,8 @@ def test_reloading_a_built_in_registration_points_to_the_bot_already_yours(clien
     bot = Bot.objects.get()
     r = client_of.post("/bots/", data)
     assert r.status_code == 409
-    assert (f'You already have a bot called my-heuristic: <a href="/bots/{bot.pk}/">see its page</a>. '
-            "Nothing new was registered.") in r.content.decode()
+    assert (
+        f'You already have a bot called my-heuristic: <a href="/bots/{bot.pk}/">see its page</a>. '
+        "Nothing new was registered."
+    ) in r.content.decode()
     assert list(Bot.objects.values_list("pk", "token_hash")) == [(bot.pk, bot.token_hash)]

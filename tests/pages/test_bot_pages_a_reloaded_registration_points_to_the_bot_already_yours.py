@@ -2,6 +2,7 @@
 credentials) is refused (409) with a plain message that the bot is already yours and a link to
 its page, where a new token can be issued; nothing new is stored or rotated. A name taken by
 someone else still reads as taken."""
+
 from django.test import Client
 
 from bots.models import Bot
@@ -14,8 +15,10 @@ def test_resubmitting_the_registration_says_the_bot_is_already_yours_and_links_t
     r = client_of.post("/bots/", data)  # the browser's "resubmit?"
     page = r.content.decode()
     assert r.status_code == 409 and "no-store" in r["Cache-Control"]
-    assert (f'You already have a bot called my-poller2: <a href="/bots/{bot.pk}/">see its page</a>, and issue a '
-            "new token there if you did not copy it. Nothing new was registered.") in page
+    assert (
+        f'You already have a bot called my-poller2: <a href="/bots/{bot.pk}/">see its page</a>, and issue a '
+        "new token there if you did not copy it. Nothing new was registered."
+    ) in page
     assert "The bot was not registered" not in page and "is taken" not in page and 'id="bot-token"' not in page
     assert list(Bot.objects.values_list("pk", "token_hash")) == [(bot.pk, bot.token_hash)]
 

@@ -1,6 +1,7 @@
 """A bot's page lists its matches (linked to their tables), its faults with their reasons
 (linked to the match's audit) and its rating per game from finished rated tournaments. The
 page is public; only the owner sees the token management and the webhook URL."""
+
 from django.test import Client
 from django.utils.html import escape
 from rest_framework.test import APIClient
@@ -33,8 +34,9 @@ def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):  # noqa: F811
     turn = Turn.objects.get(status="pending")
     bot_client = APIClient()
     bot_client.credentials(HTTP_AUTHORIZATION=f"Bot {poller.token}")
-    r = bot_client.post(f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "play", "card": "ZZ"}},
-                        format="json")
+    r = bot_client.post(
+        f"/api/v1/bot/turns/{turn.request_id}/", {"action": {"type": "play", "card": "ZZ"}}, format="json"
+    )
     assert r.status_code == 422  # an illegal answer: the fallback was played, a fault
 
     page = Client().get(f"/bots/{poller.pk}/").content.decode()
@@ -46,8 +48,7 @@ def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):  # noqa: F811
 
 
 def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, make_bot):  # noqa: F811
-    t = service.do_create_tournament(organiser, "Rated", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 1)
+    t = service.do_create_tournament(organiser, "Rated", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     bots = [make_bot(name=f"b{i}") for i in range(4)]
     for bot in bots:
         service.do_register(t.pk, organiser, bot=bot)
@@ -57,8 +58,10 @@ def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, m
     assert "not rated yet" in page  # not until the event is over
     service.do_close_round(t.pk, organiser)
     page = Client().get(f"/bots/{bots[0].pk}/").content.decode()
-    rows = {label: page.split(f"<td>{escape(RULESETS[name].label)}</td>")[1].split("</tr>")[0]
-            for label, name in (("king", "king"), ("rifki", "rifki"))}  # each game's row, under its label
+    rows = {
+        label: page.split(f"<td>{escape(RULESETS[name].label)}</td>")[1].split("</tr>")[0]
+        for label, name in (("king", "king"), ("rifki", "rifki"))
+    }  # each game's row, under its label
     king, rifki = rows["king"], rows["rifki"]
     assert "not rated yet" not in king and king.count('class="num"') == 3
     assert "not rated yet" in rifki

@@ -3,6 +3,7 @@ working at once; the credentials it then shows are never cached. The rotate POST
 confirmation form's `confirm` key, bound to the current token: a POST without it (400) or a
 reload of the credentials page (the browser re-POSTs the old key: 409) is refused with a clear
 message and rotates nothing, so the token just copied keeps working."""
+
 import hashlib
 import re
 
@@ -47,8 +48,9 @@ def test_the_bots_page_links_to_a_confirmation_page_and_rotates_nothing_by_itsel
 
 
 def test_confirming_issues_new_credentials_once_on_a_response_that_is_never_stored(client_of, bot):
-    r = client_of.post(f"/bots/{bot.pk}/rotate/", {"confirm": confirm_key(
-        client_of.get(f"/bots/{bot.pk}/rotate/").content.decode())})
+    r = client_of.post(
+        f"/bots/{bot.pk}/rotate/", {"confirm": confirm_key(client_of.get(f"/bots/{bot.pk}/rotate/").content.decode())}
+    )
     assert r.status_code == 200 and "no-store" in r["Cache-Control"]
     token = token_of(r.content.decode())
     assert Bot.objects.get().token_hash == hashlib.sha256(token.encode()).hexdigest() != bot.token_hash
@@ -88,8 +90,7 @@ def test_the_confirmation_key_reveals_nothing_of_the_token(client_of, bot):
     assert key not in bot.token_hash and key not in bot.signing_key_sealed and bot.token_hash not in page
 
 
-def test_only_the_owner_reaches_the_confirmation_and_strangers_are_sent_to_log_in(client_of, bot,
-                                                                                   django_user_model):
+def test_only_the_owner_reaches_the_confirmation_and_strangers_are_sent_to_log_in(client_of, bot, django_user_model):
     other = Client()
     other.force_login(django_user_model.objects.create_user("other", password="long-enough-pass"))
     key = confirm_key(client_of.get(f"/bots/{bot.pk}/rotate/").content.decode())

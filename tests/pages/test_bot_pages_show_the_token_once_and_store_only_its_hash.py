@@ -1,6 +1,7 @@
 """Registering a bot on "My bots" shows its token and secret once, on that response only (not
 cached); only their SHA-256 digests are stored. Rotating shows new ones once and the old token
 stops working. Bad registrations are refused with the API's messages and store nothing."""
+
 import hashlib
 import re
 
@@ -12,8 +13,9 @@ from bots.models import Bot
 
 
 def credentials(page):
-    return re.search(r'id="bot-token">(krb_[^<]+)<', page).group(1), re.search(r'id="bot-secret">(krs_[^<]+)<',
-                                                                              page).group(1)
+    return re.search(r'id="bot-token">(krb_[^<]+)<', page).group(1), re.search(
+        r'id="bot-secret">(krs_[^<]+)<', page
+    ).group(1)
 
 
 def polls(token):
@@ -69,17 +71,21 @@ def test_someone_elses_bot_cannot_be_rotated(client_of, django_user_model):
     assert "deepking" not in other.get("/bots/").content.decode()  # "My bots" lists one's own
 
 
-@pytest.mark.parametrize("data, status, message", [
-    ({"name": "x", "kind": "polling"}, 400, "2 to 60 letters"),
-    ({"name": "bad name!", "kind": "polling"}, 400, "2 to 60 letters"),
-    ({"name": "hooky", "kind": "webhook"}, 400, "a webhook URL must start with http:// or https://"),
-    ({"name": "hooky", "kind": "polling", "url": "https://example.com/"}, 400, "only a webhook bot has a URL"),
-    ({"name": "house", "kind": "builtin"}, 400, "a built-in bot needs one of"),
-    ({"name": "house", "kind": "builtin", "strategy": "oracle"}, 400, "Select a valid choice"),
-    ({"name": "Taken", "kind": "polling"}, 409, "The bot name Taken is taken; please choose another."),
-])
-def test_a_bad_registration_is_refused_with_its_message_and_nothing_is_stored(client_of, data, status, message,
-                                                                               django_user_model):
+@pytest.mark.parametrize(
+    "data, status, message",
+    [
+        ({"name": "x", "kind": "polling"}, 400, "2 to 60 letters"),
+        ({"name": "bad name!", "kind": "polling"}, 400, "2 to 60 letters"),
+        ({"name": "hooky", "kind": "webhook"}, 400, "a webhook URL must start with http:// or https://"),
+        ({"name": "hooky", "kind": "polling", "url": "https://example.com/"}, 400, "only a webhook bot has a URL"),
+        ({"name": "house", "kind": "builtin"}, 400, "a built-in bot needs one of"),
+        ({"name": "house", "kind": "builtin", "strategy": "oracle"}, 400, "Select a valid choice"),
+        ({"name": "Taken", "kind": "polling"}, 409, "The bot name Taken is taken; please choose another."),
+    ],
+)
+def test_a_bad_registration_is_refused_with_its_message_and_nothing_is_stored(
+    client_of, data, status, message, django_user_model
+):
     someone = Client()  # the taken name is someone else's (one's own is test_bot_pages_a_reloaded_registration_...)
     someone.force_login(django_user_model.objects.create_user("someone", password="long-enough-pass"))
     someone.post("/bots/", {"name": "taken", "kind": "polling"})

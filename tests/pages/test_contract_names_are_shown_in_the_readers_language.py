@@ -1,6 +1,7 @@
 """Contract names come from the engine (Copas, Kupa, Koz ♥ ...), which knows no Django; the
 pages pass them through gettext, so a catalogue translates them on the table, the score sheet
 and the audit page, while the engine's text sheet prints them as they are."""
+
 import pytest
 
 from games.engine.playout import contract_label, play_out, score_sheet, score_sheet_rows
@@ -21,12 +22,15 @@ def positive(mode, trump=None, bid=None):
     return {**contract, "forfeited": True} if mode is None else contract
 
 
-@pytest.mark.parametrize("ruleset, contract, expected", [
-    ("king", {"name": "no_hearts"}, "\u00abCopas (no hearts)\u00bb"),
-    ("rifki", {"name": "no_last_two"}, "\u00abSon Iki (last two)\u00bb"),
-    ("rifki", {"name": "trump", "trump": "H"}, "\u00abKoz \u2665 (trumps)\u00bb"),
-    ("king", positive("down"), "\u00abPositiva down\u00bb"),
-])
+@pytest.mark.parametrize(
+    "ruleset, contract, expected",
+    [
+        ("king", {"name": "no_hearts"}, "\u00abCopas (no hearts)\u00bb"),
+        ("rifki", {"name": "no_last_two"}, "\u00abSon Iki (last two)\u00bb"),
+        ("rifki", {"name": "trump", "trump": "H"}, "\u00abKoz \u2665 (trumps)\u00bb"),
+        ("king", positive("down"), "\u00abPositiva down\u00bb"),
+    ],
+)
 def test_every_kind_of_contract_name_goes_through_the_translation_hook(ruleset, contract, expected):
     assert contract_label(ruleset, {"contract": contract}, shout) == expected
 
@@ -46,13 +50,16 @@ def test_the_score_sheet_rows_translate_while_the_text_sheet_prints_the_engines_
     assert all(row["label"] in score_sheet(state) for row in plain if len(row["label"]) <= 44)
 
 
-@pytest.mark.parametrize("contract, expected", [
-    (positive("up", "H"), "\u00abPositiva up %(suit)s\u00bb" % {"suit": "\u2665"}),
-    (positive("up"), "\u00abPositiva up no trump\u00bb"),
-    (positive(None), "\u00abPositiva (forfeit)\u00bb"),
-    (positive("up", "S", (8, "up", 2)), "\u00ab\u00abPositiva up \u2660\u00bb, bid 8 up by P2\u00bb"),
-    (positive("down", bid=(5, "down", 0)), "\u00ab\u00abPositiva down\u00bb, bid 5 down by P0\u00bb"),
-])
+@pytest.mark.parametrize(
+    "contract, expected",
+    [
+        (positive("up", "H"), "\u00abPositiva up %(suit)s\u00bb" % {"suit": "\u2665"}),
+        (positive("up"), "\u00abPositiva up no trump\u00bb"),
+        (positive(None), "\u00abPositiva (forfeit)\u00bb"),
+        (positive("up", "S", (8, "up", 2)), "\u00ab\u00abPositiva up \u2660\u00bb, bid 8 up by P2\u00bb"),
+        (positive("down", bid=(5, "down", 0)), "\u00ab\u00abPositiva down\u00bb, bid 5 down by P0\u00bb"),
+    ],
+)
 def test_a_positive_hands_mode_trumps_and_bid_are_translated_too(contract, expected):
     assert contract_label("king", {"contract": contract}, shout) == expected
 
@@ -83,11 +90,14 @@ def test_every_positive_hand_the_engine_records_reads_as_before_in_the_text_shee
         assert contract_label("king", {"contract": contract}) == expected
 
 
-@pytest.mark.parametrize("contract, expected", [
-    (positive("up", "S", (8, "up", 2)), "\u00ab\u00abPositiva up \u2660\u00bb, bid 8 up by Cy\u00bb"),
-    (positive("down", bid=(5, "down", 0)), "\u00ab\u00abPositiva down\u00bb, bid 5 down by Ana\u00bb"),
-    (positive("down"), "\u00abPositiva down\u00bb"),
-])
+@pytest.mark.parametrize(
+    "contract, expected",
+    [
+        (positive("up", "S", (8, "up", 2)), "\u00ab\u00abPositiva up \u2660\u00bb, bid 8 up by Cy\u00bb"),
+        (positive("down", bid=(5, "down", 0)), "\u00ab\u00abPositiva down\u00bb, bid 5 down by Ana\u00bb"),
+        (positive("down"), "\u00abPositiva down\u00bb"),
+    ],
+)
 def test_where_the_seats_names_are_known_an_accepted_bid_names_its_bidder(contract, expected):
     assert contract_label("king", {"contract": contract}, shout, ["Ana", "Bo", "Cy", "Di"]) == expected
 

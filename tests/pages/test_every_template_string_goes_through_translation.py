@@ -2,6 +2,7 @@
 Turkish catalogues can translate the whole site: no template holds visible text (or a
 visible attribute such as aria-label, title, placeholder or alt) outside {% translate %} or
 {% blocktranslate %}."""
+
 import re
 from pathlib import Path
 
@@ -46,6 +47,11 @@ def test_no_template_shows_untranslated_text(path):
 def test_the_check_finds_untranslated_text_and_accepts_translated_text():
     assert untranslated("<p>Hello <b>{{ name }}</b></p>") == ["Hello"]
     assert untranslated('<button aria-label="Close">{% translate "x" %}</button>') == ["Close"]
-    assert untranslated('{% load i18n %}<p>{% translate "Hello" %} {{ name }}</p>'
-                        '{% blocktranslate %}Round {{ n }}{% endblocktranslate %}'
-                        '<script>let words = "ignored";</script><span>&amp; 3 · ♠</span>') == []
+    assert (
+        untranslated(
+            '{% load i18n %}<p>{% translate "Hello" %} {{ name }}</p>'
+            "{% blocktranslate %}Round {{ n }}{% endblocktranslate %}"
+            '<script>let words = "ignored";</script><span>&amp; 3 · ♠</span>'
+        )
+        == []
+    )

@@ -3,6 +3,7 @@ made for them or their bots, with Accept and Decline buttons; an answer is recor
 and said in words. Anyone but the owner is refused with the service's message and status, and
 nothing is stored; the organiser's manage page shows the entry as invited, with a button to
 cancel the invitation."""
+
 import pytest
 from django.test import Client
 
@@ -34,8 +35,11 @@ def browser(user):
 
 
 def answers(entrant):
-    return [r.type for r in eventlog.stream_events(f"tournament/{entrant.tournament_id}")
-            if r.type in ("entrant_accepted", "entrant_declined")]
+    return [
+        r.type
+        for r in eventlog.stream_events(f"tournament/{entrant.tournament_id}")
+        if r.type in ("entrant_accepted", "entrant_declined")
+    ]
 
 
 def test_the_owner_sees_each_invitation_with_its_buttons(invited, ana):

@@ -1,6 +1,7 @@
 """``manage.py makemessages`` collects every string a translator needs for a new catalogue:
 the templates', the views', and the engine's own display strings (contract names and the rules
 that refuse a card), which the engine marks with ``N_`` because it has no Django."""
+
 import pathlib
 import re
 
@@ -26,8 +27,13 @@ def catalogue(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(settings.BASE_DIR)
         patch.setattr(settings, "LOCALE_PATHS", [str(locale)])
-        call_command("makemessages", locale=["pt_BR"], verbosity=0, no_wrap=True,
-                     ignore_patterns=["var/*", "tests/*", "bench/*", "tools/*"])
+        call_command(
+            "makemessages",
+            locale=["pt_BR"],
+            verbosity=0,
+            no_wrap=True,
+            ignore_patterns=["var/*", "tests/*", "bench/*", "tools/*"],
+        )
     po = (locale / "pt_BR" / "LC_MESSAGES" / "django.po").read_text()
     return {unescape(text) for text in MSGID.findall(po)}
 
@@ -42,8 +48,14 @@ def test_the_engines_marked_strings_are_collected(catalogue):
 
 def test_every_contract_name_the_score_sheets_show_is_collected(catalogue):
     names = {label for labels in records.NEGATIVE_LABELS.values() for label in labels.values()}
-    names |= {records.TRUMP_LABEL, records.NO_CONTRACT, *records.POSITIVE_LABELS.values(), *records.BID_LABELS.values(),
-              *records.END_LABELS.values(), *records.CANCEL_LABELS.values()}
+    names |= {
+        records.TRUMP_LABEL,
+        records.NO_CONTRACT,
+        *records.POSITIVE_LABELS.values(),
+        *records.BID_LABELS.values(),
+        *records.END_LABELS.values(),
+        *records.CANCEL_LABELS.values(),
+    }
 
     assert names <= catalogue, sorted(names - catalogue)
 

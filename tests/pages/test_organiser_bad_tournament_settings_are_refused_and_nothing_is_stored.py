@@ -1,31 +1,44 @@
 """A bad setting or game flag on the "new tournament" page is refused with the service's (or
 the engine's) message, and neither a tournament nor an event is stored."""
+
 import pytest
 
 from games.models import Event
 from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
 from tournaments.models import Tournament
 
-BASE = {"name": "Friday King", "ruleset": "king", "format": "swiss", "rounds": "3", "table_points": "place",
-        "tie_break_1": "game_score", "tie_break_2": "opponents_points", "fill": "house_bots",
-        "bot_turn_timeout": "2", "rated": "on"}
+BASE = {
+    "name": "Friday King",
+    "ruleset": "king",
+    "format": "swiss",
+    "rounds": "3",
+    "table_points": "place",
+    "tie_break_1": "game_score",
+    "tie_break_2": "opponents_points",
+    "fill": "house_bots",
+    "bot_turn_timeout": "2",
+    "rated": "on",
+}
 
 
-@pytest.mark.parametrize("change, status, message", [
-    ({"rounds": "0"}, 400, "rounds must be an integer from 1 to 50"),
-    ({"rounds": "51"}, 400, "rounds must be an integer from 1 to 50"),
-    ({"name": "   "}, 400, "This field is required."),
-    ({"format": "duplicate", "fill": "byes"}, 400, "a duplicate event needs full tables: fill with house bots"),
-    ({"tie_break_2": "game_score"}, 400, "tie_breaks is a list of distinct names"),
-    ({"bot_turn_timeout": "0"}, 400, "bot_turn_timeout is 0.1 to 10 seconds"),
-    ({"king__first_lead": "sideways"}, 400, "option &#x27;first_lead&#x27; must be one of"),
-    ({"king__allow_down": "maybe"}, 400, "option &#x27;allow_down&#x27; must be true or false"),
-    ({"king__auction_max_value": "110"}, 400, "must be a multiple of 25"),
-    ({"king__forfeit_scores": "4, 4"}, 400, "beneficiary + 3 x others = 13"),
-    ({"boards": "[{"}, 400, "The boards are not valid JSON"),
-    ({"boards": '[{"dealer": 0}]'}, 400, "board needs &#x27;hands&#x27;"),
-    ({"format": "knockout"}, 400, "Select a valid choice"),
-])
+@pytest.mark.parametrize(
+    "change, status, message",
+    [
+        ({"rounds": "0"}, 400, "rounds must be an integer from 1 to 50"),
+        ({"rounds": "51"}, 400, "rounds must be an integer from 1 to 50"),
+        ({"name": "   "}, 400, "This field is required."),
+        ({"format": "duplicate", "fill": "byes"}, 400, "a duplicate event needs full tables: fill with house bots"),
+        ({"tie_break_2": "game_score"}, 400, "tie_breaks is a list of distinct names"),
+        ({"bot_turn_timeout": "0"}, 400, "bot_turn_timeout is 0.1 to 10 seconds"),
+        ({"king__first_lead": "sideways"}, 400, "option &#x27;first_lead&#x27; must be one of"),
+        ({"king__allow_down": "maybe"}, 400, "option &#x27;allow_down&#x27; must be true or false"),
+        ({"king__auction_max_value": "110"}, 400, "must be a multiple of 25"),
+        ({"king__forfeit_scores": "4, 4"}, 400, "beneficiary + 3 x others = 13"),
+        ({"boards": "[{"}, 400, "The boards are not valid JSON"),
+        ({"boards": '[{"dealer": 0}]'}, 400, "board needs &#x27;hands&#x27;"),
+        ({"format": "knockout"}, 400, "Select a valid choice"),
+    ],
+)
 def test_a_bad_setting_is_refused_with_its_message(client, organiser, change, status, message):  # noqa: F811
     client.force_login(organiser)
     r = client.post("/tournaments/new/", BASE | change)

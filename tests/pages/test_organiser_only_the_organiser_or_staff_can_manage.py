@@ -1,6 +1,7 @@
 """Only the tournament's organiser (or staff) can open its manage page or act on it: anyone else
 gets a 403 with the service's message and nothing is stored; the public page links to the
 manage page for them only, and to the CSV standings for everyone."""
+
 import pytest
 from django.test import Client
 
@@ -29,9 +30,14 @@ def test_someone_else_is_refused_every_page_and_action_and_nothing_is_stored(tou
     r = client.get(base)
     assert r.status_code == 403 and "only the tournament&#x27;s organiser can do this" in r.content.decode()
     assert client.get(base + "rounds/").status_code == 403
-    for path, data in [("register/", {"bot": "b1"}), ("register/", {"user": "stranger"}),
-                       (f"withdraw/{entrant.pk}/", {}), ("start-round/", {}), ("close-round/", {}),
-                       ("rulings/", {"kind": "annul_match", "match": "1", "reason": "no"})]:
+    for path, data in [
+        ("register/", {"bot": "b1"}),
+        ("register/", {"user": "stranger"}),
+        (f"withdraw/{entrant.pk}/", {}),
+        ("start-round/", {}),
+        ("close-round/", {}),
+        ("rulings/", {"kind": "annul_match", "match": "1", "reason": "no"}),
+    ]:
         r = client.post(base + path, data)
         assert r.status_code == 403, path
     tournament.refresh_from_db()
@@ -52,12 +58,17 @@ def test_anonymous_visitors_are_sent_to_log_in(tournament):  # noqa: F811
     assert tournament.version == 1
 
 
-def test_the_public_page_links_to_the_manage_page_for_the_organiser_only_and_to_the_csv_for_all(tournament,
-                                                                                                stranger, staff):  # noqa: F811
+def test_the_public_page_links_to_the_manage_page_for_the_organiser_only_and_to_the_csv_for_all(
+    tournament, stranger, staff
+):  # noqa: F811
     manage = f'href="/tournaments/{tournament.pk}/manage/"'
     csv = f'id="export-csv" href="/api/v1/tournaments/{tournament.pk}/standings/?export=csv"'
-    for client, shown in [(signed_in(tournament.organiser), True), (signed_in(staff), True),
-                          (signed_in(stranger), False), (Client(), False)]:
+    for client, shown in [
+        (signed_in(tournament.organiser), True),
+        (signed_in(staff), True),
+        (signed_in(stranger), False),
+        (Client(), False),
+    ]:
         page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
         assert (manage in page) is shown
         assert csv in page

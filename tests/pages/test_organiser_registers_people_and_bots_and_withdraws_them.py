@@ -1,6 +1,7 @@
 """On the manage page the organiser registers a person by username and a bot by name or id, and
 withdraws entrants: each is an event in the tournament's stream; a refusal shows its message
 with its status and stores nothing."""
+
 import pytest
 
 from games import eventlog
@@ -15,6 +16,7 @@ def manage(client, tournament):  # noqa: F811
 
     def post(path, data=None):
         return client.post(base + path, data or {})
+
     post.page = lambda: client.get(base).content.decode()
     return post
 
@@ -24,10 +26,10 @@ def events(tournament, kind):  # noqa: F811
 
 
 def test_people_and_bots_are_registered_by_name_or_id(manage, tournament, players, make_bot):  # noqa: F811
-    alpha, beta = make_bot(name="alpha"), make_bot(name="beta")
+    make_bot(name="alpha")
+    beta = make_bot(name="beta")
     page = manage.page()
-    for hook in ('id="id_user"', 'id="id_bot"', 'id="register-bot"', 'id="register-person"',
-                 '<option value="alpha">'):
+    for hook in ('id="id_user"', 'id="id_bot"', 'id="register-bot"', 'id="register-person"', '<option value="alpha">'):
         assert hook in page
     for data in ({"user": "player0"}, {"bot": "alpha"}, {"bot": str(beta.pk)}):
         r = manage("register/", data)
@@ -41,13 +43,16 @@ def test_people_and_bots_are_registered_by_name_or_id(manage, tournament, player
     assert all(name in page for name in ("player0", "alpha", "beta"))
 
 
-@pytest.mark.parametrize("data, status, message", [
-    ({"user": "nobody"}, 400, "There is no user nobody."),
-    ({"bot": "ghost"}, 400, "There is no bot ghost."),
-    ({}, 400, "Give either a username or a bot."),
-    ({"bot": "alpha"}, 409, "already registered in this tournament"),
-    ({"bot": "sleepy"}, 400, "the bot &#x27;sleepy&#x27; is disabled"),
-])
+@pytest.mark.parametrize(
+    "data, status, message",
+    [
+        ({"user": "nobody"}, 400, "There is no user nobody."),
+        ({"bot": "ghost"}, 400, "There is no bot ghost."),
+        ({}, 400, "Give either a username or a bot."),
+        ({"bot": "alpha"}, 409, "already registered in this tournament"),
+        ({"bot": "sleepy"}, 400, "the bot &#x27;sleepy&#x27; is disabled"),
+    ],
+)
 def test_a_bad_registration_is_refused_with_its_message(manage, tournament, make_bot, data, status, message):  # noqa: F811
     alpha = make_bot(name="alpha")
     sleepy = make_bot(name="sleepy")

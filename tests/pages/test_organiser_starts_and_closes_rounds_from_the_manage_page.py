@@ -2,6 +2,7 @@
 tournament's stream; the round's tables link to their table and audit pages; the close button
 comes once the round's tables are over, and closing a round whose tables are still playing
 (from a stale page) is refused with the service's message."""
+
 import pytest
 
 from games import eventlog
@@ -13,12 +14,13 @@ from tournaments.models import TournamentTable
 
 @pytest.fixture
 def small_event(client, organiser, make_bot):  # noqa: F811
-    t = service.do_create_tournament(organiser, "Small", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 1)
+    t = service.do_create_tournament(organiser, "Small", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     client.force_login(organiser)
     for i in range(4):
-        assert client.post(f"/tournaments/{t.pk}/manage/register/", {"bot": make_bot(name=f"b{i}").name}
-                           ).status_code == 302
+        assert (
+            client.post(f"/tournaments/{t.pk}/manage/register/", {"bot": make_bot(name=f"b{i}").name}).status_code
+            == 302
+        )
     return t
 
 

@@ -2,6 +2,7 @@
 play it says how many, and the round tables, which htmx refreshes every few seconds, bring the
 button in when the last table finishes. The page asks the service the question do_close_round
 asks (tables_waiting), and a stale page's close is still refused with a 409 that stores nothing."""
+
 import re
 
 import pytest
@@ -13,15 +14,19 @@ from tournaments import service
 from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
-CLOSE = re.compile(r'<form method="post" action="/tournaments/(\d+)/manage/close-round/">.*?'
-                   r'<button type="submit" id="close-round">Close round (\d+)</button>', re.S)
+CLOSE = re.compile(
+    r'<form method="post" action="/tournaments/(\d+)/manage/close-round/">.*?'
+    r'<button type="submit" id="close-round">Close round (\d+)</button>',
+    re.S,
+)
 
 
 @pytest.fixture
 def two_tables(client, organiser, make_bot):  # noqa: F811
     """Two rounds of eight bots, round 1 started: two tables playing."""
-    t = service.do_create_tournament(organiser, "Two tables", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 2)
+    t = service.do_create_tournament(
+        organiser, "Two tables", "king", {"quick_game_combined_negatives": True}, "swiss", 2
+    )
     for i in range(8):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
     service.do_start_round(t.pk, organiser)

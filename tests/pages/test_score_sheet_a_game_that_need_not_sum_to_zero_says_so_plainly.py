@@ -1,6 +1,7 @@
 """GET matches/<id>/sheet/ of a finished game the rules do not hold to a zero sum (a Rifki short
 game, a single fixed deal: playout.game_sums_to_zero says no, so there is no check): the sum
 is stated as plain information, with the reason, never as a failed check or an error."""
+
 import random
 import re
 

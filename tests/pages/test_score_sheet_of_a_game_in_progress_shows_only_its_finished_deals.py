@@ -1,5 +1,6 @@
 """The score sheet of a match still in play: only the deals that are over, the totals so far,
 no zero-sum claim yet, and never a card (the sheet shows scores, which are public)."""
+
 import re
 
 import pytest

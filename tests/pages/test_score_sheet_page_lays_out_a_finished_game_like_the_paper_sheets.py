@@ -2,6 +2,7 @@
 out: a row per deal with its contract, a column per player by name, the hand totals, the final
 totals equal to the match's scores and the zero-sum check; printable, linked to the table and
 the audit page."""
+
 import random
 import re
 
@@ -27,8 +28,13 @@ def finished_king(make_bot):  # noqa: F811  (the imported fixture)
     while match.status != match.Status.OVER:
         state = service.current_state(match)
         seat = state.to_act
-        service.do_act(match.pk, f"bot:{bots[seat].pk}", lambda m, seat=seat: seat, rng.choice(state.legal_actions()),
-                       match.version)
+        service.do_act(
+            match.pk,
+            f"bot:{bots[seat].pk}",
+            lambda m, seat=seat: seat,
+            rng.choice(state.legal_actions()),
+            match.version,
+        )
         match.refresh_from_db()
     return match
 
@@ -60,7 +66,7 @@ def test_the_print_stylesheet_hides_the_navigation():
     from django.contrib.staticfiles import finders
 
     css = open(finders.find("css/sheet.css"), encoding="utf-8").read()
-    media_print = css[css.index("@media print"):]
+    media_print = css[css.index("@media print") :]
     assert "header.site" in media_print and "display: none" in media_print
 
 

@@ -1,14 +1,16 @@
 """score_sheet_rows(state): one row per finished deal holding the engine's own deal scores and
 the contract's label, the totals equal to state.scores, and the zero-sum check of rules.md
 (1.9 for King, 2.8 for Rifki) wherever the rules promise it."""
+
 import pytest
 
 from games.engine import new_game
 from games.engine.playout import contract_label, play_out, score_sheet_rows
 
 
-@pytest.mark.parametrize("ruleset,options", [("king", None), ("king", {"quick_game_combined_negatives": True}),
-                                             ("rifki", None)])
+@pytest.mark.parametrize(
+    "ruleset,options", [("king", None), ("king", {"quick_game_combined_negatives": True}), ("rifki", None)]
+)
 @pytest.mark.parametrize("seed", [3, 7])
 def test_a_finished_game_has_a_row_per_deal_with_its_scores_and_contract_and_sums_to_zero(ruleset, options, seed):
     state = play_out(ruleset, seed, options=options)
@@ -26,8 +28,13 @@ def test_a_finished_game_has_a_row_per_deal_with_its_scores_and_contract_and_sum
 def test_every_king_row_names_its_dealer_and_the_fixed_hand_order():
     sheet = score_sheet_rows(play_out("king", 7))
     assert [row["label"] for row in sheet["rows"]][:6] == [
-        "Vazas (no tricks)", "Copas (no hearts)", "Mulheres (no queens)", "Homens (no K, J)",
-        "King (no K of hearts)", "Duas Ultimas (last two)"]
+        "Vazas (no tricks)",
+        "Copas (no hearts)",
+        "Mulheres (no queens)",
+        "Homens (no K, J)",
+        "King (no K of hearts)",
+        "Duas Ultimas (last two)",
+    ]
     first = sheet["rows"][0]["seat"]
     assert [row["seat"] for row in sheet["rows"]] == [(first + i) % 4 for i in range(10)]
     assert sheet["seat_role"] == "dealer"

@@ -1,6 +1,7 @@
 """A deal that scored nothing (a Rifki misdeal, a split of the queens, a King slam) shows on the
 score sheet page why, in the reader's language, instead of the engine's record
 (``"end": "cancelled", "cause": "kiz_split"``); the text sheet keeps printing the record's codes."""
+
 import html
 
 import pytest
@@ -27,8 +28,11 @@ def unscored_rows(seeds):
 
 @pytest.mark.parametrize("seed, cause", [(0, "rifki_unguarded"), (7, "trump_no_high_cards"), (13, "kiz_split")])
 def test_each_kind_of_rifki_cancellation_is_said_in_words_through_the_translation_hook(seed, cause):
-    rows = [(state, plain, translated) for state, plain, translated in unscored_rows([seed])
-            if plain["end"] == "cancelled" and state.deals[plain_index(state, plain)]["cause"] == cause]
+    rows = [
+        (state, plain, translated)
+        for state, plain, translated in unscored_rows([seed])
+        if plain["end"] == "cancelled" and state.deals[plain_index(state, plain)]["cause"] == cause
+    ]
 
     assert rows, f"seed {seed} has no deal cancelled for {cause!r}"
     _, plain, translated = rows[0]
@@ -55,8 +59,11 @@ def test_the_sheet_page_shows_the_words(players, client):
     low, high = [c for c in DECK if c[0] in "23456789T"], [c for c in DECK if c[0] in "JQKA"]
     board = {"declarer": 0, "hands": [high[:13], low[:13], high[13:] + low[13:23], low[23:]]}
     match = do_create_match("rifki", {}, players, board=board, created_by=players[0])
-    for seat, action in [(0, {"type": "contract", "name": "trump", "suit": "S"}), (0, {"type": "pass"}),
-                         (3, {"type": "cancel"})]:
+    for seat, action in [
+        (0, {"type": "contract", "name": "trump", "suit": "S"}),
+        (0, {"type": "pass"}),
+        (3, {"type": "cancel"}),
+    ]:
         match.refresh_from_db()
         service.submit_action(match.pk, players[seat], action, match.version)
 

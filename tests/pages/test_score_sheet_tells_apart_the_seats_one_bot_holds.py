@@ -1,6 +1,7 @@
 """GET matches/<id>/sheet/ (and /audit/) where one bot holds three seats: the pages name each seat as the table
 page does ("house-heuristic, seat 3", from games.views_table.match_seat_names), in the players'
 columns, the dealer column and the winners line, so no two columns read the same."""
+
 import html
 import re
 
@@ -16,8 +17,11 @@ pytestmark = pytest.mark.django_db
 
 def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot, client):  # noqa: F811
     alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
-    match = run_until_over(do_create_match("king", {"quick_game_combined_negatives": True},
-                                           [alone, house, house, house], seed=b"seats" * 4))
+    match = run_until_over(
+        do_create_match(
+            "king", {"quick_game_combined_negatives": True}, [alone, house, house, house], seed=b"seats" * 4
+        )
+    )
     page = client.get(f"/matches/{match.pk}/sheet/").content.decode()
     names = ["club-bot", "house-heuristic, seat 2", "house-heuristic, seat 3", "house-heuristic, seat 4"]
 
@@ -37,8 +41,11 @@ def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_tha
     assert any(value is views_table.match_seat_names for value in vars(views_audit).values())
     assert not hasattr(views_audit, "seat_names")
     alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
-    match = run_until_over(do_create_match("king", {"quick_game_combined_negatives": True},
-                                           [alone, house, house, house], seed=b"audit" * 4))
+    match = run_until_over(
+        do_create_match(
+            "king", {"quick_game_combined_negatives": True}, [alone, house, house, house], seed=b"audit" * 4
+        )
+    )
     page = html.unescape(client.get(f"/matches/{match.pk}/audit/?seat=1&version=10").content.decode())
     assert '<option value="2">house-heuristic, seat 3</option>' in page
     assert "The hands as house-heuristic, seat 2 saw them" in page  # ?seat=1, by name, not number

@@ -1,6 +1,7 @@
 """The text score sheet (the /demo/ page, the command line, the worker's demo task) reads the
 same rows as the HTML sheet since the refactor, and prints exactly what it printed before:
 these sheets were captured from the version before score_sheet_rows existed."""
+
 import pytest
 
 from games.engine.playout import play_out, score_sheet

@@ -1,5 +1,6 @@
 """Clicking a legal card posts it through the match service: it is appended to the log, and
 the table comes back (as a fragment for htmx, or by a redirect for a plain form post)."""
+
 from games import service
 from games.models import Event
 from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
@@ -14,9 +15,11 @@ def legal_card(match):
 def test_an_htmx_click_on_a_legal_card_appends_the_play_and_returns_the_new_table(players, make_bot):
     match = king_deal(players[0], make_bot(name="Robota"))
     card, before = legal_card(match), match.version
-    response = browser(players[0]).post(f"/matches/{match.pk}/act/",
-                                        {"card": card, "expected_version": before, "command_id": "c1"},
-                                        HTTP_HX_REQUEST="true")
+    response = browser(players[0]).post(
+        f"/matches/{match.pk}/act/",
+        {"card": card, "expected_version": before, "command_id": "c1"},
+        HTTP_HX_REQUEST="true",
+    )
     page = response.content.decode()
     match.refresh_from_db()
     assert response.status_code == 200 and "<html" not in page
@@ -44,9 +47,11 @@ def test_a_double_click_with_the_same_command_id_plays_once(players, make_bot):
     card, before = legal_card(match), match.version
     client = browser(players[0])
     for _ in range(2):
-        response = client.post(f"/matches/{match.pk}/act/",
-                               {"card": card, "expected_version": before, "command_id": "same"},
-                               HTTP_HX_REQUEST="true")
+        response = client.post(
+            f"/matches/{match.pk}/act/",
+            {"card": card, "expected_version": before, "command_id": "same"},
+            HTTP_HX_REQUEST="true",
+        )
         assert response.status_code == 200 and 'id="error"' not in response.content.decode()
     match.refresh_from_db()
     assert match.version == before + 1

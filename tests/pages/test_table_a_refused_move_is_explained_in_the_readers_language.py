@@ -2,6 +2,7 @@
 a rule of trick play names the rule (marked for the translators in the engine and translated
 by the page), any other refused move is said by its code. The engine's English message, with
 its card lists and seat numbers, never reaches the page."""
+
 import random
 
 from django.utils.functional import Promise
@@ -35,16 +36,34 @@ def every_kind_of_action():
         *({"type": "choose", "mode": "up", "trump": trump} for trump in ("S", "H", "D", "C", "none")),
         {"type": "choose", "mode": "down"},
         {"type": "nominate", "dealer": 1},
-        *({"type": kind} for kind in ("match", "pass", "open_auction", "ultimatum", "take", "accept",
-                                      "decline", "forfeit", "cancel", "declare_slam")),
+        *(
+            {"type": kind}
+            for kind in (
+                "match",
+                "pass",
+                "open_auction",
+                "ultimatum",
+                "take",
+                "accept",
+                "decline",
+                "forfeit",
+                "cancel",
+                "declare_slam",
+            )
+        ),
     ]
 
 
 ACTIONS = every_kind_of_action()
 
 
-@given(ruleset=st.sampled_from(["king", "rifki"]), seed=st.integers(0, 10_000), moves=st.integers(0, 400),
-       same_kind=st.booleans(), data=st.data())
+@given(
+    ruleset=st.sampled_from(["king", "rifki"]),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 400),
+    same_kind=st.booleans(),
+    data=st.data(),
+)
 def test_every_move_the_engine_refuses_has_a_translated_reason(ruleset, seed, moves, same_kind, data):
     state = new_game(ruleset, seed=seed)
     rng = random.Random(seed)
@@ -69,8 +88,9 @@ def test_a_card_refused_by_a_rule_of_trick_play_names_the_rule_through_gettext(p
     table = king_deal(players[0], make_bot())  # no hearts, seat 0 leads
     heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
 
-    response = browser(players[0]).post(f"/matches/{table.pk}/act/", {"card": heart, "expected_version": table.version},
-                                        HTTP_HX_REQUEST="true")
+    response = browser(players[0]).post(
+        f"/matches/{table.pk}/act/", {"card": heart, "expected_version": table.version}, HTTP_HX_REQUEST="true"
+    )
 
     assert response.status_code == 422
     assert "\u00aba heart may not be led while you hold another suit\u00bb" in response.content.decode()
@@ -81,8 +101,9 @@ def test_a_card_not_in_the_hand_is_said_by_its_code_not_the_engines_english(play
     table = king_deal(players[0], make_bot())
     other = service.match_state(table).hand(1)[0]
 
-    response = browser(players[0]).post(f"/matches/{table.pk}/act/", {"card": other, "expected_version": table.version},
-                                        HTTP_HX_REQUEST="true")
+    response = browser(players[0]).post(
+        f"/matches/{table.pk}/act/", {"card": other, "expected_version": table.version}, HTTP_HX_REQUEST="true"
+    )
 
     page = response.content.decode()
     assert response.status_code == 422

@@ -1,5 +1,6 @@
 """A seated player's table: their 13 cards sorted by suit (spades, hearts, diamonds, clubs; high
 to low), each a button named for screen readers, the legal ones enabled and only on their turn."""
+
 import re
 
 from django.utils.html import escape

@@ -1,5 +1,6 @@
 """Spectators (anonymous or signed in but not seated) see the same table without a single
 hidden card, and no way to act; a seated player sees no other seat's hand either."""
+
 from django.utils.html import escape
 
 from games import service
@@ -11,8 +12,12 @@ from tests.pages.tables import bots_play_until_the_person_acts, browser, choices
 
 def hidden_cards_shown(page, state, seats):
     """Every card still held by ``seats`` that the page names in any way."""
-    return [c for s in seats for c in state.hand(s)
-            if f'data-card="{c}"' in page or escape(card_name(c)) in page or card_short(c) in page]
+    return [
+        c
+        for s in seats
+        for c in state.hand(s)
+        if f'data-card="{c}"' in page or escape(card_name(c)) in page or card_short(c) in page
+    ]
 
 
 def play_one_trick(match, person):

@@ -1,5 +1,6 @@
 """When the game is over the table stops polling and offers no action; it shows the final
 scores and the winners, with links to the score sheet and the audit."""
+
 from games import service
 from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
@@ -25,6 +26,6 @@ def test_after_the_game_the_table_shows_final_scores_winners_and_links(players, 
         assert "The game is over." in page and 'id="final"' in page
         assert f'href="/matches/{match.pk}/sheet/"' in page and f'href="/matches/{match.pk}/audit/"' in page
         assert "hx-trigger" not in page and 'id="act"' not in page
-        total = page[page.index("<tfoot>"):page.index("</tfoot>")]
+        total = page[page.index("<tfoot>") : page.index("</tfoot>")]
         assert [f'<td class="num">{v}</td>' in total for v in view["scores"]] == [True] * 4
         assert "Winner" in page

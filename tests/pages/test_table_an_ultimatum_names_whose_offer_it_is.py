@@ -2,6 +2,7 @@
 instead of opening the auction. Each seat asked sees whose ultimatum it answers and what passing
 means; the others see who is being asked. Every phase in which a seat acts has its own words,
 never the engine's phase name."""
+
 import json
 import random
 

@@ -1,5 +1,6 @@
 """Every legal action that is not a card (a contract, a King positive-hand choice, the auction)
 is a button with a readable label, and clicking it submits exactly that action."""
+
 import json
 import random
 
@@ -24,8 +25,13 @@ def test_the_dealer_of_a_king_positive_hand_sees_each_choice_and_can_open_the_au
     page = client.get(f"/matches/{match.pk}/").content.decode()
     legal = [dict(a) for a in service.match_state(match).legal_actions()]
     assert offered_actions(page) == legal
-    for label in ("Play up with spades as trumps", "Play up with no trumps", "Play down", "Open the auction",
-                  "Ultimatum: 8 up, or I play down"):
+    for label in (
+        "Play up with spades as trumps",
+        "Play up with no trumps",
+        "Play down",
+        "Open the auction",
+        "Ultimatum: 8 up, or I play down",
+    ):
         assert f">{escape(label)}</button>" in page
     assert "Your turn: choose how to play the positive hand." in page
     opening = {"type": "open_auction"}
@@ -36,8 +42,9 @@ def test_the_dealer_of_a_king_positive_hand_sees_each_choice_and_can_open_the_au
     assert 'id="auction"' in page and ("Standing bid:" in page or "No bid yet." in page)
     assert offered_actions(page) == [dict(a) for a in state.legal_actions()]  # accept / decline / choose ...
     before = match.version
-    response = client.post(f"/matches/{match.pk}/act/", {**choices(page)[0], "expected_version": before},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/matches/{match.pk}/act/", {**choices(page)[0], "expected_version": before}, HTTP_HX_REQUEST="true"
+    )
     match.refresh_from_db()
     assert response.status_code == 200 and match.version > before
 
@@ -51,7 +58,10 @@ def test_the_rifki_declarer_picks_a_contract_by_its_name(players, make_bot):
     assert ">Kupa (no hearts)</button>" in page and ">Koz ♥ (trumps)</button>" in page
     trumps = {"type": "contract", "name": "trump", "suit": "H"}
     assert trumps in offered_actions(page)
-    client.post(f"/matches/{match.pk}/act/", {"action": json.dumps(trumps), "expected_version": match.version},
-                HTTP_HX_REQUEST="true")
+    client.post(
+        f"/matches/{match.pk}/act/",
+        {"action": json.dumps(trumps), "expected_version": match.version},
+        HTTP_HX_REQUEST="true",
+    )
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert '<dd id="contract">Koz ♥ (trumps)</dd>' in page

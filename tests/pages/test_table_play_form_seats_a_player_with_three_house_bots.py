@@ -1,5 +1,6 @@
 """/play/: a signed-in person sits down at a practice table with three of the house's built-in
 bots; bad input is refused with a clear message and creates nothing."""
+
 from bots.models import Bot
 from games.models import Match
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)

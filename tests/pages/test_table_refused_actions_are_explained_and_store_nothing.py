@@ -1,6 +1,7 @@
 """An action the service refuses (not your seat, not your turn, an illegal card, a stale
 version, unreadable input) comes back as the table with a clear message and its HTTP status;
 nothing is stored."""
+
 import pytest
 
 from games import service
@@ -71,15 +72,21 @@ def test_a_stale_version_is_refused_with_409_and_the_current_table(table, player
     assert f'data-version="{table.version}"' in response.content.decode()
 
 
-@pytest.mark.parametrize("data", [{"action": "not json", "expected_version": "2"},
-                                  {"card": "2C", "expected_version": "two"},
-                                  {"action": "[1, 2]", "expected_version": "2"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "not json", "expected_version": "2"},
+        {"card": "2C", "expected_version": "two"},
+        {"action": "[1, 2]", "expected_version": "2"},
+    ],
+)
 def test_unreadable_input_is_refused_with_400(table, players, data):
     assert_refused(post(browser(players[0]), table, data), table, 400, "That action could not be read")
 
 
 def test_without_javascript_a_refusal_shows_the_whole_page_with_the_message(table, players):
-    response = post(browser(players[0]), table, {"card": held_heart(table), "expected_version": table.version},
-                    htmx=False)
+    response = post(
+        browser(players[0]), table, {"card": held_heart(table), "expected_version": table.version}, htmx=False
+    )
     assert_refused(response, table, 422, "That move is not allowed:")
     assert "<html" in response.content.decode()

@@ -1,5 +1,6 @@
 """The clock: who is to act, how long since their turn began (the last event's time), and a
 webhook or polling bot's time limit."""
+
 from datetime import timedelta
 
 from django.utils import timezone
@@ -23,7 +24,7 @@ def test_the_clock_counts_from_the_last_event_and_names_a_remote_bots_time_limit
     later = timezone.now() + timedelta(seconds=75)
     monkeypatch.setattr("games.views_table.timezone.now", lambda: later)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
-    clock = page[page.index('id="clock"'):page.index("</p>", page.index('id="clock"'))]
+    clock = page[page.index('id="clock"') : page.index("</p>", page.index('id="clock"'))]
     assert "Faraway has been thinking for" in clock
     assert 'data-elapsed="75"' in clock and ">1:15</time>" in clock
     assert f"A bot has {match.bot_turn_timeout:g} seconds per turn." in clock

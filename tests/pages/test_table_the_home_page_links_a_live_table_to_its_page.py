@@ -1,4 +1,5 @@
 """The home page's live tables link to the table page, where anyone may watch."""
+
 from django.test import Client
 
 from games.models import Match

@@ -2,6 +2,7 @@
 only the weak hands would tell the table who they are). The page says plainly what the question
 means for the seat asked: a hand that may cancel sees both buttons, any other is told why it
 can only play on. The King auction names the standing bid once ("8 up, by Ana")."""
+
 import json
 
 import pytest
@@ -61,8 +62,10 @@ def test_the_other_seats_see_only_that_the_question_is_asked(players, make_bot):
 def test_the_auction_names_the_standing_bid_once(players, make_bot):
     from games.views_table import auction_lines
 
-    auction = {"standing_bid": {"tricks": 8, "direction": "up", "bidder": 2}, "history": [
-        {"type": "bid", "seat": 2, "tricks": 8, "direction": "up"}, {"type": "pass", "seat": 3}]}
+    auction = {
+        "standing_bid": {"tricks": 8, "direction": "up", "bidder": 2},
+        "history": [{"type": "bid", "seat": 2, "tricks": 8, "direction": "up"}, {"type": "pass", "seat": 3}],
+    }
     lines = auction_lines("king", auction, ["Ana", "Bo", "Cy", "Di"])
 
     assert lines["standing"] == "8 up, by Cy"

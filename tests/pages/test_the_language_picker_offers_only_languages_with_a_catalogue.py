@@ -1,6 +1,7 @@
 """The header's language picker offers English and each language whose catalogue the site
 ships (locale/<code>/LC_MESSAGES/django.po); with English alone there is nothing to pick, and
 no picker. Portuguese and Turkish join as their catalogues arrive."""
+
 import pytest
 
 from config.settings import NEXT_LANGUAGES, offered_languages

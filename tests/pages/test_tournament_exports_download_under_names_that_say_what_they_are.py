@@ -1,13 +1,21 @@
 """The tournament page's exports download under names that say what they are, not
 "download.csv": tournament-12-standings.csv and .json, tournament-12-results.json (shown in
 place, saved under that name) and tournament-12-log.jsonl; a match's log is match-34-log.jsonl."""
+
 import json
 
 import pytest
 from django.test import Client
 
 from tests.audit.conftest import (  # noqa: F401  (fixtures)
-    bots, finished_tournament, make_bot, no_state_cached_from_another_test, organiser, play, tournament_of_bots)
+    bots,
+    finished_tournament,
+    make_bot,
+    no_state_cached_from_another_test,
+    organiser,
+    play,
+    tournament_of_bots,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +30,7 @@ def test_the_standings_csv_downloads_as_the_tournaments_standings(finished_tourn
 
 def test_the_standings_json_downloads_as_the_same_json_whatever_the_browser_accepts(finished_tournament):  # noqa
     t, _ = finished_tournament
-    plain = json.loads(Client().get(f"/api/v1/tournaments/{t.pk}/standings/", HTTP_ACCEPT="application/json")
-                       .content)
+    plain = json.loads(Client().get(f"/api/v1/tournaments/{t.pk}/standings/", HTTP_ACCEPT="application/json").content)
     r = Client().get(f"/api/v1/tournaments/{t.pk}/standings/?export=json", HTTP_ACCEPT="text/html")
     assert r.status_code == 200 and r["Content-Type"] == "application/json"
     assert r["Content-Disposition"] == f'attachment; filename="tournament-{t.pk}-standings.json"'

@@ -1,7 +1,9 @@
 """The home, tournament and manage pages say a tournament's status and progress in words
 ("Open for registration: 3 rounds, none started yet", "Running: round 1 of 3"), never as a
-code or as "round 0", and a table's link says where it leads ("Watch live"); the names of formats, statuses and entrants' kinds come from the models'
-choices, through gettext, the same on every page and in the form."""
+code or as "round 0", and a table's link says where it leads ("Watch live"); the names of
+formats, statuses and entrants' kinds come from the models' choices, through gettext, the same
+on every page and in the form."""
+
 import html
 import re
 
@@ -52,10 +54,16 @@ def test_a_one_round_event_reads_in_the_singular(organiser):  # noqa: F811
 
 def test_the_form_offers_the_models_own_names_for_each_choice():
     form = TournamentForm()
-    for field, choices in (("format", Tournament.Format), ("table_points", Tournament.TablePoints),
-                           ("fill", Tournament.Fill)):
+    for field, choices in (
+        ("format", Tournament.Format),
+        ("table_points", Tournament.TablePoints),
+        ("fill", Tournament.Fill),
+    ):
         assert list(form.fields[field].choices) == choices.choices
     assert form.fields["format"].initial == "swiss"
     # Every label is a lazy gettext string, translated when a page shows it.
-    assert all(isinstance(label, Promise) for choices in (Tournament.Format, Tournament.Status, Entrant.Kind,
-                                                          Entrant.Status) for _, label in choices.choices)
+    assert all(
+        isinstance(label, Promise)
+        for choices in (Tournament.Format, Tournament.Status, Entrant.Kind, Entrant.Status)
+        for _, label in choices.choices
+    )

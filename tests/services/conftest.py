@@ -64,10 +64,28 @@ def celery_worker_factory(tmp_path):
             env["REDIS_URL"] = redis_url
         log = open(tmp_path / f"{queue}-{uuid.uuid4().hex[:6]}.log", "w+")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--concurrency=1", "-Q", queue, "-n", f"{queue}@%h", "--loglevel=INFO",
-             "--without-gossip", "--without-mingle", "--without-heartbeat"],
-            cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--concurrency=1",
+                "-Q",
+                queue,
+                "-n",
+                f"{queue}@%h",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
 
         conf = celery_config(redis_url, tmp_path / "var")

@@ -4,6 +4,7 @@ The worker is a separate process, so these tests commit (transactional) and poin
 at pytest's test database. The test process does not enqueue bot turns itself: it hands the
 first one to the worker, which enqueues the rest on its own queue.
 """
+
 import hashlib
 import hmac
 import json
@@ -30,8 +31,10 @@ BASE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__fil
 @pytest.fixture
 def worker_env(postgres_url):
     """The worker's settings: pytest's test database, loopback webhooks allowed."""
-    return {"DATABASE_URL": postgres_url.rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"],
-            "BOT_WEBHOOKS_ALLOW_PRIVATE": "1"}
+    return {
+        "DATABASE_URL": postgres_url.rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"],
+        "BOT_WEBHOOKS_ALLOW_PRIVATE": "1",
+    }
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +70,8 @@ def assert_log_is_whole(match):
 
 
 def test_four_built_in_bots_finish_a_king_and_a_rifki_match_through_a_real_worker(
-        celery_worker_factory, redis_url, worker_env, make_bot):
+    celery_worker_factory, redis_url, worker_env, make_bot
+):
     worker = celery_worker_factory(redis_url, extra_env=worker_env)
     for ruleset in ("king", "rifki"):
         bots = [make_bot(strategy=s, name=f"{ruleset}-{i}") for i, s in enumerate(["heuristic", "random"] * 2)]
@@ -78,12 +82,14 @@ def test_four_built_in_bots_finish_a_king_and_a_rifki_match_through_a_real_worke
 
 
 def test_a_webhook_bot_on_loopback_plays_a_whole_match_through_a_real_worker(
-        celery_worker_factory, redis_url, worker_env, make_bot):
+    celery_worker_factory, redis_url, worker_env, make_bot
+):
     server = BotServer(first_legal)
     try:
         hook = make_bot(kind="webhook", url=server.url, name="hook")
-        match = service.do_create_match("king", {"quick_game_combined_negatives": True},
-                                        [make_bot(name=f"r{i}") for i in range(3)] + [hook])
+        match = service.do_create_match(
+            "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"r{i}") for i in range(3)] + [hook]
+        )
         Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)  # a loaded CI machine is no fault
         worker = celery_worker_factory(redis_url, extra_env=worker_env)
         start_match(worker, match)
@@ -96,10 +102,11 @@ def test_a_webhook_bot_on_loopback_plays_a_whole_match_through_a_real_worker(
     events = [eventlog.as_engine_event(r) for r in eventlog.stream_events(match.stream)]
     for headers, raw in server.requests:
         fields = dict(p.split("=", 1) for p in headers["X-KingRifki-Signature"].split(","))
-        assert hmac.compare_digest(hmac.new(key, f"{fields['t']}.".encode() + raw, hashlib.sha256).hexdigest(),
-                                   fields["v1"])
+        assert hmac.compare_digest(
+            hmac.new(key, f"{fields['t']}.".encode() + raw, hashlib.sha256).hexdigest(), fields["v1"]
+        )
         request = json.loads(raw)
-        before = engine.replay(events[:request["version"]], seed=bytes.fromhex(match.seed))
+        before = engine.replay(events[: request["version"]], seed=bytes.fromhex(match.seed))
         request["view"].pop("last_deal", None)  # the previous deal, over and shown to the table
         assert not {c for s in (0, 1, 2) for c in before.hand(s) if f'"{c}"' in json.dumps(request)}
 
@@ -111,8 +118,11 @@ def free_port():
 
 
 def start_redis(port):
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -122,8 +132,9 @@ def start_redis(port):
     raise RuntimeError("redis-server did not start")
 
 
-def test_a_killed_worker_and_a_restarted_redis_do_not_stop_a_match(celery_worker_factory, worker_env, make_bot,
-                                                                     tmp_path):
+def test_a_killed_worker_and_a_restarted_redis_do_not_stop_a_match(
+    celery_worker_factory, worker_env, make_bot, tmp_path
+):
     port = free_port()
     redis = start_redis(port)
     redis_url = f"redis://127.0.0.1:{port}/0"
@@ -133,14 +144,27 @@ def test_a_killed_worker_and_a_restarted_redis_do_not_stop_a_match(celery_worker
     beat = None
     try:
         hook = make_bot(kind="webhook", url=slow.url, name="slowhook")
-        match = service.do_create_match("rifki", {"short_mode": True},
-                                        [make_bot(name=f"b{i}", strategy="heuristic") for i in range(3)] + [hook])
+        match = service.do_create_match(
+            "rifki", {"short_mode": True}, [make_bot(name=f"b{i}", strategy="heuristic") for i in range(3)] + [hook]
+        )
         first = celery_worker_factory(redis_url, queue=queue, extra_env=env)
         beat = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
-             "-s", str(tmp_path / "beat-schedule")], cwd=BASE_DIR,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=INFO",
+                "-s",
+                str(tmp_path / "beat-schedule"),
+            ],
+            cwd=BASE_DIR,
             env={**os.environ, **env, "REDIS_URL": redis_url, "CELERY_QUEUE": queue, "VAR_DIR": str(tmp_path)},
-            stdout=open(tmp_path / "beat.log", "w"), stderr=subprocess.STDOUT)
+            stdout=open(tmp_path / "beat.log", "w"),
+            stderr=subprocess.STDOUT,
+        )
         start_match(first, match)
         deadline = time.monotonic() + 90
         while match.version < 60 and time.monotonic() < deadline:

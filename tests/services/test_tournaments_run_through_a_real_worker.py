@@ -6,6 +6,7 @@ loopback HTTP), record each result in the tournament's stream and, on autopilot,
 round and start the next. The checks recompute what the platform claims from the raw engine logs with small
 oracles written here, not with the platform's own standings code.
 """
+
 import hashlib
 import hmac
 import itertools
@@ -71,8 +72,10 @@ def bots_for(make_bot, count, webhooks, url, prefix):
 def register_all(tournament, organiser, bots):
     """Register ``bots``; someone else's bot is invited and counts once its owner accepts."""
     entrants = [service.do_register(tournament.pk, organiser, bot=bot) for bot in bots]
-    return [service.do_answer_invitation(e.pk, bot.owner, accept=True) if e.status == Entrant.Status.INVITED else e
-            for e, bot in zip(entrants, bots)]
+    return [
+        service.do_answer_invitation(e.pk, bot.owner, accept=True) if e.status == Entrant.Status.INVITED else e
+        for e, bot in zip(entrants, bots)
+    ]
 
 
 def start_workers(celery_worker_factory, redis_url, worker_env, count=2):
@@ -103,11 +106,16 @@ def wait_until_finished(tournament, workers, timeout=DEADLINE):
         if tournament.status == Tournament.Status.FINISHED:
             return
         time.sleep(0.2)
-    open_tables = list(TournamentTable.objects.filter(tournament=tournament, result_recorded=False)
-                       .values_list("round", "table", "match__status", "match__version"))
-    pytest.fail(f"tournament {tournament.pk} stuck in round {tournament.current_round} "
-                f"(closed {tournament.closed_round}); tables without a result: {open_tables}\n"
-                f"{worker_logs(workers)}")
+    open_tables = list(
+        TournamentTable.objects.filter(tournament=tournament, result_recorded=False).values_list(
+            "round", "table", "match__status", "match__version"
+        )
+    )
+    pytest.fail(
+        f"tournament {tournament.pk} stuck in round {tournament.current_round} "
+        f"(closed {tournament.closed_round}); tables without a result: {open_tables}\n"
+        f"{worker_logs(workers)}"
+    )
 
 
 def wait_for_round_results(tournament, round_no, workers, timeout=DEADLINE):
@@ -118,9 +126,11 @@ def wait_for_round_results(tournament, round_no, workers, timeout=DEADLINE):
         if tables.exists() and not tables.filter(result_recorded=False).exists():
             return
         time.sleep(0.2)
-    pytest.fail(f"round {round_no} of tournament {tournament.pk} has tables without a result: "
-                f"{list(tables.filter(result_recorded=False).values_list('table', 'match__status'))}\n"
-                f"{worker_logs(workers)}")
+    pytest.fail(
+        f"round {round_no} of tournament {tournament.pk} has tables without a result: "
+        f"{list(tables.filter(result_recorded=False).values_list('table', 'match__status'))}\n"
+        f"{worker_logs(workers)}"
+    )
 
 
 # ------------------------------------------------------------------ reading back
@@ -150,19 +160,34 @@ def replayed_matches(tournament, rows):
             match_rows = eventlog.stream_events(match.stream)
             assert [r.version for r in match_rows] == list(range(1, len(match_rows) + 1))
             assert eventlog.check_chain(match_rows) is None
-            assert not [r.payload for r in match_rows if r.type in games.PLATFORM_EVENTS], \
+            assert not [r.payload for r in match_rows if r.type in games.PLATFORM_EVENTS], (
                 f"match {match.pk} had a fallback or a takeover"
-            assert list(Seat.objects.filter(match=match).order_by("index").values_list("bot_id", flat=True)) == \
-                [bot_of[e] for e in table["seats"]]
+            )
+            assert list(Seat.objects.filter(match=match).order_by("index").values_list("bot_id", flat=True)) == [
+                bot_of[e] for e in table["seats"]
+            ]
             events = [eventlog.as_engine_event(r) for r in match_rows]
             state = engine.replay(events, seed=bytes.fromhex(match.seed) if match.seed else None, verify=True)
             assert state.is_over
             result = results[match.pk]
-            assert (result["round"], result["table"], result["seats"], result["board"]) == \
-                (number, table["table"], table["seats"], table["board"])
+            assert (result["round"], result["table"], result["seats"], result["board"]) == (
+                number,
+                table["table"],
+                table["seats"],
+                table["board"],
+            )
             assert list(result["scores"]) == list(state.scores)
-            played.append({"round": number, "table": table["table"], "board": table["board"],
-                           "seats": table["seats"], "match": match, "state": state, "events": events})
+            played.append(
+                {
+                    "round": number,
+                    "table": table["table"],
+                    "board": table["board"],
+                    "seats": table["seats"],
+                    "match": match,
+                    "state": state,
+                    "events": events,
+                }
+            )
     assert set(results) == {p["match"].pk for p in played}  # one result per drawn match, no more
     return played
 
@@ -174,7 +199,7 @@ def place_points(scores):
     for mine in scores:
         better = len([s for s in scores if s > mine])
         level = len([s for s in scores if s == mine])
-        spanned = [3, 2, 1, 0][better:better + level]
+        spanned = [3, 2, 1, 0][better : better + level]
         out.append(sum(spanned) / len(spanned))
     return out
 
@@ -227,13 +252,23 @@ def first_deal_hands(events):
 
 # ------------------------------------------------------------------ the events
 def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and_its_standings_match_the_engine(
-        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
+    celery_worker_factory, redis_url, worker_env, make_bot, organiser
+):
     boards = king_boards(5, seed="round robin")
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, 16, webhooks=4, url=server.url, prefix="rr")
-        t = service.do_create_tournament(organiser, "Round robin night", "king", {}, "round_robin", 5,
-                                         boards=boards, bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
+        t = service.do_create_tournament(
+            organiser,
+            "Round robin night",
+            "king",
+            {},
+            "round_robin",
+            5,
+            boards=boards,
+            bot_turn_timeout=WEBHOOK_TIMEOUT,
+            autopilot=True,
+        )
         entrants = register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
         start_round_in_the_workers(workers, t, organiser)  # the workers' autopilot plays rounds 2 to 5
@@ -245,8 +280,9 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)
     assert [r.payload["round"] for r in rows if r.type == "round_closed"] == [1, 2, 3, 4, 5]
-    assert [r.metadata["actor"] for r in rows if r.type == "round_started"] == \
-        [f"user:{organiser.pk}"] + ["system"] * 4  # rounds 2 to 5 were the workers' autopilot
+    assert [r.metadata["actor"] for r in rows if r.type == "round_started"] == [f"user:{organiser.pk}"] + [
+        "system"
+    ] * 4  # rounds 2 to 5 were the workers' autopilot
     # every pair of the 16 met exactly once
     ids = {e.pk for e in entrants}
     met = Counter()
@@ -261,8 +297,9 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
     played = replayed_matches(t, rows)
     assert len(played) == 20
     for table in played:  # each round played its fixed board
-        assert sorted(map(sorted, first_deal_hands(table["events"]))) == \
-            sorted(map(sorted, boards[table["round"] - 1]["hands"]))
+        assert sorted(map(sorted, first_deal_hands(table["events"]))) == sorted(
+            map(sorted, boards[table["round"] - 1]["hands"])
+        )
     standings = standings_rows(t)
     expected = table_points_oracle(played)
     assert {e: row.table_points for e, row in standings.items()} == expected
@@ -273,13 +310,24 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
 
 
 def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpoints_match_the_engine(
-        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
-    rounds = seating.full_round_robin_rounds(12, table_size=4)  # 4: 3 tables play one board a round, everyone meets everyone
+    celery_worker_factory, redis_url, worker_env, make_bot, organiser
+):
+    rounds = seating.full_round_robin_rounds(
+        12, table_size=4
+    )  # 4: 3 tables play one board a round, everyone meets everyone
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, 12, webhooks=1, url=server.url, prefix="dup")
-        t = service.do_create_tournament(organiser, "Duplicate night", "king", QUICK, "duplicate", rounds,
-                                         bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True)
+        t = service.do_create_tournament(
+            organiser,
+            "Duplicate night",
+            "king",
+            QUICK,
+            "duplicate",
+            rounds,
+            bot_turn_timeout=WEBHOOK_TIMEOUT,
+            autopilot=True,
+        )
         register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
         start_round_in_the_workers(workers, t, organiser)
@@ -320,14 +368,23 @@ def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpo
 
 
 def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry_plays_from_round_two(
-        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
+    celery_worker_factory, redis_url, worker_env, make_bot, organiser
+):
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, 8, webhooks=2, url=server.url, prefix="wd")
         late_bot = make_bot(strategy="heuristic", name="wd-late")
-        t = service.do_create_tournament(organiser, "Changing field", "king", {}, "swiss", 3,
-                                         boards=king_boards(3, seed="withdrawal"),
-                                         bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=False)
+        t = service.do_create_tournament(
+            organiser,
+            "Changing field",
+            "king",
+            {},
+            "swiss",
+            3,
+            boards=king_boards(3, seed="withdrawal"),
+            bot_turn_timeout=WEBHOOK_TIMEOUT,
+            autopilot=False,
+        )
         entrants = register_all(t, organiser, bots)
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
 
@@ -348,12 +405,20 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
     assert_seed_revealed(t, rows)
     assert next(r.payload["late"] for r in rows if r.type == "entrant_registered" and r.payload["entrant"] == late.pk)
     assert Entrant.objects.get(pk=late.pk).joined_round == 2
-    assert [(r.type, r.payload.get("round")) for r in rows if r.type in ("round_started", "round_closed",
-                                                                           "entrant_withdrawn")] == \
-        [("round_started", 1), ("round_closed", 1), ("entrant_withdrawn", None),
-         ("round_started", 2), ("round_closed", 2), ("round_started", 3), ("round_closed", 3)]
-    seated = {n: {e for table in d["tables"] for e in table["seats"]} | set(d["byes"])
-              for n, d in draws(rows).items()}
+    assert [
+        (r.type, r.payload.get("round"))
+        for r in rows
+        if r.type in ("round_started", "round_closed", "entrant_withdrawn")
+    ] == [
+        ("round_started", 1),
+        ("round_closed", 1),
+        ("entrant_withdrawn", None),
+        ("round_started", 2),
+        ("round_closed", 2),
+        ("round_started", 3),
+        ("round_closed", 3),
+    ]
+    seated = {n: {e for table in d["tables"] for e in table["seats"]} | set(d["byes"]) for n, d in draws(rows).items()}
     everyone = {e.pk for e in entrants}
     assert seated[1] == everyone  # the late entry missed round 1
     assert seated[2] == seated[3] == everyone - {leaver.pk} | {late.pk}  # and the leaver is gone after it
@@ -371,16 +436,26 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
     assert all(standings[e].matches == 3 for e in everyone - {leaver.pk})
 
 
-def run_swiss_with_a_webhook_bot(factory, redis_url, worker_env, make_bot, organiser, name, count, rounds, prefix,
-                                 seed, **settings):
+def run_swiss_with_a_webhook_bot(
+    factory, redis_url, worker_env, make_bot, organiser, name, count, rounds, prefix, seed, **settings
+):
     """An autopilot Swiss of ``count`` bots (one a loopback webhook bot) on fixed King boards,
     run to its end by real workers; returns (tournament, entrants)."""
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, count, webhooks=1, url=server.url, prefix=prefix)
-        t = service.do_create_tournament(organiser, name, "king", {}, "swiss", rounds,
-                                         boards=king_boards(rounds, seed=seed),
-                                         bot_turn_timeout=WEBHOOK_TIMEOUT, autopilot=True, **settings)
+        t = service.do_create_tournament(
+            organiser,
+            name,
+            "king",
+            {},
+            "swiss",
+            rounds,
+            boards=king_boards(rounds, seed=seed),
+            bot_turn_timeout=WEBHOOK_TIMEOUT,
+            autopilot=True,
+            **settings,
+        )
         entrants = register_all(t, organiser, bots)
         workers = start_workers(factory, redis_url, worker_env)
         start_round_in_the_workers(workers, t, organiser)
@@ -391,9 +466,11 @@ def run_swiss_with_a_webhook_bot(factory, redis_url, worker_env, make_bot, organ
 
 
 def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real_worker(
-        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
-    t, entrants = run_swiss_with_a_webhook_bot(celery_worker_factory, redis_url, worker_env, make_bot, organiser,
-                                               "Seven", 7, 2, prefix="hb", seed="house bots")
+    celery_worker_factory, redis_url, worker_env, make_bot, organiser
+):
+    t, entrants = run_swiss_with_a_webhook_bot(
+        celery_worker_factory, redis_url, worker_env, make_bot, organiser, "Seven", 7, 2, prefix="hb", seed="house bots"
+    )
 
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)
@@ -416,9 +493,21 @@ def test_seven_entrants_are_filled_up_with_one_unranked_house_bot_through_a_real
 
 
 def test_nine_entrants_with_byes_sit_a_different_one_out_each_round_through_a_real_worker(
-        celery_worker_factory, redis_url, worker_env, make_bot, organiser):
-    t, entrants = run_swiss_with_a_webhook_bot(celery_worker_factory, redis_url, worker_env, make_bot, organiser,
-                                               "Nine", 9, 3, prefix="by", seed="byes", fill="byes")
+    celery_worker_factory, redis_url, worker_env, make_bot, organiser
+):
+    t, entrants = run_swiss_with_a_webhook_bot(
+        celery_worker_factory,
+        redis_url,
+        worker_env,
+        make_bot,
+        organiser,
+        "Nine",
+        9,
+        3,
+        prefix="by",
+        seed="byes",
+        fill="byes",
+    )
 
     rows = tournament_events(t)
     assert_seed_revealed(t, rows)

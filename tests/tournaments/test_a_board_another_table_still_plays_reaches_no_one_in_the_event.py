@@ -5,6 +5,7 @@ an entrant) is shown that deal's hands while the other table is still playing th
 not through the match, events or replay endpoints, nor the table and audit pages. A staff
 member who does not play sees them, and everyone in the event does once no table plays them.
 """
+
 import json
 import re
 
@@ -52,8 +53,7 @@ def play(match, actions):
         match.refresh_from_db()
         state = service.current_state(match)
         seat = state.to_act
-        service.do_act(match.pk, f"test:seat{seat}", lambda m, seat=seat: seat, state.legal_actions()[0],
-                       match.version)
+        service.do_act(match.pk, f"test:seat{seat}", lambda m, seat=seat: seat, state.legal_actions()[0], match.version)
 
 
 def play_until(match, done):
@@ -74,8 +74,9 @@ def event(organiser, make_bot):
     """A one-round duplicate King event of eight entrants at two tables playing board b1: the
     organiser, a staff member, three more people and three polling bots of three other owners."""
     staff_player = User.objects.create_user("staffplayer", password="long-enough-pass", is_staff=True)
-    people = [organiser, staff_player] + [User.objects.create_user(f"p{i}", password="long-enough-pass")
-                                          for i in range(3)]
+    people = [organiser, staff_player] + [
+        User.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(3)
+    ]
     owners = [User.objects.create_user(f"owner{i}", password="long-enough-pass") for i in range(3)]
     bots = []
     for i, owner in enumerate(owners):
@@ -83,8 +84,9 @@ def event(organiser, make_bot):
         bot.owner = owner
         bot.save(update_fields=["owner"])
         bots.append(bot)
-    tournament = tournaments.do_create_tournament(organiser, "Dup", "king", {"quick_game_combined_negatives": True},
-                                                  "duplicate", 1)
+    tournament = tournaments.do_create_tournament(
+        organiser, "Dup", "king", {"quick_game_combined_negatives": True}, "duplicate", 1
+    )
     for person in people:
         tournaments.do_register(tournament.pk, person, user=person)
     for bot in bots:  # someone else's bot is invited: it counts once its owner accepts
@@ -98,17 +100,24 @@ def event(organiser, make_bot):
 
 def seat_of(match, user):
     """The seat ``user`` holds at ``match`` in person or through their bot, or None."""
-    seat = Seat.objects.filter(match=match, user=user).first() or Seat.objects.filter(match=match,
-                                                                                     bot__owner=user).first()
+    seat = (
+        Seat.objects.filter(match=match, user=user).first() or Seat.objects.filter(match=match, bot__owner=user).first()
+    )
     return None if seat is None else seat.index
 
 
 def api_documents(client, match):
     """Every JSON document the API gives ``client`` about ``match``, with its path."""
-    paths = [f"/api/v1/matches/{match.pk}/", f"/api/v1/matches/{match.pk}/events/",
-             f"/api/v1/matches/{match.pk}/events/?after=3&limit=500"]
-    paths += [f"/api/v1/matches/{match.pk}/replay/?seat={seat}&version={v}"
-              for seat in ("0", "1", "2", "3", "all") for v in range(1, match.version + 1, 7)]
+    paths = [
+        f"/api/v1/matches/{match.pk}/",
+        f"/api/v1/matches/{match.pk}/events/",
+        f"/api/v1/matches/{match.pk}/events/?after=3&limit=500",
+    ]
+    paths += [
+        f"/api/v1/matches/{match.pk}/replay/?seat={seat}&version={v}"
+        for seat in ("0", "1", "2", "3", "all")
+        for v in range(1, match.version + 1, 7)
+    ]
     paths.append(f"/api/v1/matches/{match.pk}/replay/?seat=0&version={match.version}")
     for path in paths:
         response = client.get(path)
@@ -172,8 +181,11 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
             assert [(t["match"], t["seat"]) for t in turns] == [(match.pk, state.to_act)]
             assert "last_deal" not in turns[0]["view"]
             assert leaked_hands(turns[0], live_hands, turns[0]["seat"]) == [], (match.pk, state.to_act)
-            answer = bot_client.post(f"/api/v1/bot/turns/{turns[0]['request_id']}/",
-                                     {"action": turns[0]["legal_actions"][0]}, content_type="application/json")
+            answer = bot_client.post(
+                f"/api/v1/bot/turns/{turns[0]['request_id']}/",
+                {"action": turns[0]["legal_actions"][0]},
+                content_type="application/json",
+            )
             assert answer.status_code == 201
             waiting.discard(state.to_act)
             asked += 1
@@ -191,13 +203,15 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
         hidden = {c for s, h in enumerate(live_hands) if s != own for c in h}
         for seat in (own if own is not None else 0, "all"):
             text = browser.get(f"/matches/{a.pk}/audit/?seat={seat}&version={end_of_deal}").content.decode()
-            section = text.split('id="audit-hands"', 1)[1].split("</section>", 1)[0] if 'id="audit-hands"' in text \
-                else ""
+            section = (
+                text.split('id="audit-hands"', 1)[1].split("</section>", 1)[0] if 'id="audit-hands"' in text else ""
+            )
             assert [c for c in hidden if card_name(c) in section] == [], (person.username, seat)
 
 
 def test_a_staff_member_who_does_not_play_sees_the_finished_deal_and_the_players_see_it_once_both_tables_are_done(
-        event):
+    event,
+):
     a, b = event["a"], event["b"]
     play_until(a, lambda state: deals_ended(state) >= 1)
     dealt = next(e for e in service.match_state(a).events if e["type"] == "deal_started")["hands"]

@@ -1,5 +1,6 @@
 """Round robin and duplicate schedules are fixed at round 1: a withdrawn entrant's slot goes to
 a house bot, and late entries are refused; a Swiss event seats a late entry from the next round."""
+
 import pytest
 
 from games import eventlog
@@ -25,8 +26,11 @@ def finish_round(t, organiser):
 
 
 def round_started(t, number):
-    return next(r.payload for r in eventlog.stream_events(t.stream)
-                if r.type == "round_started" and r.payload["round"] == number)
+    return next(
+        r.payload
+        for r in eventlog.stream_events(t.stream)
+        if r.type == "round_started" and r.payload["round"] == number
+    )
 
 
 def test_a_withdrawn_round_robin_entrant_is_replaced_by_a_house_bot_in_the_same_slot(organiser, make_bot):

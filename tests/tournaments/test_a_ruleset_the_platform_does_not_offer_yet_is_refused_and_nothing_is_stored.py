@@ -2,6 +2,7 @@
 plays Kings in the Corner, but its tables, sheets and bot protocol come with issue 20, so a
 tournament of it is refused by the service (400 ruleset_not_offered), the API and the form, and
 nothing is stored. The form and the API list only the offered rulesets."""
+
 import pytest
 from django.test import Client
 
@@ -36,8 +37,11 @@ def test_the_service_refuses_it(organiser, ruleset):
 
 @pytest.mark.parametrize("ruleset", NOT_OFFERED)
 def test_the_api_refuses_it(organiser, ruleset):
-    r = client_for(organiser).post("/api/v1/tournaments/", {
-        "name": "Corners night", "ruleset": ruleset, "format": "swiss", "rounds": 2}, format="json")
+    r = client_for(organiser).post(
+        "/api/v1/tournaments/",
+        {"name": "Corners night", "ruleset": ruleset, "format": "swiss", "rounds": 2},
+        format="json",
+    )
     assert r.status_code == 400 and "ruleset" in str(body(r))
     assert_nothing_stored()
 
@@ -49,8 +53,17 @@ def test_the_form_neither_lists_nor_accepts_it(organiser, ruleset):
     browser.force_login(organiser)
     page = browser.get("/tournaments/new/").content.decode()
     assert f'value="{ruleset}"' not in page and f'name="{ruleset}__' not in page
-    r = browser.post("/tournaments/new/", {"name": "Corners night", "ruleset": ruleset, "format": "swiss",
-                                           "rounds": "2", "table_points": "place", "fill": "house_bots",
-                                           "bot_turn_timeout": "2"})
+    r = browser.post(
+        "/tournaments/new/",
+        {
+            "name": "Corners night",
+            "ruleset": ruleset,
+            "format": "swiss",
+            "rounds": "2",
+            "table_points": "place",
+            "fill": "house_bots",
+            "bot_turn_timeout": "2",
+        },
+    )
     assert r.status_code in (200, 400)
     assert_nothing_stored()

@@ -2,6 +2,7 @@
 them at different tables (DESIGN.md 3.5), with house bots filling the tables or with byes. When
 a round cannot (an owner with more entrants than it has tables), starting it is refused with
 409 same_owner naming the owner, and nothing is stored."""
+
 import pytest
 
 from games import eventlog
@@ -16,12 +17,14 @@ QUICK = {"quick_game_combined_negatives": True}
 @pytest.fixture
 def own_bots(organiser, make_bot):
     """own_bots(n): n polling bots of the organiser's own (entered without an invitation)."""
+
     def make(count):
         bots = [make_bot(kind="polling", name=f"organiser-bot{i}") for i in range(count)]
         for bot in bots:
             bot.owner = organiser
             bot.save(update_fields=["owner"])
         return bots
+
     return make
 
 
@@ -32,7 +35,7 @@ def enter(tournament, organiser, own, builtin, make_bot):
     entrants += [service.do_register(tournament.pk, organiser, bot=bot) for bot in own]
     entrants += [service.do_register(tournament.pk, organiser, bot=make_bot(name=f"h{i}")) for i in range(builtin)]
     assert all(e.status == Entrant.Status.REGISTERED for e in entrants)
-    return [e.pk for e in entrants[:1 + len(own)]]
+    return [e.pk for e in entrants[: 1 + len(own)]]
 
 
 def tables_of_round(tournament, round_no=1):
@@ -45,8 +48,7 @@ def assert_apart(tables, mine):
         assert len(set(table["seats"]) & set(mine)) <= 1, (table, mine)
 
 
-def test_an_organiser_and_their_bot_at_the_top_of_the_standing_sit_at_different_tables(organiser, own_bots,
-                                                                                          make_bot):
+def test_an_organiser_and_their_bot_at_the_top_of_the_standing_sit_at_different_tables(organiser, own_bots, make_bot):
     t = service.do_create_tournament(organiser, "Mine", "king", QUICK, "swiss", 2)
     mine = enter(t, organiser, own_bots(1), 6, make_bot)
     service.do_start_round(t.pk, organiser)
@@ -75,8 +77,9 @@ def test_byes_take_the_entrant_that_cannot_sit_apart(organiser, own_bots, make_b
     assert_apart(drawn["tables"], mine)
 
 
-def test_a_round_with_fewer_tables_than_an_owners_entrants_is_refused_and_nothing_is_stored(organiser, own_bots,
-                                                                                             make_bot):
+def test_a_round_with_fewer_tables_than_an_owners_entrants_is_refused_and_nothing_is_stored(
+    organiser, own_bots, make_bot
+):
     t = service.do_create_tournament(organiser, "Crowded", "king", QUICK, "swiss", 1)
     enter(t, organiser, own_bots(2), 5, make_bot)  # eight entrants, two tables, three of the organiser's
     t.refresh_from_db()

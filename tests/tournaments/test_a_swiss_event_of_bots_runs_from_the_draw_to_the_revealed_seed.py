@@ -1,4 +1,5 @@
 """A whole Swiss event in-process: rounds drawn, matches played by bots, results, standings, seed."""
+
 import hashlib
 
 import pytest
@@ -18,16 +19,20 @@ def play_round(tournament, organiser):
         match = TournamentTable.objects.get(match_id=table["match"]).match
         run_until_over(match)  # the match's end is announced: the tournament records its result
         assert service.do_record_result(match.pk) is None  # once only
-        result = next(r.payload for r in eventlog.stream_events(tournament.stream)
-                      if r.type == "match_result" and r.payload["match"] == match.pk)
+        result = next(
+            r.payload
+            for r in eventlog.stream_events(tournament.stream)
+            if r.type == "match_result" and r.payload["match"] == match.pk
+        )
         assert result["scores"] == games.match_state(match).scores and result["seats"] == table["seats"]
     service.do_close_round(tournament.pk, organiser)
     return drawn
 
 
 def test_six_bots_and_two_house_bots_play_two_swiss_rounds_and_the_standings_match_the_games(organiser, make_bot):
-    tournament = service.do_create_tournament(organiser, "Bots night", "king", {"quick_game_combined_negatives": True},
-                                              "swiss", 2)
+    tournament = service.do_create_tournament(
+        organiser, "Bots night", "king", {"quick_game_combined_negatives": True}, "swiss", 2
+    )
     for i in range(6):
         service.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}", strategy="heuristic"))
     rounds = [play_round(tournament, organiser) for _ in range(2)]
@@ -53,8 +58,9 @@ def test_six_bots_and_two_house_bots_play_two_swiss_rounds_and_the_standings_mat
     assert hashlib.sha256(seed).hexdigest() == events[0]["seed_sha256"]
     for t in TournamentTable.objects.filter(tournament=tournament):
         derived = service.match_seed(seed, tournament.pk, t.round, t.table)
-        replayed = engine.replay([eventlog.as_engine_event(r) for r in eventlog.stream_events(t.match.stream)],
-                                 seed=derived, verify=True)
+        replayed = engine.replay(
+            [eventlog.as_engine_event(r) for r in eventlog.stream_events(t.match.stream)], seed=derived, verify=True
+        )
         assert replayed.is_over
 
 
@@ -72,8 +78,9 @@ def test_a_round_cannot_start_before_the_last_one_closes_nor_close_before_its_ta
 
 
 def test_byes_instead_of_house_bots_seat_the_rest_out_in_turn(organiser, make_bot):
-    tournament = service.do_create_tournament(organiser, "Night", "king", {"quick_game_combined_negatives": True},
-                                              "swiss", 2, fill="byes")
+    tournament = service.do_create_tournament(
+        organiser, "Night", "king", {"quick_game_combined_negatives": True}, "swiss", 2, fill="byes"
+    )
     for i in range(5):
         service.do_register(tournament.pk, organiser, bot=make_bot(name=f"e{i}"))
     first = play_round(tournament, organiser)

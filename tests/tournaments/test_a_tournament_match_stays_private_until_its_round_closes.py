@@ -1,5 +1,6 @@
 """Duplicate tables share a board: a finished table's cards and seed stay hidden from the public
 until the round closes, while another table may still be playing the same cards."""
+
 from rest_framework.test import APIClient
 
 from tests.bots.conftest import run_until_over
@@ -14,8 +15,9 @@ def first_deal_hands(client, match_id):
 
 
 def test_the_public_sees_a_finished_tournament_match_only_after_the_round_closes(organiser, make_bot):
-    tournament = service.do_create_tournament(organiser, "Dup", "king", {"quick_game_combined_negatives": True},
-                                              "duplicate", 1)
+    tournament = service.do_create_tournament(
+        organiser, "Dup", "king", {"quick_game_combined_negatives": True}, "duplicate", 1
+    )
     for i in range(8):
         service.do_register(tournament.pk, organiser, bot=make_bot(name=f"d{i}"))
     service.do_start_round(tournament.pk, organiser)

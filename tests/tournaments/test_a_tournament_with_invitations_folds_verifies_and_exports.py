@@ -2,6 +2,7 @@
 tournament's stream beside the rest: the standings fold leaves them be and counts the entrant
 from its entrant_registered, verify_tournament finds nothing wrong, and the standalone
 verifier checks the export of a finished event that held them."""
+
 import pytest
 
 from games import eventlog
@@ -18,8 +19,9 @@ from tournaments.models import TournamentTable
 def finished(organiser, django_user_model, make_bot):
     """A one-round Swiss: ana's built-in bot invited and accepted, bo's declined, three of the house's."""
     ana, bo = (django_user_model.objects.create_user(name, password="long-enough-pass") for name in ("ana", "bo"))
-    t = service.do_create_tournament(organiser, "Invitations", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 1)
+    t = service.do_create_tournament(
+        organiser, "Invitations", "king", {"quick_game_combined_negatives": True}, "swiss", 1
+    )
     for owner, name in ((ana, "ana-bot"), (bo, "bo-bot")):
         bot = make_bot(name=name)
         bot.owner = owner
@@ -45,8 +47,7 @@ def test_the_fold_counts_the_accepted_entrant_and_ignores_the_rest(finished):
     assert {row.name for row in folds.ranking(rebuilt)} == {"ana-bot", "house0", "house1", "house2"}
 
 
-def test_the_tournament_verifies_and_its_export_passes_the_standalone_verifier(
-        finished, tmp_path, verify_json):  # noqa: F811  (the imported fixture)
+def test_the_tournament_verifies_and_its_export_passes_the_standalone_verifier(finished, tmp_path, verify_json):  # noqa: F811  (the imported fixture)
     report = verify_tournament(finished)
     assert report["ok"], report
     code, checked = verify_json(write_lines(tmp_path / "tournament.jsonl", tournament_export_lines(finished)))

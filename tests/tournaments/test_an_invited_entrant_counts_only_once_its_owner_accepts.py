@@ -3,6 +3,7 @@ invitation (status "invited", an entrant_invited event) that is never seated or 
 owner accepts it (entrant_accepted, then the entrant_registered the standings fold); a declined
 invitation (entrant_declined) never counts. Entering yourself, your own bots or the house's needs
 no acceptance."""
+
 import pytest
 
 from games import eventlog
@@ -32,8 +33,13 @@ def stream(tournament):
 
 
 def seated(tournament):
-    return {e for r in eventlog.stream_events(tournament.stream) if r.type == "round_started"
-            for table in r.payload["tables"] for e in table["seats"]}
+    return {
+        e
+        for r in eventlog.stream_events(tournament.stream)
+        if r.type == "round_started"
+        for table in r.payload["tables"]
+        for e in table["seats"]
+    }
 
 
 def ranked_names(tournament):
@@ -44,8 +50,10 @@ def test_someone_elses_person_or_bot_is_invited_and_never_seated_until_accepted(
     t = service.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 2)
     invited = [service.do_register(t.pk, organiser, user=ana), service.do_register(t.pk, organiser, bot=bo_bot)]
     assert [e.status for e in invited] == ["invited", "invited"]
-    assert stream(t) == [("entrant_invited", {"entrant": invited[0].pk, "name": "ana", "kind": "user"}),
-                         ("entrant_invited", {"entrant": invited[1].pk, "name": "bo-bot", "kind": "bot"})]
+    assert stream(t) == [
+        ("entrant_invited", {"entrant": invited[0].pk, "name": "ana", "kind": "user"}),
+        ("entrant_invited", {"entrant": invited[1].pk, "name": "bo-bot", "kind": "bot"}),
+    ]
     house = [service.do_register(t.pk, organiser, bot=make_bot(name=f"h{i}")) for i in range(4)]
     service.do_start_round(t.pk, organiser)
     assert seated(t) == {e.pk for e in house}  # one table of the house's bots: no invitation seated
@@ -54,10 +62,16 @@ def test_someone_elses_person_or_bot_is_invited_and_never_seated_until_accepted(
     accepted = service.do_answer_invitation(invited[0].pk, ana, accept=True)
     declined = service.do_answer_invitation(invited[1].pk, bo_bot.owner, accept=False)
     assert (accepted.status, accepted.joined_round, declined.status) == ("registered", 2, "declined")
-    answers = [(kind, p["entrant"]) for kind, p in stream(t) if kind in ("entrant_accepted", "entrant_registered",
-                                                                        "entrant_declined")]
-    assert answers[-3:] == [("entrant_accepted", accepted.pk), ("entrant_registered", accepted.pk),
-                            ("entrant_declined", declined.pk)]
+    answers = [
+        (kind, p["entrant"])
+        for kind, p in stream(t)
+        if kind in ("entrant_accepted", "entrant_registered", "entrant_declined")
+    ]
+    assert answers[-3:] == [
+        ("entrant_accepted", accepted.pk),
+        ("entrant_registered", accepted.pk),
+        ("entrant_declined", declined.pk),
+    ]
     assert "ana" in ranked_names(t) and "bo-bot" not in ranked_names(t)
 
     for table in TournamentTable.objects.filter(tournament=t):  # round 1 plays out and closes
@@ -73,10 +87,12 @@ def test_entering_yourself_your_own_bots_or_the_houses_needs_no_acceptance(organ
     mine = make_bot(kind="polling", name="organiser-bot")
     mine.owner = organiser
     mine.save(update_fields=["owner"])
-    entries = [service.do_register(t.pk, ana, user=ana),  # a person enters themself
-               service.do_register(t.pk, organiser, user=organiser),
-               service.do_register(t.pk, organiser, bot=mine),
-               service.do_register(t.pk, organiser, bot=make_bot(name="house-random"))]
+    entries = [
+        service.do_register(t.pk, ana, user=ana),  # a person enters themself
+        service.do_register(t.pk, organiser, user=organiser),
+        service.do_register(t.pk, organiser, bot=mine),
+        service.do_register(t.pk, organiser, bot=make_bot(name="house-random")),
+    ]
     assert {e.status for e in entries} == {Entrant.Status.REGISTERED}
     assert [kind for kind, _ in stream(t)] == ["entrant_registered"] * 4
 

@@ -4,6 +4,7 @@ tables would see the same cards from two seats), an owner enters once: registeri
 entrant of the same owner (a person and their bot, or two bots of one owner, invited or not) is
 refused with 409 same_owner through the service, the API and the manage page, and nothing is
 stored. Built-in bots are exempt, and a Swiss event without fixed boards takes both."""
+
 import pytest
 from django.test import Client
 
@@ -33,12 +34,14 @@ def bot_of(make_bot):
         bot.owner = owner
         bot.save(update_fields=["owner"])
         return bot
+
     return make
 
 
 def event(organiser, format, boards):
-    return service.do_create_tournament(organiser, "Fixed", "king", {}, format, 1,
-                                        boards=[a_board()] if boards else None)
+    return service.do_create_tournament(
+        organiser, "Fixed", "king", {}, format, 1, boards=[a_board()] if boards else None
+    )
 
 
 def refused(tournament_id, by, **entry):
@@ -60,8 +63,7 @@ def test_a_person_and_their_own_bot_enter_once(organiser, bot_of, format, boards
 
 
 @pytest.mark.parametrize("format, boards", FIXED)
-def test_two_bots_of_one_owner_enter_once_even_while_the_first_is_only_invited(organiser, ana, bot_of, format,
-                                                                               boards):
+def test_two_bots_of_one_owner_enter_once_even_while_the_first_is_only_invited(organiser, ana, bot_of, format, boards):
     t = event(organiser, format, boards)
     first = service.do_register(t.pk, organiser, bot=bot_of(ana, "ana-1"))
     assert first.status == Entrant.Status.INVITED

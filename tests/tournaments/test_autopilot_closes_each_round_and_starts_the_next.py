@@ -1,4 +1,5 @@
 """An autopilot tournament runs itself once its organiser starts the first round."""
+
 from games import eventlog
 from games.models import Match
 from tests.bots.conftest import run_until_over
@@ -21,7 +22,8 @@ def play_open_tables(tournament):
 
 
 def test_the_last_result_of_a_round_closes_it_and_starts_the_next_as_the_system(
-        organiser, make_bot, enqueued_bot_turns):
+    organiser, make_bot, enqueued_bot_turns
+):
     t = autopilot_event(organiser, make_bot)
     service.do_start_round(t.pk, organiser)
     play_open_tables(t)
@@ -30,8 +32,10 @@ def test_the_last_result_of_a_round_closes_it_and_starts_the_next_as_the_system(
     t.refresh_from_db()
     assert (t.current_round, t.closed_round, t.status) == (2, 1, "running")
     rows = eventlog.stream_events(t.stream)
-    assert [(r.type, r.metadata["actor"]) for r in rows[-2:]] == [("round_closed", "system"),
-                                                                   ("round_started", "system")]
+    assert [(r.type, r.metadata["actor"]) for r in rows[-2:]] == [
+        ("round_closed", "system"),
+        ("round_started", "system"),
+    ]
     play_open_tables(t)
     assert service.do_advance(t.pk) == ["close"]
     t.refresh_from_db()

@@ -1,4 +1,5 @@
 """Fair deals: the API and the command re-derive every deal of a finished tournament."""
+
 import io
 
 import pytest
@@ -14,8 +15,9 @@ from tournaments.models import TournamentTable
 
 @pytest.fixture
 def finished(organiser, make_bot):
-    tournament = service.do_create_tournament(organiser, "Fair", "king", {"quick_game_combined_negatives": True},
-                                              "swiss", 1)
+    tournament = service.do_create_tournament(
+        organiser, "Fair", "king", {"quick_game_combined_negatives": True}, "swiss", 1
+    )
     for i in range(4):
         service.do_register(tournament.pk, organiser, bot=make_bot(name=f"e{i}"))
     play_round(tournament, organiser)

@@ -3,6 +3,7 @@ rounds than boards a board comes back after closing its round made its matches p
 later round would play cards anyone can know. Such settings are refused at creation (400
 boards_repeat) through the service, the API and the form, and nothing is stored; a board for
 every round is accepted."""
+
 import json
 
 import pytest
@@ -15,8 +16,16 @@ from tests.matches.conftest import body, client_for
 from tournaments import service
 from tournaments.models import Tournament
 
-FORM = {"name": "Boards", "ruleset": "king", "format": "swiss", "table_points": "place", "tie_break_1": "game_score",
-        "fill": "house_bots", "bot_turn_timeout": "2", "rated": "on"}
+FORM = {
+    "name": "Boards",
+    "ruleset": "king",
+    "format": "swiss",
+    "table_points": "place",
+    "tie_break_1": "game_score",
+    "fill": "house_bots",
+    "bot_turn_timeout": "2",
+    "rated": "on",
+}
 
 
 def board(seed):
@@ -38,9 +47,11 @@ def test_two_rounds_on_one_board_are_refused_by_the_service(organiser):
 
 @pytest.mark.parametrize("format", ["swiss", "round_robin", "duplicate"])
 def test_the_api_refuses_more_rounds_than_boards_in_every_format(organiser, format):
-    r = client_for(organiser).post("/api/v1/tournaments/", {
-        "name": "Boards", "ruleset": "king", "format": format, "rounds": 3,
-        "boards": [board(b"one"), board(b"two")]}, format="json")
+    r = client_for(organiser).post(
+        "/api/v1/tournaments/",
+        {"name": "Boards", "ruleset": "king", "format": format, "rounds": 3, "boards": [board(b"one"), board(b"two")]},
+        format="json",
+    )
     assert r.status_code == 400 and body(r)["error"]["code"] == "boards_repeat"
     assert_nothing_stored()
 

@@ -1,6 +1,7 @@
 """The rating book behind the leaderboards and the bot pages is memoised under the finished,
 rated tournaments' stream heads: showing it again replays nothing, while a newly finished
 tournament or a ruling on a finished one (a new head) is counted at once."""
+
 from games import eventlog
 from tests.tournaments.test_leaderboards_rate_finished_rated_events_by_ruleset import run_event
 from tournaments import leaderboards, projection, service
@@ -9,8 +10,9 @@ from tournaments import leaderboards, projection, service
 def count_replays(monkeypatch):
     replayed = []
     original = eventlog.stream_events
-    monkeypatch.setattr(eventlog, "stream_events",
-                        lambda stream, *a, **k: replayed.append(stream) or original(stream, *a, **k))
+    monkeypatch.setattr(
+        eventlog, "stream_events", lambda stream, *a, **k: replayed.append(stream) or original(stream, *a, **k)
+    )
     return replayed
 
 
@@ -42,8 +44,15 @@ def test_a_ruling_on_a_finished_event_changes_the_board_at_once(organiser, make_
     winner = max(before, key=before.get)
 
     # An adjusted score that turns the table's order upside down.
-    service.do_record_ruling(event.pk, organiser, "adjust_score", match, "a revoke found later",
-                             method="artificial", deltas=[-2 * score for score in reported])
+    service.do_record_ruling(
+        event.pk,
+        organiser,
+        "adjust_score",
+        match,
+        "a revoke found later",
+        method="artificial",
+        deltas=[-2 * score for score in reported],
+    )
 
     after = {row.name: row.ordinal for row in leaderboards.leaderboard("king")}
     assert after[winner] < before[winner]

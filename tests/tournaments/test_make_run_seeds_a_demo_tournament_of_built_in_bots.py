@@ -1,4 +1,5 @@
 """`manage.py ensure_demo_tournament` (run by `make run`): a Swiss King event of built-in bots under way."""
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -10,12 +11,18 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_registers_built_in_bots_and_starts_its_first_round_on_autopilot(
-        enqueued_bot_turns, django_capture_on_commit_callbacks):
+    enqueued_bot_turns, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         demo, created = ensure_demo_tournament(entrants=8, rounds=2)
     assert created and demo.name == DEMO_NAME
-    assert (demo.ruleset, demo.format, demo.autopilot, demo.status, demo.current_round) == \
-        ("king", "swiss", True, "running", 1)
+    assert (demo.ruleset, demo.format, demo.autopilot, demo.status, demo.current_round) == (
+        "king",
+        "swiss",
+        True,
+        "running",
+        1,
+    )
     entrants = list(demo.entrants.select_related("bot"))
     assert len(entrants) == 8 and all(e.kind == "bot" and e.ranked for e in entrants)
     assert {e.bot.kind for e in entrants} == {Bot.Kind.BUILTIN}

@@ -4,6 +4,7 @@ their own webhook or polling bot, and two such bots of one owner (400 same_owner
 owner; nothing stored), through the API and every other path (games.service.check_new_match).
 Built-in bots, the house's or anyone's, decide from one seat's view inside the site and show
 their owner nothing: they may sit beside their owner and each other."""
+
 import pytest
 
 from games import service

@@ -2,6 +2,7 @@
 organiser, staff and anyone else get 403 not_your_invitation. An answer to no open invitation
 is 409 not_invited, an acceptance once a fixed schedule has started 409 late_entry_closed, an
 unknown entrant 404, a bad action 400; each through the service and the API, storing nothing."""
+
 import pytest
 
 from games.service import ServiceError
@@ -33,6 +34,7 @@ def unchanged(entrant):
     def check():
         assert Tournament.objects.get(pk=entrant.tournament_id).version == version
         assert Entrant.objects.get(pk=entrant.pk).status == status
+
     return check
 
 
@@ -47,10 +49,13 @@ def test_nobody_but_the_owner_answers(invitation, organiser, players, staff):
     for someone in (organiser, staff, players[0]):
         for accept in (True, False):
             assert refusal(invitation.pk, someone, accept) == (403, "not_your_invitation")
-    r = client_for(organiser).post(f"/api/v1/tournaments/{invitation.tournament_id}/entrants/{invitation.pk}/",
-                                   {"action": "accept"}, format="json")
-    assert r.status_code == 403 and body(r)["error"] == {"code": "not_your_invitation",
-                                                         "message": "only ana can answer this invitation"}
+    r = client_for(organiser).post(
+        f"/api/v1/tournaments/{invitation.tournament_id}/entrants/{invitation.pk}/", {"action": "accept"}, format="json"
+    )
+    assert r.status_code == 403 and body(r)["error"] == {
+        "code": "not_your_invitation",
+        "message": "only ana can answer this invitation",
+    }
     check()
 
 
@@ -82,7 +87,8 @@ def test_the_api_refuses_a_bad_action_or_an_entrant_of_another_tournament(invita
     assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input"
     assert "accept, decline, check_in, withdraw" in body(r)["error"]["message"]
     other = service.do_create_tournament(organiser, "Other", "king", {}, "swiss", 1)
-    r = client_for(ana).post(f"/api/v1/tournaments/{other.pk}/entrants/{invitation.pk}/", {"action": "accept"},
-                             format="json")
+    r = client_for(ana).post(
+        f"/api/v1/tournaments/{other.pk}/entrants/{invitation.pk}/", {"action": "accept"}, format="json"
+    )
     assert r.status_code == 404
     check()

@@ -1,5 +1,6 @@
 """When all four seats tie, nobody beat anybody: equal ratings stay put, and unequal ones only
 drift towards each other, far less than a win or a loss would move them."""
+
 import pytest
 
 from tournaments.ratings import NEWCOMER, Rating, rate_match

@@ -1,6 +1,7 @@
 """Among players who came in with equal ratings, a better place never gains less rating. This
 is why the model is Bradley-Terry: OpenSkill 6.2.0's Plackett-Luce gives the third of scores
 30, 30, 20, 10 as much as the two tied winners who beat it (openskill.py issue #155)."""
+
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -1,5 +1,6 @@
 """A tournament is rated on its final results: matches in the order played, an annulled match
 not at all, an adjusted score as adjusted, and entrant ids turned into the book's keys."""
+
 from tournaments.ratings import rate_match, rate_tournament
 
 DRAW = [
@@ -8,12 +9,22 @@ DRAW = [
     {"table": 1, "match": 3, "board": None, "seats": [2, 4, 1, 3]},
 ]
 EVENTS = [
-    {"type": "tournament_created", "format": "round_robin", "table_points": "place",
-     "tie_breaks": [], "rated": True, "ruleset": "rifki"},
-    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
-       "ranked": True} for entrant in range(1, 5)),
-    *({"type": "round_started", "round": round_, "tables": [table], "byes": []}
-      for round_, table in enumerate(DRAW, start=1)),
+    {
+        "type": "tournament_created",
+        "format": "round_robin",
+        "table_points": "place",
+        "tie_breaks": [],
+        "rated": True,
+        "ruleset": "rifki",
+    },
+    *(
+        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+        for entrant in range(1, 5)
+    ),
+    *(
+        {"type": "round_started", "round": round_, "tables": [table], "byes": []}
+        for round_, table in enumerate(DRAW, start=1)
+    ),
     # reported out of order: rating follows the rounds, not the order results came in
     {"type": "match_result", "round": 3, **DRAW[2], "scores": [5, 5, 5, 50]},
     {"type": "match_result", "round": 1, **DRAW[0], "scores": [40, 30, 20, 10]},

@@ -1,14 +1,13 @@
 """The seat with the best game score gains rating and the seat with the worst loses it, whatever
 the ratings they brought to the table."""
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.ratings import NEWCOMER, Rating, rate_match
 
 SEATS = ["ann", "bob", "cem", "dee"]
-PRIOR_RATINGS = st.lists(
-    st.builds(Rating, mu=st.floats(10, 40), sigma=st.floats(1, 8.4)), min_size=4, max_size=4
-)
+PRIOR_RATINGS = st.lists(st.builds(Rating, mu=st.floats(10, 40), sigma=st.floats(1, 8.4)), min_size=4, max_size=4)
 
 
 def test_newcomers_move_apart_by_place():

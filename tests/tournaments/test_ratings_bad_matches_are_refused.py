@@ -1,5 +1,6 @@
 """A match that cannot be rated, or a leaderboard missing a player's name, raises a ValueError
 that says why."""
+
 import math
 
 import pytest
@@ -16,8 +17,7 @@ BAD_MATCHES = {
 }
 
 
-@pytest.mark.parametrize(("seats", "scores", "message"), BAD_MATCHES.values(),
-                         ids=BAD_MATCHES.keys())
+@pytest.mark.parametrize(("seats", "scores", "message"), BAD_MATCHES.values(), ids=BAD_MATCHES.keys())
 def test_a_bad_match_is_refused(seats, scores, message):
     with pytest.raises(ValueError, match=message):
         rate_match({}, seats, scores)

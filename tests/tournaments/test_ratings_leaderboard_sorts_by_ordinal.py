@@ -1,12 +1,13 @@
 """The leaderboard lists everyone rated by ordinal, mu - 3 sigma, best first: a steady record
 beats one lucky result. Equal ordinals share a rank (1, 2, 2, 4)."""
+
 from tournaments.ratings import Rating, leaderboard
 
 RATINGS = {
-    "steady": Rating(28, 2),     # ordinal 22
-    "lucky": Rating(33, 7),      # ordinal 12
-    "twin_a": Rating(20, 2),     # ordinal 14
-    "twin_b": Rating(17, 1),     # ordinal 14
+    "steady": Rating(28, 2),  # ordinal 22
+    "lucky": Rating(33, 7),  # ordinal 12
+    "twin_a": Rating(20, 2),  # ordinal 14
+    "twin_b": Rating(17, 1),  # ordinal 14
 }
 NAMES = {key: key.title() for key in RATINGS}
 KINDS = dict.fromkeys(RATINGS, "user")
@@ -16,6 +17,9 @@ def test_the_best_ordinal_comes_first_and_equal_ordinals_share_a_rank():
     rows = leaderboard(RATINGS, NAMES, KINDS)
 
     assert [(row.rank, row.key, row.ordinal) for row in rows] == [
-        (1, "steady", 22), (2, "twin_a", 14), (2, "twin_b", 14), (4, "lucky", 12),
+        (1, "steady", 22),
+        (2, "twin_a", 14),
+        (2, "twin_b", 14),
+        (4, "lucky", 12),
     ]
     assert (rows[0].name, rows[0].kind, rows[0].mu, rows[0].sigma) == ("Steady", "user", 28, 2)

@@ -1,6 +1,7 @@
 """Rating is deterministic and pure: the same matches in the same order give the same ratings
 bit for bit, and rating a match returns a new value without touching the one passed in, so a
 pool can always be rebuilt from the event log."""
+
 from functools import reduce
 
 from tournaments.ratings import rate_match

@@ -1,5 +1,6 @@
 """Where the players sat cannot change their ratings: the same players with the same scores in
 any seat order get exactly the same ratings, to the last bit."""
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,8 +10,7 @@ SEATS = ["ann", "bob", "cem", "dee"]
 
 
 @given(
-    st.lists(st.builds(Rating, mu=st.floats(10, 40), sigma=st.floats(1, 8.4)), min_size=4,
-             max_size=4),
+    st.lists(st.builds(Rating, mu=st.floats(10, 40), sigma=st.floats(1, 8.4)), min_size=4, max_size=4),
     st.lists(st.integers(-2, 2), min_size=4, max_size=4),
     st.permutations(range(4)),
 )

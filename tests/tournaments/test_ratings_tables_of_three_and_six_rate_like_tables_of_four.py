@@ -1,6 +1,7 @@
 """Ratings assume no table size: a match of three or of six seats is rated like one of four
 (the winner rises, the last falls, ties share, the seat order does not matter), and a
 tournament at tables of six is rated from its results."""
+
 from dataclasses import replace
 
 import pytest
@@ -30,13 +31,34 @@ def test_a_tournament_at_tables_of_six_is_rated_from_its_results(monkeypatch):
     base = next(iter(RULESETS.values()))
     monkeypatch.setitem(RULESETS, "fake6", replace(base, name="fake6", seats=range(6, 7), default_seats=6))
     entrants = list(range(1, 7))
-    events = [{"type": "tournament_created", "format": "swiss", "table_points": "place", "tie_breaks": [],
-               "rated": True, "ruleset": "fake6"},
-              *({"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-                for e in entrants),
-              {"type": "round_started", "round": 1, "byes": [],
-               "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants}]},
-              {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": None, "seats": entrants,
-               "scores": [60, 50, 40, 30, 20, 10]}]
+    events = [
+        {
+            "type": "tournament_created",
+            "format": "swiss",
+            "table_points": "place",
+            "tie_breaks": [],
+            "rated": True,
+            "ruleset": "fake6",
+        },
+        *(
+            {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
+            for e in entrants
+        ),
+        {
+            "type": "round_started",
+            "round": 1,
+            "byes": [],
+            "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants}],
+        },
+        {
+            "type": "match_result",
+            "round": 1,
+            "table": 1,
+            "match": 1,
+            "board": None,
+            "seats": entrants,
+            "scores": [60, 50, 40, 30, 20, 10],
+        },
+    ]
     book = rate_tournament({}, events)
     assert dict(book["fake6"]) == dict(rate_match({}, entrants, [60, 50, 40, 30, 20, 10]))

@@ -1,5 +1,6 @@
 """Equal game scores are a tie: two tied players who came in with equal ratings leave with equal
 ratings, wherever at the table the tie falls."""
+
 import pytest
 
 from tournaments.ratings import Rating, rate_match
@@ -10,15 +11,14 @@ SEATS = ["ann", "bob", "cem", "dee"]
 @pytest.mark.parametrize(
     ("scores", "tied"),
     [
-        ([30, 30, 20, 10], ("ann", "bob")),   # tied first
-        ([30, 20, 20, 10], ("bob", "cem")),   # tied second
-        ([30, 20, 10, 10], ("cem", "dee")),   # tied last
-        ([10, 30, 20, 10], ("ann", "dee")),   # tied last, seated apart
+        ([30, 30, 20, 10], ("ann", "bob")),  # tied first
+        ([30, 20, 20, 10], ("bob", "cem")),  # tied second
+        ([30, 20, 10, 10], ("cem", "dee")),  # tied last
+        ([10, 30, 20, 10], ("ann", "dee")),  # tied last, seated apart
     ],
 )
 def test_tied_players_with_equal_ratings_get_equal_ratings(scores, tied):
-    before = {"ann": Rating(25, 4), "bob": Rating(25, 4), "cem": Rating(25, 4),
-              "dee": Rating(25, 4)}
+    before = {"ann": Rating(25, 4), "bob": Rating(25, 4), "cem": Rating(25, 4), "dee": Rating(25, 4)}
 
     after = rate_match(before, SEATS, scores)
 

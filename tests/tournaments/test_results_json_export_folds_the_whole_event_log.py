@@ -1,4 +1,5 @@
 """GET tournaments/{id}/results/: every round, table and score, with the root hash and the seed."""
+
 from games import service as games
 from tests.bots.conftest import run_until_over
 from tests.matches.conftest import body, client_for
@@ -7,8 +8,7 @@ from tournaments.models import Tournament, TournamentTable
 
 
 def test_the_results_of_a_finished_event_hold_every_table_and_its_engine_scores(organiser, make_bot, players):
-    t = service.do_create_tournament(organiser, "Night", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 1)
+    t = service.do_create_tournament(organiser, "Night", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     for i in range(5):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"r{i}"))
     service.do_start_round(t.pk, organiser)
@@ -26,8 +26,9 @@ def test_the_results_of_a_finished_event_hold_every_table_and_its_engine_scores(
         match = TournamentTable.objects.get(match_id=row["match"]).match
         assert row["scores"] == row["reported"] == list(games.match_state(match).scores)
         assert sorted(row["table_points"], reverse=True)[0] >= 1.5
-    assert [r["name"] for r in results["standings"] if r["ranked"]] and \
-        {r["name"] for r in results["standings"] if r["ranked"]} == {f"r{i}" for i in range(5)}
+    assert [r["name"] for r in results["standings"] if r["ranked"]] and {
+        r["name"] for r in results["standings"] if r["ranked"]
+    } == {f"r{i}" for i in range(5)}
 
 
 def test_a_running_event_keeps_its_seed_out_of_the_results(tournament, players):

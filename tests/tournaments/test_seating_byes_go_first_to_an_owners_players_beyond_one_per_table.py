@@ -1,6 +1,7 @@
 """When players sit out, an owner with more players than the round has tables has the extra ones
 sit out first (players of one owner never share a table), chosen among them by the usual bye
 rules; when the byes cannot take them all, OwnersTogether (a ValueError) says who and why."""
+
 import pytest
 
 from tournaments.seating import OwnersTogether, swiss_round, with_byes

@@ -1,6 +1,7 @@
 """When the organiser chose byes, just enough players sit a round out to leave whole tables:
 first anyone who did not sit out the previous round, then the fewest byes so far, then the lowest
 standing. Over an event the byes rotate through the field."""
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,7 +32,9 @@ def test_sitting_out_the_previous_round_outweighs_having_the_fewest_byes():
 
 def test_only_players_who_played_the_previous_round_sit_out_while_there_are_enough_of_them():
     assert with_byes(STANDING, 2, {"eda": [1], "fay": [1], "gus": [1]}, table_size=4) == (
-        ["ann", "eda", "fay", "gus"], ["bob", "cem", "dia"])
+        ["ann", "eda", "fay", "gus"],
+        ["bob", "cem", "dia"],
+    )
 
 
 def test_someone_sits_out_twice_in_a_row_only_when_there_is_no_one_else():

@@ -1,6 +1,7 @@
 """In the duplicate format each board is played at several tables in one round; nobody plays a
 board twice, and each seat of each board has a comparison group of one player per table that
 played the board."""
+
 from collections import Counter
 
 import pytest
@@ -27,13 +28,20 @@ def test_twelve_entrants_play_each_board_at_all_three_tables_at_once():
 def test_tables_can_split_into_groups_each_playing_its_own_board():
     schedule = duplicate_schedule(24, 6, tables_per_board=3, table_size=4)
     assert [[entry.board for entry in round_] for round_ in schedule] == [
-        [0, 0, 0, 1, 1, 1], [2, 2, 2, 3, 3, 3], [4, 4, 4, 5, 5, 5]]
+        [0, 0, 0, 1, 1, 1],
+        [2, 2, 2, 3, 3, 3],
+        [4, 4, 4, 5, 5, 5],
+    ]
     assert all(len(players) == 3 for players in comparison_groups(schedule, table_size=4).values())
 
 
 def test_comparison_groups_accept_plain_pairs_and_refuse_a_board_played_twice():
     assert comparison_groups([[(7, ("a", "b", "c", "d"))]], table_size=4) == {
-        (7, 0): ["a"], (7, 1): ["b"], (7, 2): ["c"], (7, 3): ["d"]}
+        (7, 0): ["a"],
+        (7, 1): ["b"],
+        (7, 2): ["c"],
+        (7, 3): ["d"],
+    }
     with pytest.raises(ValueError, match="plays board 7 twice"):
         comparison_groups([[(7, ("a", "b", "c", "d"))], [BoardTable(7, ("e", "f", "g", "a"))]], table_size=4)
 

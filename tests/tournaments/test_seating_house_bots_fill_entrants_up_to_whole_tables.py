@@ -1,4 +1,5 @@
 """With house-bot fill the caller adds this many bots as entrants to make whole tables of four."""
+
 import pytest
 
 from tournaments.seating import house_bots_needed

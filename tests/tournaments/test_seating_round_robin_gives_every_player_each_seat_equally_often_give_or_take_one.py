@@ -1,6 +1,7 @@
 """Seats matter (who deals, declares and leads first), so the round robin orders each table's
 seats so that every player holds each seat equally often, give or take one. The balancing works
 on any schedule: it is de Werra's equitable edge colouring, which always succeeds."""
+
 import random
 
 import pytest
@@ -15,8 +16,10 @@ def spread(schedule):
     return max(max(seats) - min(seats) for seats in seat_counts(schedule, table_size=4).values())
 
 
-@pytest.mark.parametrize("n_players, n_rounds", [
-    (4, 1), (4, 6), (4, 9), (16, None), (16, 9), (28, None), (40, None), (8, 3), (12, 4), (20, 6), (32, 7), (44, 15)])
+@pytest.mark.parametrize(
+    "n_players, n_rounds",
+    [(4, 1), (4, 6), (4, 9), (16, None), (16, 9), (28, None), (40, None), (8, 3), (12, 4), (20, 6), (32, 7), (44, 15)],
+)
 def test_round_robin_seats_are_balanced(n_players, n_rounds):
     schedule = round_robin(n_players, n_rounds, table_size=4)
     assert spread(schedule) <= 1
@@ -30,10 +33,11 @@ def test_any_schedule_can_be_balanced_keeping_every_table_together(n_tables, n_r
     rounds = []
     for _ in range(n_rounds):
         rng.shuffle(players)
-        rounds.append([tuple(players[i:i + 4]) for i in range(0, len(players), 4)])
+        rounds.append([tuple(players[i : i + 4]) for i in range(0, len(players), 4)])
 
     balanced = balance_seats(rounds)
 
-    assert [[sorted(table) for table in round_] for round_ in balanced] == \
-           [[sorted(table) for table in round_] for round_ in rounds]
+    assert [[sorted(table) for table in round_] for round_ in balanced] == [
+        [sorted(table) for table in round_] for round_ in rounds
+    ]
     assert spread(balanced) <= 1

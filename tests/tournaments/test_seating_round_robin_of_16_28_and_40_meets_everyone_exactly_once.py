@@ -1,6 +1,7 @@
 """Where an exact schedule exists the round robin seats every pair of players together exactly
 once: 4 players in 1 round, 16 in 5 (the affine plane of order 4), 28 in 9, 40 in 13, and the
 larger designs listed in EXACT_ROUNDS."""
+
 import pytest
 
 from tournaments.seating import EXACT_ROUNDS, full_round_robin_rounds, meeting_report, round_robin
@@ -45,7 +46,8 @@ def test_fewer_rounds_than_the_full_schedule_never_repeat_a_meeting(n_players, n
 
 @pytest.mark.parametrize("n_players, n_rounds, max_meetings", [(16, 7, 2), (16, 10, 2), (28, 20, 3), (4, 5, 5)])
 def test_more_rounds_than_the_full_schedule_keep_every_pair_within_one_meeting_of_every_other(
-        n_players, n_rounds, max_meetings):
+    n_players, n_rounds, max_meetings
+):
     report = meeting_report(round_robin(n_players, n_rounds, table_size=4), table_size=4)
     assert report["never_met"] == []
     assert report["max_meetings"] == max_meetings

@@ -2,6 +2,7 @@
 rounds) get a schedule that spreads the meetings as evenly as the search can: everyone plays
 every round, no pair meets more than once more than the average forces, and the report says
 which pairs repeat and which never meet."""
+
 from itertools import combinations
 from math import ceil
 
@@ -20,7 +21,8 @@ def lowest_possible_max(n_players, n_rounds):
 
 @pytest.mark.parametrize("n_players, n_rounds", CASES)
 def test_everyone_plays_every_round_and_no_pair_meets_more_than_once_beyond_the_lowest_possible_max(
-        n_players, n_rounds):
+    n_players, n_rounds
+):
     schedule = round_robin(n_players, n_rounds, table_size=4)
     assert len(schedule) == n_rounds
     for round_ in schedule:
@@ -38,6 +40,7 @@ def test_when_a_schedule_without_repeats_is_within_reach_the_search_finds_it(n_p
 
 def test_eight_players_in_three_rounds_get_the_best_schedule_there_is():
     """Against every schedule (round 1 fixed, by symmetry): at best 12 pairs meet twice."""
+
     def splits():
         for first_table in combinations(range(1, 8), 3):
             table = (0, *first_table)

@@ -1,4 +1,5 @@
 """seat_counts gives, for each player, how many times they sat in seat 0, 1, 2 and 3."""
+
 from tournaments.seating import seat_counts
 
 

@@ -1,5 +1,6 @@
 """Within each Swiss table the seat order evens out the players' seats so far: whenever some
 order gives everyone one of their least-held seats, that order is used."""
+
 from itertools import permutations
 
 from hypothesis import given
@@ -16,8 +17,9 @@ def test_players_move_off_the_seats_they_held_last_round():
 def test_seat_history_defaults_to_the_history_schedule_and_can_be_given_instead():
     history = [[("ann", "bob", "cem", "dia")]]
     standing = ["ann", "bob", "cem", "dia"]
-    assert swiss_round(standing, history, table_size=4) == \
-        swiss_round(standing, history, seat_counts(history, table_size=4), table_size=4)
+    assert swiss_round(standing, history, table_size=4) == swiss_round(
+        standing, history, seat_counts(history, table_size=4), table_size=4
+    )
     only_ann_balanced = {"bob": (0, 2, 2, 2), "cem": (2, 0, 2, 2), "dia": (2, 2, 0, 2)}
     assert swiss_round(standing, {}, only_ann_balanced, table_size=4) == [("bob", "cem", "dia", "ann")]
 

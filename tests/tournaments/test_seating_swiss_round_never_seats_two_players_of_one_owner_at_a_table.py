@@ -3,6 +3,7 @@ of one owner at a table, whatever the standing and the history, whenever no owne
 players than there are tables; players without an owner (the house's built-in bots) go
 anywhere. An owner with more players than tables is refused with OwnersTogether (a ValueError)
 naming them; bad owner maps are refused with a ValueError."""
+
 from collections import Counter
 
 import pytest
@@ -13,8 +14,12 @@ from tournaments.seating import OwnersTogether, swiss_round
 
 
 def clashes(tables, owners):
-    return [table for table in tables if len([owners[p] for p in table if owners.get(p) is not None])
-            != len({owners[p] for p in table if owners.get(p) is not None})]
+    return [
+        table
+        for table in tables
+        if len([owners[p] for p in table if owners.get(p) is not None])
+        != len({owners[p] for p in table if owners.get(p) is not None})
+    ]
 
 
 def test_an_owners_two_players_at_the_top_of_the_standing_are_split():
@@ -38,10 +43,12 @@ def test_an_owner_at_every_table_is_placed_even_when_adjacent_swaps_cannot_do_it
 
 def test_without_owners_the_draw_is_unchanged():
     history = [[(0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)]]
-    assert swiss_round(list(range(12)), history, owners={}, table_size=4) == \
-        swiss_round(list(range(12)), history, table_size=4)
-    assert swiss_round(list(range(12)), history, owners={p: None for p in range(12)}, table_size=4) == \
-        swiss_round(list(range(12)), history, table_size=4)
+    assert swiss_round(list(range(12)), history, owners={}, table_size=4) == swiss_round(
+        list(range(12)), history, table_size=4
+    )
+    assert swiss_round(list(range(12)), history, owners={p: None for p in range(12)}, table_size=4) == swiss_round(
+        list(range(12)), history, table_size=4
+    )
 
 
 @st.composite
@@ -56,7 +63,7 @@ def fields(draw):
     rounds = []
     for _ in range(draw(st.integers(0, 3))):
         order = draw(st.permutations(players))
-        rounds.append([tuple(order[i:i + 4]) for i in range(0, len(order), 4)])
+        rounds.append([tuple(order[i : i + 4]) for i in range(0, len(order), 4)])
     return draw(st.permutations(players)), rounds, owners
 
 
@@ -76,11 +83,14 @@ def test_an_owner_with_more_players_than_tables_is_refused():
     assert issubclass(OwnersTogether, ValueError)
 
 
-@pytest.mark.parametrize("owners, match", [
-    ([("ann", "x")], "owners must map players to their owners"),
-    ("ann", "owners must map players to their owners"),
-    ({"ann": ["x"]}, "an owner must be hashable"),
-])
+@pytest.mark.parametrize(
+    "owners, match",
+    [
+        ([("ann", "x")], "owners must map players to their owners"),
+        ("ann", "owners must map players to their owners"),
+        ({"ann": ["x"]}, "an owner must be hashable"),
+    ],
+)
 def test_a_bad_owner_map_is_refused(owners, match):
     with pytest.raises(ValueError, match=match):
         swiss_round(["ann", "bob", "cem", "dia"], owners=owners, table_size=4)

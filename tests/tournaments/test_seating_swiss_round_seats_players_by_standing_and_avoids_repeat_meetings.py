@@ -1,5 +1,6 @@
 """A Swiss round puts the top four together, then the next four, and so on, but swaps players
 between adjacent tables to avoid repeat meetings, moving players as little as it can."""
+
 import random
 from itertools import combinations
 
@@ -60,7 +61,7 @@ def swiss_situations(draw):
     history = []
     for _ in range(draw(st.integers(0, 5))):
         rng.shuffle(players)
-        history.append([tuple(players[i:i + 4]) for i in range(0, n_players, 4)])
+        history.append([tuple(players[i : i + 4]) for i in range(0, n_players, 4)])
     rng.shuffle(players)
     return players, history
 
@@ -71,7 +72,7 @@ def test_every_player_gets_one_seat_and_repeats_never_exceed_the_plain_cut(situa
     tables = swiss_round(standing, history, table_size=4)
     assert all(len(table) == 4 for table in tables)
     assert sorted(p for table in tables for p in table) == sorted(standing)
-    plain_cut = [standing[i:i + 4] for i in range(0, len(standing), 4)]
+    plain_cut = [standing[i : i + 4] for i in range(0, len(standing), 4)]
     assert repeats(tables, history) <= repeats(plain_cut, history)
     assert swiss_round(standing, history, table_size=4) == tables
 
@@ -81,4 +82,4 @@ def test_with_no_repeat_to_avoid_nobody_moves(situation):
     standing, _ = situation
     fresh_history = [[tuple(f"other{i}" for i in range(4))]]
     tables = swiss_round(standing, fresh_history, table_size=4)
-    assert as_sets(tables) == [set(standing[i:i + 4]) for i in range(0, len(standing), 4)]
+    assert as_sets(tables) == [set(standing[i : i + 4]) for i in range(0, len(standing), 4)]

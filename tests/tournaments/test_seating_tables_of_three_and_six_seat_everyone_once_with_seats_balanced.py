@@ -1,5 +1,6 @@
 """Seating assumes no table size: at tables of three and of six, every function seats everyone
 once a round at tables of that size, with the same guarantees as at four."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,8 +21,9 @@ SIZES = (3, 6)
 
 
 def seats_everyone_once(round_, players, size):
-    return all(len(table) == size for table in round_) and \
-        sorted(p for table in round_ for p in table) == sorted(players)
+    return all(len(table) == size for table in round_) and sorted(p for table in round_ for p in table) == sorted(
+        players
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

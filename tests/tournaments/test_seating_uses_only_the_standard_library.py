@@ -1,5 +1,6 @@
 """The seating functions are pure: no Django (importing them loads no part of it) and nothing
 beyond the standard library, so they run anywhere, in any process, without a database."""
+
 import ast
 import subprocess
 import sys
@@ -10,8 +11,10 @@ SEATING = ROOT / "tournaments" / "seating"
 
 
 def test_importing_the_seating_functions_loads_no_django():
-    program = ("import sys, tournaments.seating\n"
-               "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))")
+    program = (
+        "import sys, tournaments.seating\n"
+        "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
+    )
     result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 

@@ -1,6 +1,7 @@
 """A bye is worth what an average match is worth: 1.5 table points under "place" (6 / 4), and
 0 under "score", where no average game score exists. In duplicate it earns no matchpoints and
 adds nothing to the maximum, so it leaves the percentage unchanged."""
+
 import pytest
 
 from tournaments.standings import ranking, rebuild
@@ -8,14 +9,33 @@ from tournaments.standings import ranking, rebuild
 
 def five_entrants_one_bye(format_, table_points):
     return [
-        {"type": "tournament_created", "format": format_, "table_points": table_points,
-         "tie_breaks": [], "rated": False, "ruleset": "rifki"},
-        *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}",
-           "kind": "user", "ranked": True} for entrant in range(1, 6)),
-        {"type": "round_started", "round": 1, "byes": [5],
-         "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}]},
-        {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": "A",
-         "seats": [1, 2, 3, 4], "scores": [40, 30, 20, 10]},
+        {
+            "type": "tournament_created",
+            "format": format_,
+            "table_points": table_points,
+            "tie_breaks": [],
+            "rated": False,
+            "ruleset": "rifki",
+        },
+        *(
+            {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+            for entrant in range(1, 6)
+        ),
+        {
+            "type": "round_started",
+            "round": 1,
+            "byes": [5],
+            "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}],
+        },
+        {
+            "type": "match_result",
+            "round": 1,
+            "table": 1,
+            "match": 1,
+            "board": "A",
+            "seats": [1, 2, 3, 4],
+            "scores": [40, 30, 20, 10],
+        },
     ]
 
 
@@ -38,10 +58,21 @@ def test_a_bye_ranks_between_the_places_it_averages():
 
 def test_a_duplicate_bye_leaves_the_percentage_unchanged():
     events = five_entrants_one_bye("duplicate", "place") + [
-        {"type": "round_started", "round": 2, "byes": [1],
-         "tables": [{"table": 1, "match": 2, "board": "A", "seats": [5, 2, 3, 4]}]},
-        {"type": "match_result", "round": 2, "table": 1, "match": 2, "board": "A",
-         "seats": [5, 2, 3, 4], "scores": [0, 30, 20, 10]},
+        {
+            "type": "round_started",
+            "round": 2,
+            "byes": [1],
+            "tables": [{"table": 1, "match": 2, "board": "A", "seats": [5, 2, 3, 4]}],
+        },
+        {
+            "type": "match_result",
+            "round": 2,
+            "table": 1,
+            "match": 2,
+            "board": "A",
+            "seats": [5, 2, 3, 4],
+            "scores": [0, 30, 20, 10],
+        },
     ]
 
     first = row_of(events, 1)

@@ -1,5 +1,6 @@
 """A duplicate result reported later on the same board changes the matchpoints of everyone who
 played that board before, in the folded value just as in a rebuild."""
+
 from tournaments.standings import fold, ranking, rebuild
 
 DRAW = [
@@ -8,10 +9,18 @@ DRAW = [
     {"table": 3, "match": 3, "board": "B1", "seats": [9, 10, 11, 12]},
 ]
 BEFORE = [
-    {"type": "tournament_created", "format": "duplicate", "table_points": "place",
-     "tie_breaks": [], "rated": False, "ruleset": "king"},
-    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
-       "ranked": True} for entrant in range(1, 13)),
+    {
+        "type": "tournament_created",
+        "format": "duplicate",
+        "table_points": "place",
+        "tie_breaks": [],
+        "rated": False,
+        "ruleset": "king",
+    },
+    *(
+        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+        for entrant in range(1, 13)
+    ),
     {"type": "round_started", "round": 1, "tables": DRAW, "byes": []},
     {"type": "match_result", "round": 1, **DRAW[0], "scores": [30, 10, 0, -40]},
     {"type": "match_result", "round": 1, **DRAW[1], "scores": [20, 10, 5, -35]},

@@ -1,25 +1,51 @@
 """An arbiter's replay_match ruling annuls the match and has the same table play a replacement:
 the replacement's result counts in its place, the annulled one for nobody, and the record keeps
 both (the replacement names the match it replaces)."""
+
 import json
 
 from tournaments.standings import fold, from_checkpoint, ranking, rebuild, results_json, to_checkpoint
 
 SEATS = [1, 2, 3, 4]
 EVENTS = [
-    {"type": "tournament_created", "format": "swiss", "table_points": "place",
-     "tie_breaks": ["game_score"], "rated": False, "ruleset": "king"},
-    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
-       "ranked": True} for entrant in SEATS),
-    {"type": "round_started", "round": 1, "byes": [],
-     "tables": [{"table": 1, "match": 7, "board": None, "seats": SEATS}]},
-    {"type": "match_result", "round": 1, "table": 1, "match": 7, "board": None,
-     "seats": SEATS, "scores": [40, 30, 20, 10]},
-    {"type": "ruling", "kind": "replay_match", "match": 7, "replacement": 8, "replay": 1,
-     "reason": "a fouled pack"},
+    {
+        "type": "tournament_created",
+        "format": "swiss",
+        "table_points": "place",
+        "tie_breaks": ["game_score"],
+        "rated": False,
+        "ruleset": "king",
+    },
+    *(
+        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+        for entrant in SEATS
+    ),
+    {
+        "type": "round_started",
+        "round": 1,
+        "byes": [],
+        "tables": [{"table": 1, "match": 7, "board": None, "seats": SEATS}],
+    },
+    {
+        "type": "match_result",
+        "round": 1,
+        "table": 1,
+        "match": 7,
+        "board": None,
+        "seats": SEATS,
+        "scores": [40, 30, 20, 10],
+    },
+    {"type": "ruling", "kind": "replay_match", "match": 7, "replacement": 8, "replay": 1, "reason": "a fouled pack"},
 ]
-REPLAYED = {"type": "match_result", "round": 1, "table": 1, "match": 8, "board": None,
-            "seats": SEATS, "scores": [-10, 0, 20, 30]}
+REPLAYED = {
+    "type": "match_result",
+    "round": 1,
+    "table": 1,
+    "match": 8,
+    "board": None,
+    "seats": SEATS,
+    "scores": [-10, 0, 20, 30],
+}
 
 
 def by_entrant(events):
@@ -52,8 +78,10 @@ def test_a_replacement_can_itself_be_replayed_and_only_the_last_result_counts():
 def test_the_results_keep_the_annulled_match_and_show_what_replaced_it():
     tables = results_json(EVENTS + [REPLAYED])["rounds"][0]["tables"]
 
-    assert [(t["match"], t["table"], t["annulled"], t["replaces"]) for t in tables] == \
-        [(7, 1, True, None), (8, 1, False, 7)]
+    assert [(t["match"], t["table"], t["annulled"], t["replaces"]) for t in tables] == [
+        (7, 1, True, None),
+        (8, 1, False, 7),
+    ]
     assert tables[0]["reported"] == [40, 30, 20, 10] and tables[1]["scores"] == [-10, 0, 20, 30]
 
 

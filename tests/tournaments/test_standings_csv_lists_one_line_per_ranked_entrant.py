@@ -1,22 +1,38 @@
 """The CSV export has a header, then one line per ranked entrant in rank order, with the
 configured tie-breaks as columns (and matchpoints and percentage in duplicate)."""
+
 from tournaments.standings import ranking, rebuild, standings_csv
 
 
 def events(format_):
     return [
-        {"type": "tournament_created", "format": format_, "table_points": "place",
-         "tie_breaks": ["wins", "opponents_points"], "rated": False, "ruleset": "king"},
+        {
+            "type": "tournament_created",
+            "format": format_,
+            "table_points": "place",
+            "tie_breaks": ["wins", "opponents_points"],
+            "rated": False,
+            "ruleset": "king",
+        },
         {"type": "entrant_registered", "entrant": 1, "name": "Ada", "kind": "user", "ranked": True},
-        {"type": "entrant_registered", "entrant": 2, "name": "Bo, the bot", "kind": "bot",
-         "ranked": True},
+        {"type": "entrant_registered", "entrant": 2, "name": "Bo, the bot", "kind": "bot", "ranked": True},
         {"type": "entrant_registered", "entrant": 3, "name": "Cy", "kind": "user", "ranked": True},
-        {"type": "entrant_registered", "entrant": 4, "name": "House", "kind": "house_bot",
-         "ranked": False},
-        {"type": "round_started", "round": 1, "byes": [],
-         "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}]},
-        {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": "A",
-         "seats": [1, 2, 3, 4], "scores": [20, 20, 5, 0]},
+        {"type": "entrant_registered", "entrant": 4, "name": "House", "kind": "house_bot", "ranked": False},
+        {
+            "type": "round_started",
+            "round": 1,
+            "byes": [],
+            "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}],
+        },
+        {
+            "type": "match_result",
+            "round": 1,
+            "table": 1,
+            "match": 1,
+            "board": "A",
+            "seats": [1, 2, 3, 4],
+            "scores": [20, 20, 5, 0],
+        },
     ]
 
 

@@ -1,6 +1,7 @@
 """In duplicate, each result is compared with the results of everyone who held the same seat on
 the same board: 2 matchpoints per result beaten, 1 per tie. The standings rank by matchpoints,
 and percentage is matchpoints over the most the entrant could have earned."""
+
 from tournaments.standings import ranking, rebuild
 
 DRAW = [
@@ -9,10 +10,18 @@ DRAW = [
     {"table": 3, "match": 3, "board": "B1", "seats": [9, 10, 11, 12]},
 ]
 EVENTS = [
-    {"type": "tournament_created", "format": "duplicate", "table_points": "place",
-     "tie_breaks": [], "rated": False, "ruleset": "king"},
-    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
-       "ranked": True} for entrant in range(1, 13)),
+    {
+        "type": "tournament_created",
+        "format": "duplicate",
+        "table_points": "place",
+        "tie_breaks": [],
+        "rated": False,
+        "ruleset": "king",
+    },
+    *(
+        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+        for entrant in range(1, 13)
+    ),
     {"type": "round_started", "round": 1, "tables": DRAW, "byes": []},
     {"type": "match_result", "round": 1, **DRAW[0], "scores": [30, 10, 0, -40]},
     {"type": "match_result", "round": 1, **DRAW[1], "scores": [20, 10, 5, -35]},

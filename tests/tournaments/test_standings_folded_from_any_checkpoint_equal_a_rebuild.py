@@ -1,6 +1,7 @@
 """Folding events one at a time from any saved value, kept in memory or stored as a JSON
 checkpoint, gives exactly what a full rebuild gives: a live scoreboard that folds as events
 arrive can never drift from an audit of the log."""
+
 import json
 from functools import reduce
 from itertools import count
@@ -32,20 +33,32 @@ def histories(draw):
     """A valid event stream: entrants, rounds of tables of four with byes for the rest,
     results in any order with tied scores, rulings, withdrawals, and unknown events anywhere."""
     format_ = draw(st.sampled_from(FORMATS))
-    events = [{
-        "type": "tournament_created",
-        "format": format_,
-        "table_points": draw(st.sampled_from(TABLE_POINTS)),
-        "tie_breaks": draw(st.permutations(TIE_BREAKS).flatmap(
-            lambda names: st.integers(0, len(names)).map(lambda n: list(names[:n])))),
-        "rated": draw(st.booleans()),
-        "ruleset": draw(st.sampled_from(["king", "rifki"])),
-    }]
+    events = [
+        {
+            "type": "tournament_created",
+            "format": format_,
+            "table_points": draw(st.sampled_from(TABLE_POINTS)),
+            "tie_breaks": draw(
+                st.permutations(TIE_BREAKS).flatmap(
+                    lambda names: st.integers(0, len(names)).map(lambda n: list(names[:n]))
+                )
+            ),
+            "rated": draw(st.booleans()),
+            "ruleset": draw(st.sampled_from(["king", "rifki"])),
+        }
+    ]
     active = list(range(1, draw(st.integers(4, 12)) + 1))
     for entrant in active:
         kind = draw(st.sampled_from(KINDS))
-        events.append({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}",
-                       "kind": kind, "ranked": kind != "house_bot"})
+        events.append(
+            {
+                "type": "entrant_registered",
+                "entrant": entrant,
+                "name": f"p{entrant}",
+                "kind": kind,
+                "ranked": kind != "house_bot",
+            }
+        )
     match_ids = count(1)
     reported, annulled, drawn, replays = [], set(), {}, {}
     for number in range(1, draw(st.integers(0, 4)) + 1):
@@ -56,13 +69,17 @@ def histories(draw):
             break
         seating = draw(st.permutations(active))
         tables = [
-            {"table": index + 1, "match": next(match_ids),
-             "board": draw(st.sampled_from(["A", "B"]) if format_ == "duplicate"
-                           else st.none() | st.sampled_from(["A", "B"])),
-             "seats": list(seating[4 * index: 4 * index + 4])}
+            {
+                "table": index + 1,
+                "match": next(match_ids),
+                "board": draw(
+                    st.sampled_from(["A", "B"]) if format_ == "duplicate" else st.none() | st.sampled_from(["A", "B"])
+                ),
+                "seats": list(seating[4 * index : 4 * index + 4]),
+            }
             for index in range(len(seating) // 4)
         ]
-        byes = list(seating[4 * len(tables):])
+        byes = list(seating[4 * len(tables) :])
         events.append({"type": "round_started", "round": number, "tables": tables, "byes": byes})
         drawn.update((table["match"], (number, table)) for table in tables)
         for table in draw(st.permutations(tables)):
@@ -79,19 +96,34 @@ def histories(draw):
                 replay = replays[(played_in, table["table"])] = replays.get((played_in, table["table"]), 0) + 1
                 replacement = next(match_ids)
                 drawn[replacement] = (played_in, {**table, "match": replacement})
-                events.append({"type": "ruling", "kind": "replay_match", "match": match,
-                               "replacement": replacement, "replay": replay})
+                events.append(
+                    {
+                        "type": "ruling",
+                        "kind": "replay_match",
+                        "match": match,
+                        "replacement": replacement,
+                        "replay": replay,
+                    }
+                )
                 if draw(st.booleans()):
                     scores = draw(st.lists(st.integers(-3, 3), min_size=4, max_size=4))
-                    events.append({"type": "match_result", "round": played_in, **drawn[replacement][1],
-                                   "scores": scores})
+                    events.append(
+                        {"type": "match_result", "round": played_in, **drawn[replacement][1], "scores": scores}
+                    )
                     reported.append(replacement)
             elif match not in annulled and draw(st.booleans()):
                 annulled.add(match)
                 events.append({"type": "ruling", "kind": "annul_match", "match": match})
             else:
-                events.append({"type": "ruling", "kind": "adjust_score", "match": match,
-                               "seat": draw(st.integers(0, 3)), "delta": draw(st.integers(-3, 3))})
+                events.append(
+                    {
+                        "type": "ruling",
+                        "kind": "adjust_score",
+                        "match": match,
+                        "seat": draw(st.integers(0, 3)),
+                        "delta": draw(st.integers(-3, 3)),
+                    }
+                )
         if draw(st.booleans()):
             events.append({"type": "round_closed", "round": number})
     for unknown in draw(st.lists(st.sampled_from(UNKNOWN_EVENTS), max_size=3)):

@@ -1,24 +1,55 @@
 """Opponents' points sum the final points of everyone an entrant met, so an opponent's later
 results still count: they are derived when the standings are read, never stored at fold time."""
+
 from tournaments.standings import fold, ranking, rebuild
 
 CREATED_AND_ENTERED = [
-    {"type": "tournament_created", "format": "swiss", "table_points": "place",
-     "tie_breaks": ["opponents_points"], "rated": False, "ruleset": "king"},
-    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
-       "ranked": True} for entrant in range(1, 6)),
+    {
+        "type": "tournament_created",
+        "format": "swiss",
+        "table_points": "place",
+        "tie_breaks": ["opponents_points"],
+        "rated": False,
+        "ruleset": "king",
+    },
+    *(
+        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+        for entrant in range(1, 6)
+    ),
 ]
 ROUND_ONE = [
-    {"type": "round_started", "round": 1, "byes": [5],
-     "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}]},
-    {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": None,
-     "seats": [1, 2, 3, 4], "scores": [40, 30, 20, 10]},
+    {
+        "type": "round_started",
+        "round": 1,
+        "byes": [5],
+        "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
+    },
+    {
+        "type": "match_result",
+        "round": 1,
+        "table": 1,
+        "match": 1,
+        "board": None,
+        "seats": [1, 2, 3, 4],
+        "scores": [40, 30, 20, 10],
+    },
 ]
 ROUND_TWO_WITHOUT_ENTRANT_1 = [
-    {"type": "round_started", "round": 2, "byes": [1],
-     "tables": [{"table": 1, "match": 2, "board": None, "seats": [5, 4, 3, 2]}]},
-    {"type": "match_result", "round": 2, "table": 1, "match": 2, "board": None,
-     "seats": [5, 4, 3, 2], "scores": [0, 30, 20, 10]},
+    {
+        "type": "round_started",
+        "round": 2,
+        "byes": [1],
+        "tables": [{"table": 1, "match": 2, "board": None, "seats": [5, 4, 3, 2]}],
+    },
+    {
+        "type": "match_result",
+        "round": 2,
+        "table": 1,
+        "match": 2,
+        "board": None,
+        "seats": [5, 4, 3, 2],
+        "scores": [0, 30, 20, 10],
+    },
 ]
 
 

@@ -1,5 +1,6 @@
 """Under "place", a match hands out 3 + 2 + 1 + 0 = 6 table points whatever the ties, so a
 tie never creates or destroys points."""
+
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -1,4 +1,5 @@
 """The stored standings: incremental updates from a checkpoint equal a rebuild from zero."""
+
 import io
 
 import pytest

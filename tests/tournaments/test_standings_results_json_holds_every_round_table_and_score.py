@@ -1,21 +1,45 @@
 """results_json publishes a tournament's full results as JSON-ready data: settings, entrants,
 every round's draw with each table's scores and table points, and the standings."""
+
 import json
 
 from tournaments.standings import results_json
 
 EVENTS = [
-    {"type": "tournament_created", "format": "swiss", "table_points": "place",
-     "tie_breaks": ["game_score"], "rated": True, "ruleset": "rifki"},
-    *({"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user",
-       "ranked": True} for entrant in range(1, 6)),
-    {"type": "round_started", "round": 1, "byes": [5],
-     "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}]},
-    {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": None,
-     "seats": [1, 2, 3, 4], "scores": [40, 30, 30, 10]},
+    {
+        "type": "tournament_created",
+        "format": "swiss",
+        "table_points": "place",
+        "tie_breaks": ["game_score"],
+        "rated": True,
+        "ruleset": "rifki",
+    },
+    *(
+        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
+        for entrant in range(1, 6)
+    ),
+    {
+        "type": "round_started",
+        "round": 1,
+        "byes": [5],
+        "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
+    },
+    {
+        "type": "match_result",
+        "round": 1,
+        "table": 1,
+        "match": 1,
+        "board": None,
+        "seats": [1, 2, 3, 4],
+        "scores": [40, 30, 30, 10],
+    },
     {"type": "round_closed", "round": 1},
-    {"type": "round_started", "round": 2, "byes": [1],
-     "tables": [{"table": 1, "match": 2, "board": None, "seats": [2, 3, 4, 5]}]},
+    {
+        "type": "round_started",
+        "round": 2,
+        "byes": [1],
+        "tables": [{"table": 1, "match": 2, "board": None, "seats": [2, 3, 4, 5]}],
+    },
 ]
 
 
@@ -28,18 +52,31 @@ def test_the_results_survive_a_json_round_trip():
 def test_the_results_hold_settings_entrants_rounds_and_standings():
     results = results_json(EVENTS)
 
-    assert results["tournament"] == {"format": "swiss", "table_points": "place",
-                                     "tie_breaks": ["game_score"], "rated": True,
-                                     "ruleset": "rifki", "table_size": 4}  # the ruleset's tables
+    assert results["tournament"] == {
+        "format": "swiss",
+        "table_points": "place",
+        "tie_breaks": ["game_score"],
+        "rated": True,
+        "ruleset": "rifki",
+        "table_size": 4,
+    }  # the ruleset's tables
     assert [entrant["name"] for entrant in results["entrants"]] == ["p1", "p2", "p3", "p4", "p5"]
     rounds = results["rounds"]
     assert [(round_["round"], round_["closed"], round_["byes"]) for round_ in rounds] == [
-        (1, True, [5]), (2, False, [1]),
+        (1, True, [5]),
+        (2, False, [1]),
     ]
     assert results["rounds"][0]["tables"][0] == {
-        "table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4], "replaces": None,
-        "reported": [40, 30, 30, 10], "adjustments": [0, 0, 0, 0], "scores": [40, 30, 30, 10],
-        "annulled": False, "table_points": [3, 1.5, 1.5, 0],
+        "table": 1,
+        "match": 1,
+        "board": None,
+        "seats": [1, 2, 3, 4],
+        "replaces": None,
+        "reported": [40, 30, 30, 10],
+        "adjustments": [0, 0, 0, 0],
+        "scores": [40, 30, 30, 10],
+        "annulled": False,
+        "table_points": [3, 1.5, 1.5, 0],
     }
     assert results["rounds"][1]["tables"][0]["scores"] is None
     assert [row["entrant"] for row in results["standings"]] == [1, 2, 3, 5, 4]

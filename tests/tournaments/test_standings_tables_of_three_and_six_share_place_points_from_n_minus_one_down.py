@@ -4,6 +4,7 @@ and results hold one number a seat, and a draw of another size is refused.
 
 The rulesets here are fakes, the first real one re-sized, so that the fold is tested at sizes
 no game of the engine plays yet."""
+
 from dataclasses import replace
 
 import pytest
@@ -19,26 +20,48 @@ def sized_ruleset(monkeypatch):
     """A ruleset named "fake<n>" that seats n players (and, "fake_any", 2 to 7 by option)."""
     base = next(iter(RULESETS.values()))
     for size in SIZES:
-        monkeypatch.setitem(RULESETS, f"fake{size}", replace(base, name=f"fake{size}", seats=range(size, size + 1),
-                                                           default_seats=size))
+        monkeypatch.setitem(
+            RULESETS, f"fake{size}", replace(base, name=f"fake{size}", seats=range(size, size + 1), default_seats=size)
+        )
     monkeypatch.setitem(RULESETS, "fake_any", replace(base, name="fake_any", seats=range(2, 8), default_seats=4))
     return lambda size: f"fake{size}"
 
 
 def events(ruleset, size, scores, *, options=None, rulings=(), byes=1):
     entrants = list(range(1, size + byes + 1))
-    created = {"type": "tournament_created", "format": "swiss", "table_points": "place", "tie_breaks": [],
-               "rated": True, "ruleset": ruleset}
+    created = {
+        "type": "tournament_created",
+        "format": "swiss",
+        "table_points": "place",
+        "tie_breaks": [],
+        "rated": True,
+        "ruleset": ruleset,
+    }
     if options is not None:
         created["options"] = options
-    return [created,
-            *({"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-              for e in entrants),
-            {"type": "round_started", "round": 1, "byes": entrants[size:],
-             "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants[:size]}]},
-            {"type": "match_result", "round": 1, "table": 1, "match": 1, "board": None, "seats": entrants[:size],
-             "scores": scores},
-            *rulings]
+    return [
+        created,
+        *(
+            {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
+            for e in entrants
+        ),
+        {
+            "type": "round_started",
+            "round": 1,
+            "byes": entrants[size:],
+            "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants[:size]}],
+        },
+        {
+            "type": "match_result",
+            "round": 1,
+            "table": 1,
+            "match": 1,
+            "board": None,
+            "seats": entrants[:size],
+            "scores": scores,
+        },
+        *rulings,
+    ]
 
 
 def points(standings):
@@ -82,14 +105,34 @@ def test_rulings_hold_one_number_a_seat_of_the_table(sized_ruleset, size):
     scores = [0] * size
     deltas = [0] * (size - 1) + [1]  # the last seat alone ahead
     last = size  # the entrant in the last seat
-    standings = rebuild(events(ruleset, size, scores, rulings=[
-        {"type": "ruling", "kind": "adjust_score", "match": 1, "deltas": deltas},
-        {"type": "ruling", "kind": "penalty", "match": 1, "seat": size - 1, "points": 3}]))
+    standings = rebuild(
+        events(
+            ruleset,
+            size,
+            scores,
+            rulings=[
+                {"type": "ruling", "kind": "adjust_score", "match": 1, "deltas": deltas},
+                {"type": "ruling", "kind": "penalty", "match": 1, "seat": size - 1, "points": 3},
+            ],
+        )
+    )
     assert standings.results[1].scores == tuple([0] * (size - 1) + [-2])
     assert points(standings)[last] == 0
     with pytest.raises(ValueError, match=f"deltas must hold {size} numbers"):
-        rebuild(events(ruleset, size, scores, rulings=[
-            {"type": "ruling", "kind": "adjust_score", "match": 1, "deltas": deltas + [0]}]))
+        rebuild(
+            events(
+                ruleset,
+                size,
+                scores,
+                rulings=[{"type": "ruling", "kind": "adjust_score", "match": 1, "deltas": deltas + [0]}],
+            )
+        )
     with pytest.raises(ValueError, match=f"seat must be 0..{size - 1}, not {size}"):
-        rebuild(events(ruleset, size, scores, rulings=[
-            {"type": "ruling", "kind": "penalty", "match": 1, "seat": size, "points": 3}]))
+        rebuild(
+            events(
+                ruleset,
+                size,
+                scores,
+                rulings=[{"type": "ruling", "kind": "penalty", "match": 1, "seat": size, "points": 3}],
+            )
+        )

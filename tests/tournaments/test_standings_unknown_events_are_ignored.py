@@ -1,16 +1,22 @@
 """The stream carries other facts than standings need: events of unknown types, or with no
 type at all, change nothing."""
+
 from tournaments.standings import empty, fold, rebuild
 
-CREATED = {"type": "tournament_created", "format": "swiss", "table_points": "place",
-           "tie_breaks": [], "rated": True, "ruleset": "king"}
+CREATED = {
+    "type": "tournament_created",
+    "format": "swiss",
+    "table_points": "place",
+    "tie_breaks": [],
+    "rated": True,
+    "ruleset": "king",
+}
 
 
 def test_unknown_events_leave_the_standings_as_they_were():
     standings = rebuild([CREATED])
 
-    for unknown in [{"type": "chat_message", "text": "gg"}, {"type": "deal_played", "seats": [1]},
-                    {"no": "type"}]:
+    for unknown in [{"type": "chat_message", "text": "gg"}, {"type": "deal_played", "seats": [1]}, {"no": "type"}]:
         assert fold(standings, unknown) == standings
 
 

@@ -1,6 +1,7 @@
 """A tournament's bot turn timeout is 0.1 s to settings.BOT_TURN_TIMEOUT_MAX_SECONDS (10 s by
 default), not 60: a longer one is refused (400 invalid_timeout) through the service, the API and
 the form, which also offers the site's maximum; nothing is stored."""
+
 import pytest
 from django.test import Client
 
@@ -10,8 +11,16 @@ from tests.matches.conftest import body, client_for
 from tournaments import service
 from tournaments.models import Tournament
 
-FORM = {"name": "Clock", "ruleset": "king", "format": "swiss", "rounds": "3", "table_points": "place",
-        "tie_break_1": "game_score", "fill": "house_bots", "rated": "on"}
+FORM = {
+    "name": "Clock",
+    "ruleset": "king",
+    "format": "swiss",
+    "rounds": "3",
+    "table_points": "place",
+    "tie_break_1": "game_score",
+    "fill": "house_bots",
+    "rated": "on",
+}
 
 
 def create(organiser, timeout):
@@ -36,10 +45,15 @@ def test_ten_seconds_is_the_default_maximum(organiser, settings):
 def test_the_sites_setting_is_the_maximum(organiser, settings):
     settings.BOT_TURN_TIMEOUT_MAX_SECONDS = 5
     assert refused(organiser, 5.5) == "bot_turn_timeout is 0.1 to 5 seconds"
-    r = client_for(organiser).post("/api/v1/tournaments/", {"name": "Clock", "ruleset": "king", "format": "swiss",
-                                                            "rounds": 3, "bot_turn_timeout": 30}, format="json")
-    assert r.status_code == 400 and body(r)["error"] == {"code": "invalid_timeout",
-                                                         "message": "bot_turn_timeout is 0.1 to 5 seconds"}
+    r = client_for(organiser).post(
+        "/api/v1/tournaments/",
+        {"name": "Clock", "ruleset": "king", "format": "swiss", "rounds": 3, "bot_turn_timeout": 30},
+        format="json",
+    )
+    assert r.status_code == 400 and body(r)["error"] == {
+        "code": "invalid_timeout",
+        "message": "bot_turn_timeout is 0.1 to 5 seconds",
+    }
     browser = Client()
     browser.force_login(organiser)
     page = browser.get("/tournaments/new/").content.decode()

@@ -1,6 +1,7 @@
 """GET /api/v1/invitations/ lists the caller's pending invitations (for them or a bot of theirs)
 and nobody else's, each with where to answer it; the owner accepts or declines there, and may
 withdraw an entry of theirs later."""
+
 import pytest
 
 from tests.matches.conftest import body, client_for
@@ -23,14 +24,39 @@ def test_an_owner_sees_and_answers_their_own_invitations_only(organiser, ana, pl
 
     mine = body(client_for(ana).get("/api/v1/invitations/"))
     assert mine == [
-        {"entrant": person.pk, "name": "ana", "kind": "user", "bot": None,
-         "tournament": {"id": t.pk, "name": "Club night", "ruleset": "rifki", "format": "swiss", "rounds": 2,
-                        "status": "registration", "organiser": "organiser"},
-         "answer": f"/api/v1/tournaments/{t.pk}/entrants/{person.pk}/"},
-        {"entrant": hook.pk, "name": "ana-hook", "kind": "bot", "bot": "ana-hook",
-         "tournament": {"id": t.pk, "name": "Club night", "ruleset": "rifki", "format": "swiss", "rounds": 2,
-                        "status": "registration", "organiser": "organiser"},
-         "answer": f"/api/v1/tournaments/{t.pk}/entrants/{hook.pk}/"}]
+        {
+            "entrant": person.pk,
+            "name": "ana",
+            "kind": "user",
+            "bot": None,
+            "tournament": {
+                "id": t.pk,
+                "name": "Club night",
+                "ruleset": "rifki",
+                "format": "swiss",
+                "rounds": 2,
+                "status": "registration",
+                "organiser": "organiser",
+            },
+            "answer": f"/api/v1/tournaments/{t.pk}/entrants/{person.pk}/",
+        },
+        {
+            "entrant": hook.pk,
+            "name": "ana-hook",
+            "kind": "bot",
+            "bot": "ana-hook",
+            "tournament": {
+                "id": t.pk,
+                "name": "Club night",
+                "ruleset": "rifki",
+                "format": "swiss",
+                "rounds": 2,
+                "status": "registration",
+                "organiser": "organiser",
+            },
+            "answer": f"/api/v1/tournaments/{t.pk}/entrants/{hook.pk}/",
+        },
+    ]
     assert body(client_for(organiser).get("/api/v1/invitations/")) == []
 
     r = client_for(ana).post(mine[0]["answer"], {"action": "accept"}, format="json")

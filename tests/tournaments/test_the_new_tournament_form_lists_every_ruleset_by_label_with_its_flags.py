@@ -1,6 +1,8 @@
 """The "new tournament" page learns the games from the engine: every ruleset the platform offers
-(``games.offer``, the engine's RULESETS that have their pages) is a choice under its label, with one group of its flags, each flag labelled by its label (its name
-until it has one), explained by its help with the default, and its choices by their labels."""
+(``games.offer``, the engine's RULESETS that have their pages) is a choice under its label, with
+one group of its flags, each flag labelled by its label (its name until it has one), explained
+by its help with the default, and its choices by their labels."""
+
 import pytest
 from django.utils.html import escape
 
@@ -29,8 +31,13 @@ def test_every_ruleset_is_a_choice_under_its_label_with_a_group_of_its_flags(pag
 
 
 def test_a_flags_label_help_and_choice_labels_come_from_the_flag():
-    flag = Flag("b", choices=("a", "b"), label="Lead", doc="Who leads first.",
-                choice_labels={"a": "The dealer", "b": "The player left of the dealer"})
+    flag = Flag(
+        "b",
+        choices=("a", "b"),
+        label="Lead",
+        doc="Who leads first.",
+        choice_labels={"a": "The dealer", "b": "The player left of the dealer"},
+    )
     field = flag_field("first_lead", flag)
     assert field.label == "Lead"
     assert field.help_text == "Who leads first. Default: The player left of the dealer"

@@ -1,4 +1,5 @@
 """A tournament's root hash changes when any of its streams moves on, and only then."""
+
 from games import eventlog
 from tests.bots.conftest import run_until_over
 from tournaments import read, service
@@ -14,15 +15,24 @@ def test_the_root_hash_is_over_the_tournament_head_and_each_match_head(tournamen
     started = read.root_hash(tournament)
     assert started != before
     match = TournamentTable.objects.get(tournament=tournament).match
-    heads = [(tournament.stream, tournament.version, tournament.head_hash), (match.stream, match.version,
-                                                                            match.head_hash)]
+    heads = [
+        (tournament.stream, tournament.version, tournament.head_hash),
+        (match.stream, match.version, match.head_hash),
+    ]
     assert started == eventlog.root_hash(heads) == eventlog.root_hash(heads[::-1])  # order does not matter
     run_until_over(match)
     match.refresh_from_db()
     tournament.refresh_from_db()
-    assert read.root_hash(tournament) == eventlog.root_hash(
-        [(tournament.stream, tournament.version, tournament.head_hash), (match.stream, match.version,
-                                                                          match.head_hash)]) != started
+    assert (
+        read.root_hash(tournament)
+        == eventlog.root_hash(
+            [
+                (tournament.stream, tournament.version, tournament.head_hash),
+                (match.stream, match.version, match.head_hash),
+            ]
+        )
+        != started
+    )
 
 
 def test_root_hash_is_sha256_of_sorted_canonical_heads():

@@ -1,4 +1,5 @@
 """tournaments/ API: organisers create and register; anyone reads entrants and standings."""
+
 import csv
 import io
 
@@ -22,8 +23,13 @@ def test_a_user_creates_a_tournament_and_is_its_organiser(organiser):
 
 
 def test_bad_settings_are_refused_as_json_errors_and_nothing_is_stored(organiser):
-    for fields in ({"format": "cup"}, {"rounds": 0}, {"options": {"bogus": 1}}, {"tie_breaks": ["dice"]},
-                   {"ruleset": "poker"}):
+    for fields in (
+        {"format": "cup"},
+        {"rounds": 0},
+        {"options": {"bogus": 1}},
+        {"tie_breaks": ["dice"]},
+        {"ruleset": "poker"},
+    ):
         r = create(client_for(organiser), **fields)
         assert r.status_code == 400 and body(r)["error"]["code"], fields
     assert not Tournament.objects.exists()
@@ -35,18 +41,25 @@ def test_registration_check_in_withdrawal_and_standings_through_the_api(organise
     for p in players:  # the organiser invites each; the entry counts once they accept
         r = client.post(f"/api/v1/tournaments/{tid}/entrants/", {"user": p.username}, format="json")
         assert r.status_code == 201 and body(r)["status"] == "invited"
-        r = client_for(p).post(f"/api/v1/tournaments/{tid}/entrants/{body(r)['id']}/", {"action": "accept"},
-                               format="json")
+        r = client_for(p).post(
+            f"/api/v1/tournaments/{tid}/entrants/{body(r)['id']}/", {"action": "accept"}, format="json"
+        )
         assert r.status_code == 200 and body(r)["status"] == "registered"
     house = make_bot(name="house-heuristic", strategy="heuristic")
-    assert body(client.post(f"/api/v1/tournaments/{tid}/entrants/", {"bot": house.name, "house": True},
-                            format="json"))["ranked"] is False
+    assert (
+        body(client.post(f"/api/v1/tournaments/{tid}/entrants/", {"bot": house.name, "house": True}, format="json"))[
+            "ranked"
+        ]
+        is False
+    )
     me = Entrant.objects.get(user=players[0])
-    r = client_for(players[0]).post(f"/api/v1/tournaments/{tid}/entrants/{me.pk}/", {"action": "check_in"},
-                                    format="json")
+    r = client_for(players[0]).post(
+        f"/api/v1/tournaments/{tid}/entrants/{me.pk}/", {"action": "check_in"}, format="json"
+    )
     assert r.status_code == 200 and body(r)["status"] == "checked_in"
-    r = client_for(players[1]).post(f"/api/v1/tournaments/{tid}/entrants/{me.pk}/", {"action": "withdraw"},
-                                    format="json")
+    r = client_for(players[1]).post(
+        f"/api/v1/tournaments/{tid}/entrants/{me.pk}/", {"action": "withdraw"}, format="json"
+    )
     assert r.status_code == 403 and body(r)["error"]["code"] == "organiser_only"
     standings = body(client_for(players[2]).get(f"/api/v1/tournaments/{tid}/standings/"))
     assert {row["name"] for row in standings["standings"]} == {p.username for p in players} | {"house-heuristic"}
@@ -59,8 +72,9 @@ def test_registration_check_in_withdrawal_and_standings_through_the_api(organise
 
 def test_registering_others_needs_the_organiser_and_unknown_names_are_refused(organiser, players):
     tid = body(create(client_for(organiser)))["id"]
-    r = client_for(players[0]).post(f"/api/v1/tournaments/{tid}/entrants/", {"user": players[1].username},
-                                    format="json")
+    r = client_for(players[0]).post(
+        f"/api/v1/tournaments/{tid}/entrants/", {"user": players[1].username}, format="json"
+    )
     assert r.status_code == 403
     r = client_for(organiser).post(f"/api/v1/tournaments/{tid}/entrants/", {"user": "ghost"}, format="json")
     assert r.status_code == 400 and body(r)["error"]["code"] == "unknown_user"

@@ -1,4 +1,5 @@
 """The home page lists tournaments; a tournament's page shows standings, rounds and the seed commitment."""
+
 import re
 
 from django.test import Client
@@ -18,8 +19,7 @@ def test_the_home_page_lists_a_running_tournament_with_a_link_to_its_page(tourna
 
 
 def test_the_page_shows_the_draw_by_name_and_standings_that_fill_as_tables_finish(organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Thursday", "king", {"quick_game_combined_negatives": True},
-                                     "swiss", 2)
+    t = service.do_create_tournament(organiser, "Thursday", "king", {"quick_game_combined_negatives": True}, "swiss", 2)
     for i in range(4):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"player{i}"))
     service.do_start_round(t.pk, organiser)

@@ -1,4 +1,5 @@
 """Every organiser action is an event in the tournament's stream; refusals store nothing."""
+
 import hashlib
 
 import pytest
@@ -30,8 +31,14 @@ def test_registration_withdrawal_and_check_in_are_recorded_in_order(tournament, 
     house = service.do_register(tournament.pk, organiser, bot=make_bot(name="house-random"), house=True)
     service.do_check_in(me.pk, players[0])
     service.do_withdraw(bot.pk, organiser)
-    assert stream_types(tournament) == ["tournament_created", "entrant_registered", "entrant_registered",
-                                        "entrant_registered", "entrant_checked_in", "entrant_withdrawn"]
+    assert stream_types(tournament) == [
+        "tournament_created",
+        "entrant_registered",
+        "entrant_registered",
+        "entrant_registered",
+        "entrant_checked_in",
+        "entrant_withdrawn",
+    ]
     assert (house.kind, house.ranked) == ("house_bot", False)
     assert Entrant.objects.get(pk=bot.pk).status == "withdrawn"
     tournament.refresh_from_db()
@@ -53,15 +60,25 @@ def test_registering_twice_is_refused_and_nothing_is_stored(tournament, players)
     assert Entrant.objects.count() == 1 and len(stream_types(tournament)) == 2
 
 
-@pytest.mark.parametrize("bad, code", [
-    ({"format": "knockout"}, "invalid_format"), ({"rounds": 0}, "invalid_rounds"), ({"rounds": "3"}, "invalid_rounds"),
-    ({"table_points": "elo"}, "invalid_table_points"), ({"fill": "ghosts"}, "invalid_fill"),
-    ({"tie_breaks": ["coin_toss"]}, "invalid_tie_breaks"), ({"tie_breaks": ["wins", "wins"]}, "invalid_tie_breaks"),
-    ({"bot_turn_timeout": 0}, "invalid_timeout"), ({"options": {"no_such_flag": True}}, "unknown_option"),
-    ({"ruleset": "poker"}, "unknown_ruleset"), ({"boards": []}, "invalid_boards"),
-    ({"boards": [{"dealer": 9, "hands": []}]}, "invalid_board"), ({"name": ""}, "invalid_name"),
-    ({"format": "duplicate", "fill": "byes"}, "invalid_fill"),
-])
+@pytest.mark.parametrize(
+    "bad, code",
+    [
+        ({"format": "knockout"}, "invalid_format"),
+        ({"rounds": 0}, "invalid_rounds"),
+        ({"rounds": "3"}, "invalid_rounds"),
+        ({"table_points": "elo"}, "invalid_table_points"),
+        ({"fill": "ghosts"}, "invalid_fill"),
+        ({"tie_breaks": ["coin_toss"]}, "invalid_tie_breaks"),
+        ({"tie_breaks": ["wins", "wins"]}, "invalid_tie_breaks"),
+        ({"bot_turn_timeout": 0}, "invalid_timeout"),
+        ({"options": {"no_such_flag": True}}, "unknown_option"),
+        ({"ruleset": "poker"}, "unknown_ruleset"),
+        ({"boards": []}, "invalid_boards"),
+        ({"boards": [{"dealer": 9, "hands": []}]}, "invalid_board"),
+        ({"name": ""}, "invalid_name"),
+        ({"format": "duplicate", "fill": "byes"}, "invalid_fill"),
+    ],
+)
 def test_bad_settings_are_refused_with_a_code_and_nothing_is_stored(organiser, bad, code):
     args = {"name": "Night", "ruleset": "king", "options": {}, "format": "swiss", "rounds": 3, **bad}
     with pytest.raises(ServiceError) as err:
@@ -78,8 +95,9 @@ def test_each_match_seed_derives_from_the_tournament_seed_and_duplicate_tables_s
     assert a == service.match_seed(seed, 7, 1, table=1) and len(a) == 32
 
 
-def test_withdrawing_twice_or_checking_in_after_withdrawing_is_refused_and_nothing_is_stored(tournament, players,
-                                                                                            organiser):
+def test_withdrawing_twice_or_checking_in_after_withdrawing_is_refused_and_nothing_is_stored(
+    tournament, players, organiser
+):
     entrant = service.do_register(tournament.pk, players[0], user=players[0])
     service.do_withdraw(entrant.pk, players[0])
     for action, code in ((service.do_withdraw, "already_withdrawn"), (service.do_check_in, "cannot_check_in")):

@@ -23,6 +23,7 @@ first).
 Every bad input raises ValueError with a message that says what was wrong; OwnersTogether, a
 ValueError, when an owner has more players than a round has tables.
 """
+
 from ._validation import OwnersTogether
 from .byes import house_bots_needed, with_byes
 from .designs import EXACT_ROUNDS
@@ -32,7 +33,19 @@ from .schedule import Round, Schedule, Table, meeting_report, seat_counts
 from .swiss import swiss_round
 
 __all__ = [
-    "EXACT_ROUNDS", "BoardTable", "OwnersTogether", "Round", "Schedule", "Table",
-    "comparison_groups", "duplicate_schedule", "full_round_robin_rounds", "house_bots_needed",
-    "meeting_report", "round_robin", "seat_counts", "swiss_round", "with_byes",
+    "EXACT_ROUNDS",
+    "BoardTable",
+    "OwnersTogether",
+    "Round",
+    "Schedule",
+    "Table",
+    "comparison_groups",
+    "duplicate_schedule",
+    "full_round_robin_rounds",
+    "house_bots_needed",
+    "meeting_report",
+    "round_robin",
+    "seat_counts",
+    "swiss_round",
+    "with_byes",
 ]

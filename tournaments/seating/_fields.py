@@ -22,11 +22,9 @@ class FiniteField:
             return a % p + p * (b % p)
 
         self.add = [[encode(a + c, b + d) for (c, d) in pairs] for (a, b) in pairs]
-        self.mul = [[encode(a * c + b * d * non_square, a * d + b * c) for (c, d) in pairs]
-                    for (a, b) in pairs]
+        self.mul = [[encode(a * c + b * d * non_square, a * d + b * c) for (c, d) in pairs] for (a, b) in pairs]
         self.neg = [encode(-a, -b) for (a, b) in pairs]
-        self.powers = next(powers for g in range(2, self.order)
-                           if len(powers := self._powers_of(g)) == self.order - 1)
+        self.powers = next(powers for g in range(2, self.order) if len(powers := self._powers_of(g)) == self.order - 1)
         self.log = {value: exponent for exponent, value in enumerate(self.powers)}
 
     def _powers_of(self, g):

@@ -17,6 +17,7 @@ found, with a few random swaps. It stops after a fixed amount of work (swap eval
 takes about the same time, a fraction of a second, whatever the number of players. All random
 choices come from a seeded generator: the same arguments always give the same schedule.
 """
+
 import random
 from itertools import combinations
 
@@ -123,8 +124,10 @@ class _MeetingSearch:
                 delta = self._swap_delta(round_no, mover, other)
                 if best_delta is not None and delta > best_delta:
                     continue
-                returns = max(tabu_until.get((round_no, mover, table_of[other]), 0),
-                              tabu_until.get((round_no, other, table_of[mover]), 0))
+                returns = max(
+                    tabu_until.get((round_no, mover, table_of[other]), 0),
+                    tabu_until.get((round_no, other, table_of[mover]), 0),
+                )
                 if returns > iteration and self.cost + delta >= self.best_cost:
                     continue
                 if best_delta is None or delta < best_delta:
@@ -163,8 +166,9 @@ class _MeetingSearch:
     def _restart_from_best(self):
         """Go back to the best schedule found and shake it with a few random swaps."""
         self.rounds = [[list(table) for table in tables] for tables in self.best_rounds]
-        self.table_of = [{player: index for index, table in enumerate(tables) for player in table}
-                         for tables in self.rounds]
+        self.table_of = [
+            {player: index for index, table in enumerate(tables) for player in table} for tables in self.rounds
+        ]
         self.met = [[0] * len(self.players) for _ in self.players]
         for tables in self.rounds:
             for table in tables:

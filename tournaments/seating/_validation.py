@@ -1,5 +1,6 @@
 """Input checks shared by the seating functions. Every bad input is a ValueError whose message
 names the argument and what was wrong with it, so an organiser-facing caller can show it as is."""
+
 from collections.abc import Iterable, Mapping
 
 # A table seats at least two: a game is played against someone.
@@ -27,8 +28,10 @@ def player_count(n_players, size):
     whole_number("n_players", n_players, size)
     if n_players % size:
         missing = -n_players % size
-        raise ValueError(f"n_players must be a multiple of {size} (every table seats "
-                         f"{size}), got {n_players}: add {missing} house bot(s) or give byes")
+        raise ValueError(
+            f"n_players must be a multiple of {size} (every table seats "
+            f"{size}), got {n_players}: add {missing} house bot(s) or give byes"
+        )
     return n_players
 
 
@@ -72,8 +75,9 @@ def schedule(name, rounds, size):
                 raise ValueError(f"{name}: round {round_no} has a table that is not a list of players: {table!r}")
             table = tuple(table)
             if len(table) != size:
-                raise ValueError(f"{name}: round {round_no} has a table of {len(table)} players {table!r}; "
-                                 f"every table seats {size}")
+                raise ValueError(
+                    f"{name}: round {round_no} has a table of {len(table)} players {table!r}; every table seats {size}"
+                )
             for player in table:
                 if hashable(name, player) in seated:
                     raise ValueError(f"{name}: player {player!r} has two seats in round {round_no}")
@@ -118,5 +122,7 @@ def owners_fit(owner_of, players, n_tables):
     crowded = sorted(((count, repr(owner)) for owner, count in counts.items() if count > n_tables), reverse=True)
     if crowded:
         count, owner = crowded[0]
-        raise OwnersTogether(f"owners: {owner} has {count} players in this round but there are only {n_tables} "
-                             f"table(s), and players of one owner never share a table")
+        raise OwnersTogether(
+            f"owners: {owner} has {count} players in this round but there are only {n_tables} "
+            f"table(s), and players of one owner never share a table"
+        )

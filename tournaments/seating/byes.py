@@ -1,5 +1,6 @@
 """When the entrants do not fill whole tables: byes (some sit a round out) or house
 bots (the caller adds entrants; this only says how many)."""
+
 from collections.abc import Iterable, Mapping
 
 from . import _validation
@@ -53,14 +54,18 @@ def with_byes(players, round_no, bye_history, owners=None, *, table_size):
         if players[position] in owner_of:
             by_owner.setdefault(owner_of[players[position]], []).append(position)
     crowded = {owner: positions for owner, positions in by_owner.items() if len(positions) > n_tables}
-    on_bye = {position for positions in crowded.values() for position in positions[:len(positions) - n_tables]}
+    on_bye = {position for positions in crowded.values() for position in positions[: len(positions) - n_tables]}
     if len(on_bye) > n_byes:
         counts = ", ".join(f"{owner!r} has {len(positions)}" for owner, positions in crowded.items())
-        raise _validation.OwnersTogether(f"owners: {counts} players for {n_tables} table(s), and players of one "
-                                         f"owner never share a table; only {n_byes} player(s) can sit out")
-    on_bye.update([position for position in first_out if position not in on_bye][:n_byes - len(on_bye)])
-    return ([player for position, player in enumerate(players) if position not in on_bye],
-            [player for position, player in enumerate(players) if position in on_bye])
+        raise _validation.OwnersTogether(
+            f"owners: {counts} players for {n_tables} table(s), and players of one "
+            f"owner never share a table; only {n_byes} player(s) can sit out"
+        )
+    on_bye.update([position for position in first_out if position not in on_bye][: n_byes - len(on_bye)])
+    return (
+        [player for position, player in enumerate(players) if position not in on_bye],
+        [player for position, player in enumerate(players) if position in on_bye],
+    )
 
 
 def _checked_bye_history(bye_history, round_no):
@@ -76,8 +81,9 @@ def _checked_bye_history(bye_history, round_no):
         for earlier in rounds:
             _validation.whole_number(f"bye_history: a bye round of {player!r}", earlier, 1)
             if earlier >= round_no:
-                raise ValueError(f"bye_history: {player!r} has a bye in round {earlier}, "
-                                 f"which is not before round {round_no}")
+                raise ValueError(
+                    f"bye_history: {player!r} has a bye in round {earlier}, which is not before round {round_no}"
+                )
         if len(set(rounds)) != len(rounds):
             raise ValueError(f"bye_history: {player!r} lists a round more than once: {rounds!r}")
         checked[player] = set(rounds)

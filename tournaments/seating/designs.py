@@ -24,6 +24,7 @@ come in threes: one base starter in classes 0 and 1, and its copies shifted to c
 The base starters are found by a small deterministic backtracking search, fast because H and
 the class symmetry shrink it: a few hundredths of a second at most, once per process.
 """
+
 from functools import lru_cache
 from itertools import combinations, product
 
@@ -112,8 +113,12 @@ def _find_base_starters(field, subgroup_order):
         if 0 in across:
             return None
         within, across = [coset(d) for d in within], [coset(d) for d in across]
-        if (len(set(within)) < 4 or len(set(across)) < 4
-                or used_within.intersection(within) or used_across.intersection(across)):
+        if (
+            len(set(within)) < 4
+            or len(set(across)) < 4
+            or used_within.intersection(within)
+            or used_across.intersection(across)
+        ):
             return None
         return within, across
 

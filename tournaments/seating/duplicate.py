@@ -1,6 +1,7 @@
 """Duplicate: the same deals (a "board") are played at several tables, so that a player's result
 on a board can be compared with everyone else who held the same seat, and so the same cards, on
 that board. The comparison itself (the scoring) is done elsewhere."""
+
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -11,6 +12,7 @@ from .round_robin import round_robin
 class BoardTable(NamedTuple):
     """One table in a round of a duplicate event: the board it plays and its players in seat
     order."""
+
     board: int
     table: tuple
 
@@ -48,19 +50,24 @@ def duplicate_schedule(n_players, n_boards, tables_per_board=None, *, table_size
     _validation.whole_number("tables_per_board", tables_per_board, 1)
     if n_tables % tables_per_board:
         divisors = [d for d in range(1, n_tables + 1) if n_tables % d == 0]
-        raise ValueError(f"tables_per_board must divide the {n_tables} tables evenly, got {tables_per_board}; "
-                         f"choose one of {divisors}")
+        raise ValueError(
+            f"tables_per_board must divide the {n_tables} tables evenly, got {tables_per_board}; "
+            f"choose one of {divisors}"
+        )
     boards_per_round = n_tables // tables_per_board
     _validation.whole_number("n_boards", n_boards, 1)
     if n_boards % boards_per_round:
-        raise ValueError(f"n_boards must be a multiple of the {boards_per_round} boards played each round "
-                         f"({n_tables} tables, {tables_per_board} per board), got {n_boards}")
+        raise ValueError(
+            f"n_boards must be a multiple of the {boards_per_round} boards played each round "
+            f"({n_tables} tables, {tables_per_board} per board), got {n_boards}"
+        )
 
     schedule = []
     for round_no, round_ in enumerate(round_robin(n_players, n_boards // boards_per_round, table_size=table_size)):
         first_board = round_no * boards_per_round
-        schedule.append([BoardTable(first_board + index // tables_per_board, table)
-                         for index, table in enumerate(round_)])
+        schedule.append(
+            [BoardTable(first_board + index // tables_per_board, table) for index, table in enumerate(round_)]
+        )
     return schedule
 
 

@@ -1,5 +1,6 @@
 """Round robins: everyone plays every round, meeting as many different
 opponents as possible, in each seat about equally often."""
+
 from functools import lru_cache
 
 from . import _validation
@@ -56,6 +57,7 @@ def _seated_schedule(n_players, n_rounds, table_size):
         # The seed names the table size only where it is not four, so that the schedules drawn
         # at tables of four stay the ones drawn before the size was a parameter.
         sized = "" if table_size == DESIGN_TABLE_SIZE else f" at tables of {table_size}"
-        rounds = even_meetings(n_players, n_rounds, f"round robin of {n_players} players in {n_rounds} rounds{sized}",
-                               table_size)
+        rounds = even_meetings(
+            n_players, n_rounds, f"round robin of {n_players} players in {n_rounds} rounds{sized}", table_size
+        )
     return tuple(tuple(round_) for round_ in balance_seats(rounds))

@@ -6,6 +6,7 @@ first, who leads), so the same players in another order is another table. A *rou
 of tables, a *schedule* a list of rounds. Player ids are any hashable values; the round robin
 numbers its players 0..n-1.
 """
+
 from collections import Counter
 from itertools import combinations
 

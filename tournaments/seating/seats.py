@@ -1,5 +1,6 @@
 """Seat order within tables. Seats matter: they fix who deals, declares and leads first, so over
 an event each player should hold each seat of the table about equally."""
+
 from itertools import permutations
 
 

@@ -1,5 +1,6 @@
 """Swiss pairing for tables of any size: each round, players of similar standing play together,
 avoiding opponents they have already met."""
+
 from collections.abc import Iterable, Mapping
 from itertools import product
 
@@ -40,20 +41,25 @@ def swiss_round(standing_order, history=(), seat_history=None, owners=None, *, t
     players = _validation.distinct_players("standing_order", standing_order)
     size = _validation.table_size(table_size)
     if not players or len(players) % size:
-        raise ValueError(f"standing_order must hold a positive multiple of {size} players, "
-                         f"got {len(players)}: add house bots or give byes first")
+        raise ValueError(
+            f"standing_order must hold a positive multiple of {size} players, "
+            f"got {len(players)}: add house bots or give byes first"
+        )
     position = {player: index for index, player in enumerate(players)}
     met = _previous_meetings(history, position, size)
     seats_held = _seats_held(seat_history, history, size)
     owner_of = _validation.owners("owners", owners)
     _validation.owners_fit(owner_of, players, len(players) // size)
     # apart[i][j]: 1 if the players at standing positions i and j have one owner
-    apart = [[int(i != j and a in owner_of and owner_of.get(b) == owner_of[a]) for j, b in enumerate(players)]
-             for i, a in enumerate(players)]
+    apart = [
+        [int(i != j and a in owner_of and owner_of.get(b) == owner_of[a]) for j, b in enumerate(players)]
+        for i, a in enumerate(players)
+    ]
     tables = _tables_avoiding_repeats(len(players), met, apart, size)
     if _owner_clashes(tables, apart):
-        raise _validation.OwnersTogether("owners: no seating of this round keeps every owner's players at "
-                                         "different tables")
+        raise _validation.OwnersTogether(
+            "owners: no seating of this round keeps every owner's players at different tables"
+        )
     return [fairest_seat_order([players[index] for index in table], seats_held) for table in tables]
 
 
@@ -74,7 +80,7 @@ def _previous_meetings(history, position, size):
         for round_ in _validation.schedule("history", history, size):
             for table in round_:
                 for i, a in enumerate(table):
-                    for b in table[i + 1:]:
+                    for b in table[i + 1 :]:
                         add(a, b, 1)
     return met
 
@@ -96,8 +102,7 @@ def _seats_held(seat_history, history, size):
     if not isinstance(seat_history, Mapping):
         raise ValueError(f"seat_history must map each player to their {size} seat counts, got {seat_history!r}")
     for player, seats in seat_history.items():
-        if (isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable)
-                or len(seats := list(seats)) != size):
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable) or len(seats := list(seats)) != size:
             raise ValueError(f"seat_history: {player!r} must have {size} seat counts, got {seats!r}")
         for count in seats:
             _validation.whole_number(f"seat_history: a seat count of {player!r}", count, 0)
@@ -148,7 +153,7 @@ def _best_swap(tables, pairs, met, apart, size, fewer_clashes=False):
 
 
 def _owner_clashes(tables, apart):
-    return sum(apart[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1:])
+    return sum(apart[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1 :])
 
 
 def _swap_change(tables, upper, lower, a, b, met, apart, size):
@@ -162,6 +167,5 @@ def _swap_change(tables, upper, lower, a, b, met, apart, size):
         return sum(pairs[a][y] - pairs[b][y] for y in stay_down) + sum(pairs[b][x] - pairs[a][x] for x in stay_up)
 
     home_a, home_b = a // size, b // size
-    displacement = ((lower - home_a) ** 2 - (upper - home_a) ** 2
-                    + (upper - home_b) ** 2 - (lower - home_b) ** 2)
+    displacement = (lower - home_a) ** 2 - (upper - home_a) ** 2 + (upper - home_b) ** 2 - (lower - home_b) ** 2
     return change(apart), change(met), displacement

@@ -3,6 +3,7 @@
 They belong to a "house" account that cannot log in, are named ``house-<strategy>`` and can
 fill any number of seats (``bots.house``). Running the command again changes nothing.
 """
+
 from django.core.management.base import BaseCommand
 
 from bots.house import ensure_house_bots

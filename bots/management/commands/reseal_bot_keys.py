@@ -4,6 +4,7 @@ bot's webhook signing key under the new key.
 Run it with the previous key still listed in BOT_SECRET_ENCRYPTION_OLD_KEYS; once it reports,
 that old key can be dropped. Bots notice nothing: their secrets do not change.
 """
+
 from django.core.management.base import BaseCommand, CommandError
 
 from bots.registry import reseal_signing_keys

@@ -12,6 +12,7 @@ reading the rules they need from the view.
 - ``montecarlo``: samples the unseen cards and plays each candidate action out
   (``MonteCarlo(Budget(...))`` sets how hard it searches).
 """
+
 from games.engine.corners import CornersJaxState, CornersState
 
 from . import heuristic, random_bot

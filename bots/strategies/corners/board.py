@@ -5,6 +5,7 @@ its ``table`` part (piles bottom first, the jokers on the table and the card eac
 the stock's size, the scoring) are everything a strategy may use: never the state, never a
 card of another hand or of the stock.
 """
+
 from dataclasses import dataclass
 
 from games.engine.corners_rules import ALT_DOWN, BASE, CARD_POINTS, CORNERS, JOKERS, PACK, PILES, fits
@@ -29,8 +30,15 @@ class Position:
         jokers = table.get("jokers") or {}
         piles = {p: [jokers.get(c, c) for c in table["piles"][p]] for p in PILES}
         build = {p: options.get("corner_build" if p in CORNERS else "base_build", ALT_DOWN) for p in PILES}
-        return cls(view["seat"], list(view["hand"]), view["legal_actions"], piles, build,
-                   card_points(table["scoring"]), "penalty_points" in table)
+        return cls(
+            view["seat"],
+            list(view["hand"]),
+            view["legal_actions"],
+            piles,
+            build,
+            card_points(table["scoring"]),
+            "penalty_points" in table,
+        )
 
     def top(self, pile):
         cards = self.piles[pile]

@@ -17,6 +17,7 @@ A turn is many decisions; each call picks one action, in this order of preferenc
 Jokers go last within each kind of play: they fit anywhere, so they are worth keeping for the
 card that fits nowhere. It is deterministic: ``rng`` is accepted for the strategy interface.
 """
+
 from games.engine.corners_rules import CORNERS, JOKERS, RANK_VALUE
 
 from .board import Position

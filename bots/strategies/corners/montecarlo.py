@@ -17,6 +17,7 @@ turn while the seat has not played yet this turn. (Once it has, a fresh board wo
 turn-without-a-play penalty the real turn no longer owes, so ending it is the heuristic's call.)
 With the same ``rng`` state and budget the choice is always the same.
 """
+
 import random
 import time
 from dataclasses import dataclass
@@ -105,7 +106,7 @@ class MonteCarlo:
         if not acts:
             return []
         acts.sort(key=lambda a: heuristic.preference(position, a), reverse=True)
-        acts = acts[:self.budget.candidates - (0 if table["turn"]["moved"] else 1)]
+        acts = acts[: self.budget.candidates - (0 if table["turn"]["moved"] else 1)]
         if not table["turn"]["moved"]:
             acts += [a for a in view["legal_actions"] if a["type"] == "end_turn" and a.get("draw") is not False]
         return acts
@@ -163,8 +164,8 @@ def sampled_board(view, rng):
         if s == seat:
             hands.append(hand)
         else:
-            hands.append(pool[:sizes[s]])
-            pool = pool[sizes[s]:]
+            hands.append(pool[: sizes[s]])
+            pool = pool[sizes[s] :]
     stock = pool
     opening = []
     turn = table["turn"]
@@ -179,8 +180,7 @@ def sampled_board(view, rng):
         opening.append({"type": "draw"})
     if options.get("setup_king_handling") == "auto_corner_refill_from_stock":
         options["setup_king_handling"] = "first_player_may_move"  # the layout was settled long ago
-    if not options.get("king_pile_to_corner_anytime", True) and turn["number"] > 1 \
-            and "setup_king_handling" in options:
+    if not options.get("king_pile_to_corner_anytime", True) and turn["number"] > 1 and "setup_king_handling" in options:
         options["setup_king_handling"] = "stays_in_base"  # past the hand's first turn: no king's pile moves
     if turn["number"] > n and "kleplek_first_turn_out_bonus" in options:
         options["kleplek_first_turn_out_bonus"] = False  # the seat's first turn is behind it

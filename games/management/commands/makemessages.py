@@ -5,6 +5,7 @@ that refuses a card) with its own ``N_`` (``games.engine.text``); the pages tran
 ``gettext``. Django's command does not know that keyword; this one adds it (Django's documented
 way to change the command's xgettext options is a subclass).
 """
+
 from django.core.management.commands import makemessages
 
 

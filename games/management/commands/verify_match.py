@@ -3,6 +3,7 @@
 Prints one line per check (chain, head, seed, rules) with the event version where a check
 fails; exits 1 if any fails. See games/audit.py for what each check catches.
 """
+
 from django.core.management.base import BaseCommand, CommandError
 
 from games.audit import print_report, report, verify_match

@@ -1,4 +1,5 @@
 """Positions of Kings in the Corner games for the strategy tests, at every table size of both rulesets."""
+
 import random
 
 from hypothesis import settings
@@ -20,7 +21,7 @@ def positions(draw):
     """A state part-way through a seeded game: any ruleset, any table size, random play so far."""
     ruleset = draw(st.sampled_from(LAYOUT_RULESETS))
     players = draw(st.sampled_from(table_sizes(ruleset)))
-    seed = draw(st.integers(0, 2 ** 32))
+    seed = draw(st.integers(0, 2**32))
     steps = draw(st.integers(0, 120))
     state = new_game(ruleset, seed=seed, options={"players": players})
     rng = random.Random(seed)

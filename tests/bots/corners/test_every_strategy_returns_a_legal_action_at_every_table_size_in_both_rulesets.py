@@ -1,5 +1,6 @@
 """Every strategy, asked at any point of a game of either ruleset at 2 to 6 players, returns one of
 the view's legal actions: the very object, so a caller can hand it straight back to the engine."""
+
 import random
 
 from hypothesis import given
@@ -14,7 +15,7 @@ STRATEGIES_UNDER_TEST = {**STRATEGIES, "montecarlo": FAST_SEARCH}
 
 
 @few(60)
-@given(state=positions(), seed=st.integers(0, 2 ** 32))
+@given(state=positions(), seed=st.integers(0, 2**32))
 def test_each_strategy_returns_a_listed_action(state, seed):
     if state.is_over:
         return

@@ -1,5 +1,6 @@
 """Whole games finish with every strategy at every table size of both rulesets: a turn of many
 actions always ends, and so does every hand and the game."""
+
 import random
 
 import pytest

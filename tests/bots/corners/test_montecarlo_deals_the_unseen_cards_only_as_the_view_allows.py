@@ -2,6 +2,7 @@
 seat as many cards as it holds and the stock as many as it has, from cards the seat has not seen,
 keeps the table as it is, and puts the seat to act; a fixed rng gives a fixed choice; a bad
 budget is refused."""
+
 import random
 
 import pytest
@@ -16,7 +17,7 @@ from .helpers import few, positions
 
 
 @few(40)
-@given(state=positions(), seed=st.integers(0, 2 ** 32))
+@given(state=positions(), seed=st.integers(0, 2**32))
 def test_sampled_boards_match_the_view(state, seed):
     if state.is_over or state.view(state.to_act)["table"]["turn"]["stage"] != "playing":
         return
@@ -42,7 +43,7 @@ def test_sampled_boards_match_the_view(state, seed):
 
 
 @few(15)
-@given(state=positions(), seed=st.integers(0, 2 ** 32))
+@given(state=positions(), seed=st.integers(0, 2**32))
 def test_a_fixed_rng_gives_a_fixed_choice(state, seed):
     if state.is_over:
         return
@@ -51,8 +52,9 @@ def test_a_fixed_rng_gives_a_fixed_choice(state, seed):
     assert search(view, random.Random(seed)) == search(view, random.Random(seed))
 
 
-@pytest.mark.parametrize("bad", [{"samples": 0}, {"seconds": -1}, {"rollout": "oracle"}, {"candidates": 1},
-                                 {"margin": -0.5}])
+@pytest.mark.parametrize(
+    "bad", [{"samples": 0}, {"seconds": -1}, {"rollout": "oracle"}, {"candidates": 1}, {"margin": -0.5}]
+)
 def test_a_bad_budget_is_refused(bad):
     with pytest.raises(ValueError):
         Budget(**bad)

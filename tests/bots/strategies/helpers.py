@@ -4,6 +4,7 @@ strategy at every decision.
 The random boards, seeds and option flags are the engine property tests' own strategies, so the
 bots meet every flag combination the engine accepts.
 """
+
 from hypothesis import settings
 
 import tests.engine.conftest  # noqa: F401  (registers the engine's Hypothesis profiles, used below)

@@ -1,6 +1,7 @@
 """A strategy decides on the seat's view alone: it gets nothing else, so the cards the seat
 cannot see do not change its choice, and a view that went through JSON (as a webhook bot
 receives it) gets the same answer as the engine's own view."""
+
 import json
 import random
 

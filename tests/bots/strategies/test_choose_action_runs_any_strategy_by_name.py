@@ -1,5 +1,6 @@
 """``choose_action`` runs a registered strategy by name, with an optional seeded rng and search
 budget; unknown names and impossible budgets are refused with a clear message."""
+
 import random
 import time
 
@@ -42,13 +43,16 @@ def test_an_unknown_strategy_is_refused():
         choose_action("minimax", view_in_play())
 
 
-@pytest.mark.parametrize("fields, message", [
-    ({"samples": 0}, "samples must be a positive integer"),
-    ({"samples": 2.5}, "samples must be a positive integer"),
-    ({"seconds": 0}, "seconds must be a positive number"),
-    ({"seconds": "1"}, "seconds must be a positive number"),
-    ({"rollout": "minimax"}, "rollout must be one of heuristic, random"),
-])
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"samples": 0}, "samples must be a positive integer"),
+        ({"samples": 2.5}, "samples must be a positive integer"),
+        ({"seconds": 0}, "seconds must be a positive number"),
+        ({"seconds": "1"}, "seconds must be a positive number"),
+        ({"rollout": "minimax"}, "rollout must be one of heuristic, random"),
+    ],
+)
 def test_an_impossible_budget_is_refused(fields, message):
     with pytest.raises(ValueError, match=message):
         Budget(**fields)

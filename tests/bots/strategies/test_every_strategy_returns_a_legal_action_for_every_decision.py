@@ -1,6 +1,7 @@
 """Every strategy answers every decision of both games with an entry of ``view["legal_actions"]``
 (the very object), whatever the option flags: on random single deals, on whole seeded games, and
 on positions pinned to reach every kind of decision of both rulesets."""
+
 import random
 
 import pytest
@@ -9,8 +10,14 @@ from hypothesis import strategies as st
 
 from games.engine import new_game
 from games.engine.cards import DECK
-from tests.bots.strategies.helpers import (KING_OPTIONS, RIFKI_OPTIONS, SEEDS, boards, fewer_examples,
-                                           play_asking_every_strategy)
+from tests.bots.strategies.helpers import (
+    KING_OPTIONS,
+    RIFKI_OPTIONS,
+    SEEDS,
+    boards,
+    fewer_examples,
+    play_asking_every_strategy,
+)
 
 
 @fewer_examples(10)
@@ -25,12 +32,16 @@ def late_in_a_deal_or_before_play(view):
 
 
 @fewer_examples(25)
-@given(ruleset_options=st.one_of(st.tuples(st.just("king"), KING_OPTIONS), st.tuples(st.just("rifki"), RIFKI_OPTIONS)),
-       seed=SEEDS, choices=SEEDS)
+@given(
+    ruleset_options=st.one_of(st.tuples(st.just("king"), KING_OPTIONS), st.tuples(st.just("rifki"), RIFKI_OPTIONS)),
+    seed=SEEDS,
+    choices=SEEDS,
+)
 def test_every_strategy_answers_every_decision_of_a_whole_game_with_a_listed_action(ruleset_options, seed, choices):
     ruleset, options = ruleset_options
-    play_asking_every_strategy(new_game(ruleset, seed=seed, options=options), random.Random(choices),
-                               late_in_a_deal_or_before_play)
+    play_asking_every_strategy(
+        new_game(ruleset, seed=seed, options=options), random.Random(choices), late_in_a_deal_or_before_play
+    )
 
 
 def bid(tricks, direction="up"):
@@ -49,14 +60,19 @@ KING_POSITIVE_PATHS = [
     (("auction_won", "forfeit"), {}, [OPEN, bid(1), PASS, PASS]),
     (("auction_won", "counteroffer"), {"beneficiary_counteroffer": True}, [OPEN, bid(1), PASS, PASS]),
     (("auction_won", "ultimatum"), {"ultimatum_timing": "after_bidding"}, [OPEN, bid(1), PASS, PASS]),
-    (("counteroffer", "accept"), {"beneficiary_counteroffer": True},
-     [OPEN, bid(1), PASS, PASS, {"type": "counteroffer", "tricks": 2, "direction": "up"}]),
+    (
+        ("counteroffer", "accept"),
+        {"beneficiary_counteroffer": True},
+        [OPEN, bid(1), PASS, PASS, {"type": "counteroffer", "tricks": 2, "direction": "up"}],
+    ),
     (("final_offer", "take"), {"ultimatum_timing": "after_bidding"}, [OPEN, bid(1), PASS, PASS, {"type": "ultimatum"}]),
     (("ultimatum", "take"), {}, [{"type": "ultimatum"}]),
     (("no_bids", "choose"), {}, [OPEN, PASS, PASS, PASS]),
     (("declined", "choose"), {}, [OPEN, bid(1), PASS, PASS, {"type": "decline"}]),
     (("name_trump", "choose"), {}, [OPEN, bid(1), PASS, PASS, {"type": "accept"}]),
 ]
+
+
 def low_hand_deal():
     """Seat 1 holds thirteen cards below the jack, so it may cancel a Rifki trump deal."""
     low = [c for c in DECK if c[0] in "23456789T"][:13]
@@ -68,21 +84,24 @@ def start(case):
     """The state where each kind of decision of both rulesets comes up."""
     if case in range(len(KING_POSITIVE_PATHS)):
         _, options, actions = KING_POSITIVE_PATHS[case]
-        state = new_game("king", options=options,
-                         board={"dealer": 0, "hands": low_hand_deal(), "contract": "positive"})
+        state = new_game("king", options=options, board={"dealer": 0, "hands": low_hand_deal(), "contract": "positive"})
         for action in actions:
             state.apply(action)
         return state
     if case == "king_game":
-        return new_game("king", seed=3, options={"first_dealer_method": "kh_holder_nominates",
-                                                 "hand_order": "dealer_choice"})
+        return new_game(
+            "king", seed=3, options={"first_dealer_method": "kh_holder_nominates", "hand_order": "dealer_choice"}
+        )
     if case == "rifki_contract":
         return new_game("rifki", board={"declarer": 2, "hands": low_hand_deal()})
     if case == "rifki_misdeal":
         return new_game("rifki", board={"declarer": 0, "hands": low_hand_deal(), "contract": "trump", "trump": "S"})
     every_hand_has_high_cards = [list(DECK[seat::4]) for seat in range(4)]
-    return new_game("rifki", options={"king_slam": "10", "king_slam_requires_declaration": True},
-                    board={"declarer": 0, "hands": every_hand_has_high_cards, "contract": "trump", "trump": "S"})
+    return new_game(
+        "rifki",
+        options={"king_slam": "10", "king_slam_requires_declaration": True},
+        board={"declarer": 0, "hands": every_hand_has_high_cards, "contract": "trump", "trump": "S"},
+    )
 
 
 CASES = [(expected, case) for case, (expected, _, _) in enumerate(KING_POSITIVE_PATHS)] + [

@@ -3,6 +3,7 @@ keep the seat's own cards and every played card where the view shows them, give 
 exactly as many cards as it holds, never give a seat a suit it has shown void in, and never rule
 out the cards a seat really holds. Each sampled deal replays through the engine to the view's
 own position."""
+
 import random
 
 from hypothesis import given

@@ -1,5 +1,6 @@
 """With the same rng seed and budget the Monte Carlo strategy makes the same choice on the same
 view, whichever rollout policy it uses; it draws its samples from that rng alone."""
+
 import random
 
 from hypothesis import given
@@ -10,8 +11,13 @@ from tests.bots.strategies.helpers import SEEDS, boards, fewer_examples, into_pl
 
 
 @fewer_examples(10)
-@given(state=boards(), choices=SEEDS, plays=st.sampled_from(range(52)), seed=SEEDS,
-       rollout=st.sampled_from(["heuristic", "random"]))
+@given(
+    state=boards(),
+    choices=SEEDS,
+    plays=st.sampled_from(range(52)),
+    seed=SEEDS,
+    rollout=st.sampled_from(["heuristic", "random"]),
+)
 def test_the_same_seed_gives_the_same_card(state, choices, plays, seed, rollout):
     view = into_play(state, random.Random(choices), plays)
     if view is None:

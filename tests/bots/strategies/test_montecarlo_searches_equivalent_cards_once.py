@@ -1,11 +1,12 @@
 """Cards that play alike (same suit and penalty, nothing still out between them in rank) are
 searched once: the search groups them, and keeps apart cards split by an unseen card or by a
 penalty."""
+
 from bots.strategies.montecarlo import equivalent_cards
 from games.engine import new_game
 from games.engine.cards import DECK
 
-SPADES, HEARTS, DIAMONDS, CLUBS = (list(DECK[13 * i:13 * (i + 1)]) for i in range(4))
+SPADES, HEARTS, DIAMONDS, CLUBS = (list(DECK[13 * i : 13 * (i + 1)]) for i in range(4))
 
 
 def groups(contract, hands, plays=()):

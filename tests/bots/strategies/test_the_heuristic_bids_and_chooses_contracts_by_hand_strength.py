@@ -2,6 +2,7 @@
 strong suit becomes trumps, a hand of small cards plays down (or issues the ultimatum), the
 auction is entered only by hands that can afford the bid, and a Rifki declarer names the
 contract its hand suits."""
+
 from bots.strategies import heuristic
 from games.engine import new_game
 from games.engine.cards import DECK
@@ -13,15 +14,16 @@ MIDDLING = ["AS", "9S", "4S", "KH", "8H", "3H", "2H", "QD", "7D", "5D", "JC", "6
 
 def deal_giving(seat, hand):
     rest = [c for c in DECK if c not in hand]
-    hands = [rest[i * 13:(i + 1) * 13] for i in range(3)]
+    hands = [rest[i * 13 : (i + 1) * 13] for i in range(3)]
     hands.insert(seat, list(hand))
     return hands
 
 
 def positive_deal(seat, hand, actions=(), options=None):
     """A King positive hand dealt by seat 0, with ``hand`` at ``seat``, after ``actions``."""
-    state = new_game("king", board={"dealer": 0, "hands": deal_giving(seat, hand), "contract": "positive"},
-                     options=options)
+    state = new_game(
+        "king", board={"dealer": 0, "hands": deal_giving(seat, hand), "contract": "positive"}, options=options
+    )
     for action in actions:
         state.apply(action)
     return state
@@ -56,14 +58,23 @@ def test_only_a_bidder_that_can_afford_it_bids():
 
 
 def test_the_winner_of_an_up_bid_names_its_long_suit_as_trumps():
-    won = [{"type": "open_auction"}, {"type": "bid", "tricks": 1, "direction": "up"}, {"type": "pass"},
-           {"type": "pass"}, {"type": "accept"}]
+    won = [
+        {"type": "open_auction"},
+        {"type": "bid", "tricks": 1, "direction": "up"},
+        {"type": "pass"},
+        {"type": "pass"},
+        {"type": "accept"},
+    ]
     assert decision(positive_deal(1, LONG_SPADES, won)) == {"type": "choose", "mode": "up", "trump": "S"}
 
 
 def test_a_strong_beneficiary_declines_a_cheap_bid_and_plays_the_hand_itself():
-    cheap = [{"type": "open_auction"}, {"type": "bid", "tricks": 1, "direction": "up"}, {"type": "pass"},
-             {"type": "pass"}]
+    cheap = [
+        {"type": "open_auction"},
+        {"type": "bid", "tricks": 1, "direction": "up"},
+        {"type": "pass"},
+        {"type": "pass"},
+    ]
     assert decision(positive_deal(0, LONG_SPADES, cheap)) == {"type": "decline"}
 
 

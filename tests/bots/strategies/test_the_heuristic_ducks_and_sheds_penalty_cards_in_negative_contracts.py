@@ -1,13 +1,14 @@
 """The heuristic in the negative contracts (and the King down hand): it keeps out of tricks by
 ducking under the card that wins, sheds penalty cards and high cards when it safely can, leads
 where the others must go over it, and spends high cards while a trick costs nothing."""
+
 import pytest
 
 from bots.strategies import heuristic
 from games.engine.cards import DECK
 from tests.bots.strategies.helpers import position_in_play
 
-SPADES, HEARTS, DIAMONDS, CLUBS = (list(DECK[13 * i:13 * (i + 1)]) for i in range(4))
+SPADES, HEARTS, DIAMONDS, CLUBS = (list(DECK[13 * i : 13 * (i + 1)]) for i in range(4))
 
 
 def king_deal(contract, hands, plays=(), **board):

@@ -1,6 +1,7 @@
 """The heuristic in the hands played to win tricks (Rifki trump contracts, the King up hand):
 win as cheaply as possible, ruff low, play low when it cannot win, and lead its sure winners,
 trumps first while the others still hold trumps."""
+
 import pytest
 
 from bots.strategies import heuristic
@@ -10,8 +11,10 @@ from tests.bots.strategies.helpers import position_in_play
 # Spades are trumps throughout and seat 0 leads; no misdeal claims interrupt the Rifki deal.
 TRUMP_HANDS = {
     "king up": ("king", dict(dealer=0, contract="positive", mode="up", trump="S")),
-    "rifki trump": ("rifki", dict(declarer=0, contract="trump", trump="S",
-                                  options={"misdeal_trump_no_high_cards": "off"})),
+    "rifki trump": (
+        "rifki",
+        dict(declarer=0, contract="trump", trump="S", options={"misdeal_trump_no_high_cards": "off"}),
+    ),
 }
 
 
@@ -25,7 +28,7 @@ def card_played(kind, given, plays=(), voids=()):
     hands = [list(g) for g in given]
     for position in sorted(range(4), key=lambda p: p not in dict(voids)):  # constrained hands first
         avoid = {suit for p, suit in voids if p == position}
-        fill = [c for c in rest if c[1] not in avoid][:13 - len(hands[position])]
+        fill = [c for c in rest if c[1] not in avoid][: 13 - len(hands[position])]
         hands[position] += fill
         rest = [c for c in rest if c not in fill]
     state = position_in_play(ruleset, [hands[order.index(seat)] for seat in range(4)], plays, **board)

@@ -1,5 +1,6 @@
 """The strategies are pure Python on the engine (DESIGN.md 2, 3.6): importing them and playing a
 whole game with them loads no Django module, so a Celery worker or any script can use them."""
+
 import subprocess
 import sys
 

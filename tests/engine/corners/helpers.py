@@ -3,6 +3,7 @@
 The rules are restated here independently of the engine where a test needs them (card colours
 and ranks), so that a bug in the engine's rules cannot hide behind the same bug in a test.
 """
+
 from games.engine import new_game
 
 RANKS = "A23456789TJQK"  # A low, K high (rules.md 3.1)
@@ -36,22 +37,27 @@ def board(hands, layout=None, stock=None, dealer=None, jokers=False):
         placed.update([cards] if isinstance(cards, str) else cards)
     pack = PACK + JOKERS if jokers else PACK
     rest = [c for c in pack if c not in placed]
-    return {"dealer": len(hands) - 1 if dealer is None else dealer, "hands": [list(h) for h in hands],
-            "layout": layout, "stock": rest + drawn[::-1]}
+    return {
+        "dealer": len(hands) - 1 if dealer is None else dealer,
+        "hands": [list(h) for h in hands],
+        "layout": layout,
+        "stock": rest + drawn[::-1],
+    }
 
 
 def exact_board(hands, layout, stock_drawn, dealer=None):
     """A board whose stock is exactly ``stock_drawn`` (first drawn first): the layout holds the rest."""
     b = board(hands, layout, stock_drawn, dealer)
-    assert len(b["stock"]) == len(stock_drawn), f"cards left over: {b['stock'][:-len(stock_drawn) or None]}"
+    assert len(b["stock"]) == len(stock_drawn), f"cards left over: {b['stock'][: -len(stock_drawn) or None]}"
     return b
 
 
 def game(hands, layout=None, stock=None, dealer=None, **options):
     options.setdefault("players", len(hands))
     ruleset = options.pop("ruleset", "corners")
-    return new_game(ruleset, board=board(hands, layout, stock, dealer, options.get("jokers_wild", False)),
-                    options=options)
+    return new_game(
+        ruleset, board=board(hands, layout, stock, dealer, options.get("jokers_wild", False)), options=options
+    )
 
 
 def play(state, *actions):

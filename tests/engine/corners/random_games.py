@@ -1,5 +1,6 @@
 """Random Kings in the Corner games for the property tests: random rulesets, flags and table
 sizes (2-6), played by a uniformly random seat."""
+
 import random
 
 from hypothesis import strategies as st
@@ -24,8 +25,9 @@ def corners_options(draw):
     opts["corner_build"] = draw(st.sampled_from(("alt_colour_down", "same_suit_down")))
     opts["base_build"] = draw(st.sampled_from(("alt_colour_down", "alt_colour_up", "same_suit_down")))
     opts["jokers_wild"] = draw(st.booleans())
-    opts["setup_king_handling"] = draw(st.sampled_from(("first_player_may_move", "auto_corner_refill_from_stock",
-                                                         "stays_in_base")))
+    opts["setup_king_handling"] = draw(
+        st.sampled_from(("first_player_may_move", "auto_corner_refill_from_stock", "stays_in_base"))
+    )
     opts["king_pile_to_corner_anytime"] = draw(st.booleans())
     opts["compulsory_kings"] = draw(st.booleans())
     opts["ace_completion_bonus"] = draw(st.sampled_from((0, 0, 5)))
@@ -50,14 +52,14 @@ def jax_options(draw):
     }
 
 
-games = st.tuples(st.one_of(corners_options(), jax_options()), st.integers(0, 2 ** 32))
+games = st.tuples(st.one_of(corners_options(), jax_options()), st.integers(0, 2**32))
 
 MAX_ACTIONS = 600  # a cap that keeps the suite fast; most games end well before it
 
 
 def walk(spec, seed, max_actions=MAX_ACTIONS):
     """Play a random game; yields (state, action just applied or None, events it produced)."""
-    (ruleset, options), = (spec,)
+    ((ruleset, options),) = (spec,)
     state = new_game(ruleset, seed=seed, options=options)
     rng = random.Random(seed)
     yield state, None, state.events

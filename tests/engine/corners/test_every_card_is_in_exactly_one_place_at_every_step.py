@@ -1,5 +1,6 @@
 """Property: at every step of a random game, every card of the pack is in exactly one place
 (a hand, a pile or the stock), and legal_actions() is never empty before the end."""
+
 from hypothesis import given
 
 from tests.engine.helpers import engine_settings

@@ -1,5 +1,6 @@
 """Property: an action not in legal_actions() is refused with IllegalAction and the state is left
 exactly as it was; every listed action is accepted (the walk applies one at every step)."""
+
 import copy
 import random
 
@@ -11,10 +12,12 @@ from tests.engine.helpers import engine_settings
 from .helpers import PACK, PILES
 from .random_games import games, walk
 
-UNIVERSE = ([{"type": "play", "card": c, "to": p} for c in PACK + ("X1",) for p in PILES]
-            + [{"type": "play", "card": "X2", "to": "N", "as": "5D"}]
-            + [{"type": "move", "from": s, "to": d} for s in PILES for d in PILES]
-            + [{"type": "end_turn"}, {"type": "end_turn", "draw": False}, {"type": "draw"}])
+UNIVERSE = (
+    [{"type": "play", "card": c, "to": p} for c in PACK + ("X1",) for p in PILES]
+    + [{"type": "play", "card": "X2", "to": "N", "as": "5D"}]
+    + [{"type": "move", "from": s, "to": d} for s in PILES for d in PILES]
+    + [{"type": "end_turn"}, {"type": "end_turn", "draw": False}, {"type": "draw"}]
+)
 
 
 @engine_settings()

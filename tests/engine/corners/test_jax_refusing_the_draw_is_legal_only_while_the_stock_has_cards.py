@@ -1,5 +1,6 @@
 """rules.md 3.5, Jax: end_turn {draw: false} is legal only while the stock has cards, costs the
 refuse_draw_penalty, and is not offered by the pagat game."""
+
 import pytest
 
 from games.engine import IllegalAction, new_game
@@ -19,8 +20,12 @@ def test_refusing_costs_a_chip_and_draws_nothing():
 
 
 def test_with_the_stock_empty_it_is_refused():
-    layout = {"NE": FULL_NE, "SE": FULL_SE, "SW": ["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D"],
-              "NW": ["KC", "QD", "JC", "TD", "9C", "8D", "7C", "6D", "5C", "4D", "3C", "2D"]}
+    layout = {
+        "NE": FULL_NE,
+        "SE": FULL_SE,
+        "SW": ["KD", "QC", "JD", "TC", "9D", "8C", "7D", "6C", "5D", "4C", "3D"],
+        "NW": ["KC", "QD", "JC", "TD", "9C", "8D", "7C", "6D", "5C", "4D", "3C", "2D"],
+    }
     state = new_game("corners_jax", board=exact_board([["2C"], ["AD", "AC"]], layout, []), options={"players": 2})
     assert KEEP not in state.legal_actions()
     with pytest.raises(IllegalAction) as e:

@@ -1,13 +1,17 @@
 """rules.md 3.5: Kleplek's 5 points for going out on the player's first turn of the hand are
 recorded as -5 for him; not on a later turn, not without the flag, not in another scoring."""
+
 from games.engine import new_game
 
 from .helpers import board, play
 
 
 def hand(scoring="kleplek_10_5_1", later=False, **options):
-    state = new_game("corners", board=board([["5H", "2C"], ["9C", "8D"]], layout={"N": "6S"}, dealer=1),
-                     options={"players": 2, "scoring": scoring, **options})
+    state = new_game(
+        "corners",
+        board=board([["5H", "2C"], ["9C", "8D"]], layout={"N": "6S"}, dealer=1),
+        options={"players": 2, "scoring": scoring, **options},
+    )
     if later:
         play(state, "end", "end")
     cards = [c for c in state.hand(0) if c != "5H"]

@@ -1,5 +1,6 @@
 """rules.md 3.5: draw; plays by card (suits S H D C, ranks 2..A) then pile (N E S W NE SE SW NW);
 moves by source then destination; end_turn; then end_turn with draw false."""
+
 from .helpers import game
 
 SUIT = "SHDC"
@@ -18,8 +19,12 @@ def key(action):
 
 
 def test_the_order_is_canonical():
-    state = game([["KD", "8H", "QS", "7C", "KC", "2H"], ["3C"]],
-                 layout={"N": ["9S"], "E": ["9C", "8D"], "W": ["KS", "QH"]}, players=2, ruleset="corners_jax")
+    state = game(
+        [["KD", "8H", "QS", "7C", "KC", "2H"], ["3C"]],
+        layout={"N": ["9S"], "E": ["9C", "8D"], "W": ["KS", "QH"]},
+        players=2,
+        ruleset="corners_jax",
+    )
     legal = state.legal_actions()
     assert legal == sorted(legal, key=key)
     kinds = [a["type"] for a in legal]

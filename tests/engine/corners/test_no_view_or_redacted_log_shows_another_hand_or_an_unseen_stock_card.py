@@ -1,5 +1,6 @@
 """Property: while a hand is live, no seat's view and no redacted event log holds another seat's
 hand or a card of the stock, and a drawn card is shown to its drawer only."""
+
 import json
 
 from hypothesis import given
@@ -36,14 +37,14 @@ def test_hidden_cards_stay_hidden(game):
             view["legal_actions"] = [{k: v for k, v in a.items() if k != "as"} for a in view["legal_actions"]]
             assert not shown_cards(view) & hidden
             log = redact_events(state.events, seat, reveal_finished=True)
-            live = log[live_from(log):]  # earlier hands dealt the same cards again
+            live = log[live_from(log) :]  # earlier hands dealt the same cards again
             assert not shown_cards(live) & hidden
             for ev in live:
                 if ev["type"] == "card_drawn":
                     assert (ev["card"] is None) == (ev["seat"] != seat)
         spectator = redact_events(state.events, None)
         unseen = ({c for h in state.hands for c in h} | set(state.stock)) - set(state.jokers.values())
-        assert not shown_cards(spectator[live_from(spectator):]) & unseen
+        assert not shown_cards(spectator[live_from(spectator) :]) & unseen
 
 
 def live_from(log):

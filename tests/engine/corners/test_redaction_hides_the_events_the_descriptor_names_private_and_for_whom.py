@@ -2,6 +2,7 @@
 types the descriptor's ``private_events`` names: a dealt hand to every seat but its own, the stock
 to everyone, a drawn card to everyone but its drawer; all of it revealed (to viewers with the
 right) once the hand is over."""
+
 import dataclasses
 
 import pytest
@@ -50,8 +51,7 @@ def events_of_log(log, kind):
 
 
 def test_a_drawn_card_is_revealed_when_the_hand_is_over_to_viewers_with_the_right():
-    state = game([["5H", "2C"], ["KD", "7D", "4S"]], layout={"N": "6S", "E": "3D"}, stock=["QC"], players=2,
-                 dealer=1)
+    state = game([["5H", "2C"], ["KD", "7D", "4S"]], layout={"N": "6S", "E": "3D"}, stock=["QC"], players=2, dealer=1)
     play(state, "5H>N", "end")  # seat 0 draws QC
     assert events_of_log(redact_events(state.events, 1, reveal_finished=True), "card_drawn")[0]["card"] is None
     play(state, "KD>NE", "end", "2C>E", "QC>NE")  # seat 0 goes out on the king seat 1 cornered

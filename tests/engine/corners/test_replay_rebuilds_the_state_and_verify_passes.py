@@ -1,5 +1,6 @@
 """Property: replay(events) == state at the end, with or without verify, and verify re-derives
 the deals from the seed."""
+
 from hypothesis import given
 
 from games.engine import replay

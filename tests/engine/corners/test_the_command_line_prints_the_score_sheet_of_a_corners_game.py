@@ -1,6 +1,7 @@
 """`python -m games.engine play corners --players 3 --seed 7 --bots heuristic` prints the game's
 score sheet: the scoring, the target and who wins; a row per hand with its dealer, how it ended,
 and per player the hand's score and the running total; the totals and the winner."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +19,26 @@ def rows(out):
 
 
 def test_the_sheet_of_the_issues_example():
-    out = subprocess.run([sys.executable, "-m", "games.engine", "play", "corners", "--players", "3", "--seed", "7",
-                          "--bots", "heuristic"], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                         check=True).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "games.engine",
+            "play",
+            "corners",
+            "--players",
+            "3",
+            "--seed",
+            "7",
+            "--bots",
+            "heuristic",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
     state = play_out("corners", 7, "heuristic", {"players": 3})
     lines = out.splitlines()
     assert "3 players" in lines[0] and "penalty points" in lines[0] and "target 25" in lines[0]
@@ -55,11 +73,14 @@ def test_the_chip_game_counts_points_and_names_each_pot(capsys):
     assert all("(pot " in line or "(void)" in line for line in rows(out))
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "corners", "--players", "7"], "2 to 6 players"),
-    (["play", "king", "--players", "3"], "4 to 4 players"),
-    (["play", "king", "--bots", "heuristic"], "no heuristic"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "corners", "--players", "7"], "2 to 6 players"),
+        (["play", "king", "--players", "3"], "4 to 4 players"),
+        (["play", "king", "--bots", "heuristic"], "no heuristic"),
+    ],
+)
 def test_a_table_size_or_bot_the_ruleset_has_not_is_refused(capsys, args, message):
     assert main(args) == 2
     assert message in capsys.readouterr().err

@@ -1,5 +1,6 @@
 """rules.md 3.4, the game-end example: target 50, totals 51, 30, 44, 12 -> the game ends and the
 player on 12 wins; and in whole seeded games the game ends exactly when a total reaches the target."""
+
 import random
 
 from games.engine import new_game, replay
@@ -13,7 +14,7 @@ def test_totals_51_30_44_12_end_the_game_and_the_lowest_wins():
     while not state.deals:
         state.apply(rng.choice(state.legal_actions()))
     # Replay the first hand with its scores rewritten to the example's totals.
-    events = [dict(e) for e in state.events[:state.events.index(events_of(state, "deal_ended")[0]) + 1]]
+    events = [dict(e) for e in state.events[: state.events.index(events_of(state, "deal_ended")[0]) + 1]]
     events[-1]["scores"] = [51, 30, 44, 12]
     folded = replay(events, seed=state.seed)
     ended = folded._derive()

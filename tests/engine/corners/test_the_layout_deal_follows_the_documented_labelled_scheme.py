@@ -2,6 +2,7 @@
 card at a time from the dealer's left, then N, E, S, W, then the stock (top card last); jokers
 turned up for the layout go under the stock. The dealer moves one seat clockwise each hand and
 the seat left of the dealer plays first. Re-derived here from the documentation alone."""
+
 import hashlib
 import hmac
 import random
@@ -33,7 +34,7 @@ def reference_layout_deal(seed, deal_key, n, first, size, jokers):
     hands = [[] for _ in range(n)]
     for k_ in range(n * size):
         hands[(first + k_) % n].append(pack[k_])
-    rest = pack[n * size:]
+    rest = pack[n * size :]
     layout, aside = [], []
     while len(layout) < 4:
         card = rest.pop(0)
@@ -52,8 +53,9 @@ def test_an_independent_implementation_gives_the_same_deals():
         seed, key = f"seed-{i}".encode(), f"t/{i}/deal/1"
         n, size, jokers = 2 + i % 5, (7, 4, 5)[i % 3], i % 2 == 0
         first = i % n
-        assert layout_deal(seed, key, n, first, 1, size, jokers) == reference_layout_deal(seed, key, n, first, size,
-                                                                                            jokers)
+        assert layout_deal(seed, key, n, first, 1, size, jokers) == reference_layout_deal(
+            seed, key, n, first, size, jokers
+        )
 
 
 def test_a_game_deals_from_the_dealers_left_and_the_dealer_moves_clockwise():

@@ -1,6 +1,7 @@
 """`python -m bench` (engine speed) measures every ruleset of RULESETS through the public API, at
 its default table size (Kings in the Corner: 4 players), prints each beside the first ruleset's
 figure, and the replay-to-play ratio of each (no timing is asserted)."""
+
 from bench.__main__ import engine_round, main
 from games.engine import RULESETS, replay
 

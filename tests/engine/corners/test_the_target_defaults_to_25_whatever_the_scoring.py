@@ -1,4 +1,5 @@
 """rules.md 3.5: target_score defaults to 25 whatever the scoring; an organiser sets it."""
+
 import pytest
 
 from games.engine import RULESETS

@@ -1,6 +1,7 @@
 """rules.md 3.5: a whole pile moves only onto a non-empty pile (or a king's pile into an empty
 corner); where corner and base build differently, every card of the moving pile must fit the
 destination's rule."""
+
 import pytest
 
 from games.engine import IllegalAction
@@ -9,8 +10,9 @@ from .helpers import game
 
 
 def test_an_alternating_base_pile_cannot_join_a_same_suit_corner():
-    state = game([["2C"], ["3C"]], layout={"NE": ["KS", "QS"], "N": ["JS", "TH"]},
-                 players=2, corner_build="same_suit_down")
+    state = game(
+        [["2C"], ["3C"]], layout={"NE": ["KS", "QS"], "N": ["JS", "TH"]}, players=2, corner_build="same_suit_down"
+    )
     assert {"type": "move", "from": "N", "to": "NE"} not in state.legal_actions()
     with pytest.raises(IllegalAction) as e:
         state.apply({"type": "move", "from": "N", "to": "NE"})
@@ -18,8 +20,7 @@ def test_an_alternating_base_pile_cannot_join_a_same_suit_corner():
 
 
 def test_a_pile_that_fits_both_rules_moves():
-    state = game([["2C"], ["3C"]], layout={"NE": ["KS", "QS"], "N": ["JS"]}, players=2,
-                 corner_build="same_suit_down")
+    state = game([["2C"], ["3C"]], layout={"NE": ["KS", "QS"], "N": ["JS"]}, players=2, corner_build="same_suit_down")
     assert {"type": "move", "from": "N", "to": "NE"} in state.legal_actions()
 
 

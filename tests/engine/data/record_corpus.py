@@ -10,6 +10,7 @@ Each line: {"ruleset", "options", "seed", "events", "expect"}, where "expect" is
 engine's replay of the events gives. Three seeded random games per flag set, the first cut
 short at a random step.
 """
+
 import gzip
 import json
 import random
@@ -18,36 +19,60 @@ import sys
 from games.engine import new_game, replay
 
 FLAG_SETS = {
-    "king": [{}, {"quick_game_combined_negatives": True}, {"hearts_lead_rule": "after_broken"},
-             {"kh_forced_play": "discard_only", "must_discard_penalty_when_void": True},
-             {"kh_forced_play": "none", "positive_must_ruff": True, "positive_must_overtrump": True},
-             {"allow_down": False, "auction_pass_is_final": False, "auction_preference_matching": False},
-             {"auction_allow_down_bids": False, "auction_max_value": 150, "ultimatum_timing": "after_bidding"},
-             {"ultimatum_enabled": False, "beneficiary_counteroffer": True, "up_payment_mode": "capped_at_tricks",
-              "down_payment_mode": "fixed"},
-             {"foiled_auction_forfeit": False, "forfeit_without_auction": True, "tie_policy": "positive_phase_total"},
-             {"first_dealer_method": "kh_holder_nominates", "hand_order": "dealer_choice"},
-             {"first_dealer_method": "random", "early_end_when_penalties_exhausted": False},
-             {"positive_first_lead": "declarer"},
-             {"first_lead": "left_of_dealer", "positive_first_lead": "declarer"}],
-    "rifki": [{}, {"short_mode": True}, {"first_declarer": "holder_2d"}, {"first_declarer": "holder_7d"},
-              {"opening_negative_hands": 4, "trump_suit_limit_per_game": 2},
-              {"trump_must_ruff": False, "trump_must_overruff": True, "must_head_plain_suit": True},
-              {"trump_must_head_when_trump_led": False, "trump_lead_restriction": "none",
-               "declarer_may_lead_top_trumps": True},
-              {"rifki_void_discard": "king_else_any_heart", "kupa_forced_highest_heart_lead": True},
-              {"early_end_when_penalties_exhausted": False, "misdeal_trump_no_high_cards": "forced_trump_declarer_only"},
-              {"misdeal_trump_no_high_cards": "off", "misdeal_rifki_unguarded": False, "kiz_split_cancels": False},
-              {"king_slam": "10"}, {"king_slam": "11_or_10_consecutive", "king_slam_requires_declaration": True},
-              {"king_slam": "13", "win_threshold": "positive"}],
+    "king": [
+        {},
+        {"quick_game_combined_negatives": True},
+        {"hearts_lead_rule": "after_broken"},
+        {"kh_forced_play": "discard_only", "must_discard_penalty_when_void": True},
+        {"kh_forced_play": "none", "positive_must_ruff": True, "positive_must_overtrump": True},
+        {"allow_down": False, "auction_pass_is_final": False, "auction_preference_matching": False},
+        {"auction_allow_down_bids": False, "auction_max_value": 150, "ultimatum_timing": "after_bidding"},
+        {
+            "ultimatum_enabled": False,
+            "beneficiary_counteroffer": True,
+            "up_payment_mode": "capped_at_tricks",
+            "down_payment_mode": "fixed",
+        },
+        {"foiled_auction_forfeit": False, "forfeit_without_auction": True, "tie_policy": "positive_phase_total"},
+        {"first_dealer_method": "kh_holder_nominates", "hand_order": "dealer_choice"},
+        {"first_dealer_method": "random", "early_end_when_penalties_exhausted": False},
+        {"positive_first_lead": "declarer"},
+        {"first_lead": "left_of_dealer", "positive_first_lead": "declarer"},
+    ],
+    "rifki": [
+        {},
+        {"short_mode": True},
+        {"first_declarer": "holder_2d"},
+        {"first_declarer": "holder_7d"},
+        {"opening_negative_hands": 4, "trump_suit_limit_per_game": 2},
+        {"trump_must_ruff": False, "trump_must_overruff": True, "must_head_plain_suit": True},
+        {
+            "trump_must_head_when_trump_led": False,
+            "trump_lead_restriction": "none",
+            "declarer_may_lead_top_trumps": True,
+        },
+        {"rifki_void_discard": "king_else_any_heart", "kupa_forced_highest_heart_lead": True},
+        {"early_end_when_penalties_exhausted": False, "misdeal_trump_no_high_cards": "forced_trump_declarer_only"},
+        {"misdeal_trump_no_high_cards": "off", "misdeal_rifki_unguarded": False, "kiz_split_cancels": False},
+        {"king_slam": "10"},
+        {"king_slam": "11_or_10_consecutive", "king_slam_requires_declaration": True},
+        {"king_slam": "13", "win_threshold": "positive"},
+    ],
 }
 
 
 def expect(state):
     hands = [state.hand(s) for s in range(4)]
-    return {"scores": list(state.scores), "deal_scores": [list(r) for r in state.deal_scores],
-            "phase": state.phase, "is_over": state.is_over, "to_act": state.to_act, "deal": state.deal_no,
-            "hands": hands, "legal": [dict(a) for a in state.legal_actions()] if not state.is_over else []}
+    return {
+        "scores": list(state.scores),
+        "deal_scores": [list(r) for r in state.deal_scores],
+        "phase": state.phase,
+        "is_over": state.is_over,
+        "to_act": state.to_act,
+        "deal": state.deal_no,
+        "hands": hands,
+        "legal": [dict(a) for a in state.legal_actions()] if not state.is_over else [],
+    }
 
 
 def main(out):
@@ -68,9 +93,20 @@ def main(out):
                     events = [dict(e) for e in state.events]
                     again = replay(events, seed=seed)
                     assert expect(again) == expect(state)
-                    f.write(json.dumps({"ruleset": ruleset, "options": options, "seed": seed.decode(),
-                                        "events": events, "expect": expect(state)},
-                                       separators=(",", ":"), sort_keys=True) + "\n")
+                    f.write(
+                        json.dumps(
+                            {
+                                "ruleset": ruleset,
+                                "options": options,
+                                "seed": seed.decode(),
+                                "events": events,
+                                "expect": expect(state),
+                            },
+                            separators=(",", ":"),
+                            sort_keys=True,
+                        )
+                        + "\n"
+                    )
                     lines += 1
     print(lines, "streams")
 

@@ -5,6 +5,7 @@ creates the demo bots (owned by the house account), registers them, and starts r
 autopilot tournament; the worker plays the tables and runs the later rounds. If a demo is
 already under way (say ``make run`` was stopped mid-event), it is left to carry on.
 """
+
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
@@ -33,15 +34,17 @@ def ensure_demo_tournament(entrants=16, rounds=4):
         return demo, False
     house = house_account()
     ruleset = demo_ruleset()
-    tournament = service.do_create_tournament(house, DEMO_NAME, ruleset.name, {}, "swiss", rounds, rated=False,
-                                              autopilot=True)
+    tournament = service.do_create_tournament(
+        house, DEMO_NAME, ruleset.name, {}, "swiss", rounds, rated=False, autopilot=True
+    )
     # A mixed field of every built-in strategy that plays the game, so that the standings mean
     # something: the strongest should end on top.
     mix = ruleset.policies
     for i in range(entrants):
         strategy = mix[i % len(mix)]
-        bot, _ = ensure_builtin_bot(f"demo-{strategy}-{i // len(mix) + 1}", strategy,
-                                    f"a demo entrant playing the built-in {strategy} strategy")
+        bot, _ = ensure_builtin_bot(
+            f"demo-{strategy}-{i // len(mix) + 1}", strategy, f"a demo entrant playing the built-in {strategy} strategy"
+        )
         service.do_register(tournament.pk, house, bot=bot)
     service.do_start_round(tournament.pk, house)
     return Tournament.objects.get(pk=tournament.pk), True
@@ -61,5 +64,7 @@ class Command(BaseCommand):
             raise SystemExit(2)
         demo, created = ensure_demo_tournament(options["entrants"], options["rounds"])
         verb = "started" if created else "already under way:"
-        self.stdout.write(f"demo tournament {verb} {demo.name!r}, round {demo.current_round} of {demo.rounds}; "
-                          f"watch it at /tournaments/{demo.pk}/")
+        self.stdout.write(
+            f"demo tournament {verb} {demo.name!r}, round {demo.current_round} of {demo.rounds}; "
+            f"watch it at /tournaments/{demo.pk}/"
+        )

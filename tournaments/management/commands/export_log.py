@@ -4,6 +4,7 @@ Writes the ``kingrifki-log/2`` export (docs/events.md) of one match or one tourn
 standard output or to FILE; ``python tools/verify_export.py FILE`` checks it. Seeds are in
 it only when they are public (a finished match with public cards, a finished tournament).
 """
+
 from django.core.management.base import BaseCommand, CommandError
 
 from games.export import match_export_lines
@@ -18,8 +19,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         which = parser.add_mutually_exclusive_group(required=True)
         which.add_argument("--match", type=int, metavar="ID", help="export this match's stream")
-        which.add_argument("--tournament", type=int, metavar="ID",
-                           help="export this tournament's stream and every match it drew")
+        which.add_argument(
+            "--tournament", type=int, metavar="ID", help="export this tournament's stream and every match it drew"
+        )
         parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of to standard output")
 
     def handle(self, *args, match=None, tournament=None, output=None, **options):

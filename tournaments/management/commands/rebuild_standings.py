@@ -3,6 +3,7 @@
 Throws the stored read model away and folds every event of each tournament's stream again;
 prints the figures (events folded per second) so a rebuild's cost is visible.
 """
+
 import time
 
 from django.core.management.base import BaseCommand, CommandError

@@ -4,6 +4,7 @@ Chains and heads, the seed against its commitment, every match's seed derived fr
 match replayed through the rules, every result against its replay, the standings against a
 rebuild; prints the root hash. Exits 1 if any check fails (tournaments/audit.py).
 """
+
 from django.core.management.base import BaseCommand, CommandError
 
 from games.audit import print_report

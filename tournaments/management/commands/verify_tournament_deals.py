@@ -1,4 +1,5 @@
 """``python manage.py verify_tournament_deals <id>``: re-derive and compare every deal of a tournament."""
+
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.fairness import check_deals
