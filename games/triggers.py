@@ -1,6 +1,7 @@
-"""Database triggers that make the event table append-only (DESIGN.md 3.3).
+"""Database triggers: the event table is append-only (DESIGN.md 3.3), and a seat lies within its
+match's table (at the end).
 
-Installed by migrations ``games.0002_event_append_only`` and
+The event log's triggers are installed by migrations ``games.0002_event_append_only`` and
 ``games.0007_stream_head_replace_guard`` (the replace guard). PostgreSQL refuses UPDATE, DELETE
 and TRUNCATE; an ``INSERT ... ON CONFLICT DO UPDATE`` or a ``MERGE`` over a stored event fires
 the UPDATE (or DELETE) trigger and is refused with it.
@@ -103,4 +104,68 @@ def install(connection):
 def remove(connection):
     with connection.cursor() as cursor:
         for sql in statements(connection.vendor, install=False):
+            cursor.execute(sql)
+
+
+# ----------------------------------------------------------------------------- seats
+# A seat lies within its match's table: index < Match.num_seats (issue 16). A CHECK constraint
+# cannot read another row, so the seat table's own check bounds an index by the largest table of
+# any ruleset, and these triggers hold each seat to its own match's size (migration
+# ``games.0009_seat_within_its_table``). do_create_match already makes exactly a match's seats;
+# the trigger is what keeps a hand-made row, a script or a bug from adding a fifth seat to King.
+SEAT_MESSAGE = "a seat index must be below the num_seats of its match"  # no quotes: inlined in SQL
+POSTGRES_SEAT_GUARD = [
+    f"""
+    CREATE OR REPLACE FUNCTION games_seat_within_its_table() RETURNS trigger AS $$
+    BEGIN
+        IF NEW."index" >= (SELECT num_seats FROM games_match WHERE id = NEW.match_id) THEN
+            RAISE EXCEPTION '{SEAT_MESSAGE} (seat %, match %)', NEW."index", NEW.match_id
+                USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NEW;
+    END;
+    $$ LANGUAGE plpgsql
+    """,
+    """
+    CREATE TRIGGER games_seat_within_its_table BEFORE INSERT OR UPDATE ON games_seat
+    FOR EACH ROW EXECUTE FUNCTION games_seat_within_its_table()
+    """,
+]
+POSTGRES_SEAT_GUARD_REMOVE = [
+    "DROP TRIGGER IF EXISTS games_seat_within_its_table ON games_seat",
+    "DROP FUNCTION IF EXISTS games_seat_within_its_table()",
+]
+SQLITE_SEAT_GUARD = [
+    f"""
+    CREATE TRIGGER games_seat_within_its_table_insert BEFORE INSERT ON games_seat
+    WHEN NEW."index" >= (SELECT num_seats FROM games_match WHERE id = NEW.match_id)
+    BEGIN SELECT RAISE(ABORT, '{SEAT_MESSAGE}'); END
+    """,
+    f"""
+    CREATE TRIGGER games_seat_within_its_table_update BEFORE UPDATE ON games_seat
+    WHEN NEW."index" >= (SELECT num_seats FROM games_match WHERE id = NEW.match_id)
+    BEGIN SELECT RAISE(ABORT, '{SEAT_MESSAGE}'); END
+    """,
+]
+SQLITE_SEAT_GUARD_REMOVE = [
+    "DROP TRIGGER IF EXISTS games_seat_within_its_table_insert",
+    "DROP TRIGGER IF EXISTS games_seat_within_its_table_update",
+]
+SEAT_GUARD = {
+    "postgresql": (POSTGRES_SEAT_GUARD, POSTGRES_SEAT_GUARD_REMOVE),
+    "sqlite": (SQLITE_SEAT_GUARD, SQLITE_SEAT_GUARD_REMOVE),
+}
+
+
+def install_seat_guard(connection):
+    if connection.vendor not in SEAT_GUARD:
+        raise NotImplementedError(f"no seat guard for database vendor {connection.vendor!r}")
+    with connection.cursor() as cursor:
+        for sql in SEAT_GUARD[connection.vendor][0]:
+            cursor.execute(sql)
+
+
+def remove_seat_guard(connection):
+    with connection.cursor() as cursor:
+        for sql in SEAT_GUARD.get(connection.vendor, ((), ()))[1]:
             cursor.execute(sql)
