@@ -23,7 +23,6 @@ Rule choices where the sources are silent are rules.md 3.5; this module says whe
 something more (each in the comment of the place that does it).
 """
 
-import secrets
 from typing import Any, ClassVar, Final
 
 from . import deal as deals
@@ -46,6 +45,7 @@ from .corners_rules import (
     sort_hand,
 )
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions
+from .state import start_game
 
 PLAY: Final = "play"
 DEAL_OVER: Final = "deal_over"
@@ -210,25 +210,7 @@ class CornersState:
 
     @classmethod
     def create(cls, options, seed, key, board):
-        state = cls(options, seed, key, board)
-        start = {
-            "type": "game_started",
-            "ruleset": cls.ruleset,
-            "options": dict(options),
-            "key": key,
-            "shuffle": deals.LAYOUT_SHUFFLE_VERSION,
-        }
-        if board is None:
-            if seed is None:
-                seed = secrets.token_bytes(32)
-            state.seed = deals.seed_bytes(seed)
-            start["seed_sha256"] = deals.seed_commitment(state.seed)
-            start.update(state._first_game_facts())
-        else:
-            start["board"] = board
-        state._record(start)
-        state._run_automatic([])
-        return state
+        return start_game(cls, options, seed, key, board, deals.LAYOUT_SHUFFLE_VERSION)
 
     def _first_game_facts(self):
         return {"first_dealer": deals.seeded_draw(self.seed, f"{self.key}/first_dealer", self.num_seats)}
@@ -1130,61 +1112,23 @@ class CornersState:
         """``replay(events, verify=True)``: every decision applied again through the rules, every
         automatic event compared with what the rules produce; deals re-derived from the seed
         when it is known, otherwise taken from the log after checking each holds the pack once."""
-        events = list(events)
-        if self.seed is None:
-            logged = iter([e for e in events if isinstance(e, dict) and e.get("type") == "deal_started"])
-            options = self.options
+        from .verify import verify_log
 
-            def feed(deal_key):
-                try:
-                    ev = next(logged)
-                except StopIteration:
-                    raise InvalidEvents("the log ends where a deal should follow", code="truncated_log") from None
-                try:
-                    board = type(self).check_board(
-                        {
-                            "dealer": ev.get("dealer"),
-                            "hands": ev.get("hands"),
-                            "layout": ev.get("layout"),
-                            "stock": ev.get("stock"),
-                        },
-                        options,
-                    )
-                except InvalidBoard as e:
-                    raise InvalidEvents(e.message, code="invalid_deal") from e
-                return board["hands"], ev["layout"], board["stock"]
+        return verify_log(self, events, DECISIONS, self._logged_deal)
 
-            self._deal_feed = feed
-        start = events[0]
-        if self.seed is not None and self.board is None:
-            for k, v in self._first_game_facts().items():
-                if start.get(k) != v:
-                    raise InvalidEvents(
-                        f"game_started says {k}={start.get(k)!r}; the seed gives {v!r}", code="mismatch", index=0
-                    )
-        self._record(start)
-        produced: list[dict[str, Any]] = []
-        self._run_automatic(produced)
-        i = _compare(events, 1, produced)
-        while i < len(events):
-            ev = events[i]
-            if not isinstance(ev, dict) or ev.get("type") not in DECISIONS:
-                raise InvalidEvents(
-                    f"event {i} is not a decision, but a seat was to decide here", code="unexpected_event", index=i
-                )
-            if ev.get("seat") != self.to_act:
-                raise InvalidEvents(
-                    f"event {i}: seat {ev.get('seat')!r} acted, but seat {self.to_act} was to act",
-                    code="out_of_turn",
-                    index=i,
-                )
-            try:
-                produced = self.apply({k: v for k, v in ev.items() if k != "seat"})
-            except EngineError as e:
-                raise InvalidEvents(f"event {i} breaks the rules: {e.message}", code="illegal_event", index=i) from e
-            i = _compare(events, i, produced)
-        self._deal_feed = None
-        return self
+    def _logged_deal(self, ev: Any) -> Any:
+        """A logged deal, for a verify without the seed: (hands, layout, stock) once the board
+        they make is checked to hold the whole pack (InvalidBoard otherwise)."""
+        board = type(self).check_board(
+            {
+                "dealer": ev.get("dealer"),
+                "hands": ev.get("hands"),
+                "layout": ev.get("layout"),
+                "stock": ev.get("stock"),
+            },
+            self.options,
+        )
+        return board["hands"], ev["layout"], board["stock"]
 
 
 class CornersJaxState(CornersState):
@@ -1233,21 +1177,6 @@ def _normalize(action):
     if kind == "end_turn" and "draw" in out and type(out["draw"]) is not bool:
         raise IllegalAction("end_turn's 'draw' is true or false", code="malformed_action")
     return out
-
-
-def _compare(events, i, produced):
-    for k, ev in enumerate(produced):
-        if i + k >= len(events):
-            raise InvalidEvents(
-                f"the log ends at event {i + k}; the rules continue with {ev['type']}",
-                code="truncated_log",
-                index=i + k,
-            )
-        if events[i + k] != ev:
-            raise InvalidEvents(
-                f"event {i + k} differs from what the rules produce ({ev['type']})", code="mismatch", index=i + k
-            )
-    return i + len(produced)
 
 
 FOLDS: Final = {name[6:]: fn for name, fn in vars(CornersState).items() if name.startswith("_fold_")}

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 
 from . import deal as deals
 from .actions import ACTION_FIELDS, PLAY_ACTIONS, Action, normalize_action
-from .cards import DECK_SET, by_suit, flat
+from .cards import DECK_SET, by_suit, check_hands, flat
 from .errors import EngineError, IllegalAction, InvalidEvents
 from .scoring import is_card_based, negative_scores, penalty_cards_of, penalty_units
 from .tricks import trick_winner
@@ -131,25 +131,7 @@ class GameState:
 
     @classmethod
     def create(cls, options, seed, key, board):
-        state = cls(options, seed, key, board)
-        start = {
-            "type": "game_started",
-            "ruleset": cls.ruleset,
-            "options": dict(options),
-            "key": key,
-            "shuffle": deals.SHUFFLE_VERSION,
-        }
-        if board is None:
-            if seed is None:
-                seed = secrets.token_bytes(32)
-            state.seed = deals.seed_bytes(seed)
-            start["seed_sha256"] = deals.seed_commitment(state.seed)
-            start.update(state._first_game_facts())
-        else:
-            start["board"] = board
-        state._record(start)
-        state._run_automatic([])
-        return state
+        return start_game(cls, options, seed, key, board, deals.SHUFFLE_VERSION)
 
     def _first_game_facts(self):
         """Seeded facts drawn at the start of a game (first dealer, first declarer...)."""
@@ -308,7 +290,7 @@ class GameState:
         (``replay(verify=True)``)."""
         from .verify import verify_log
 
-        return verify_log(self, events)
+        return verify_log(self, events, ACTION_FIELDS, _logged_hands)
 
     def __eq__(self, other):
         if not isinstance(other, GameState) or other.ruleset != self.ruleset:
@@ -590,6 +572,30 @@ class GameState:
     def check_board(board, options):
         """Validate a board (one fixed deal) for a game with these resolved options; returns it normalised."""
         raise NotImplementedError
+
+
+def start_game(cls: Any, options: dict[str, Any], seed: Any, key: str, board: Any, shuffle: str) -> Any:
+    """A new game of the state class ``cls`` (any ruleset's): its game_started event (the
+    options, the key, the shuffle's label, and either the board or the seed's commitment and
+    the seeded first facts), then the automatic events that follow it."""
+    state = cls(options, seed, key, board)
+    start = {"type": "game_started", "ruleset": cls.ruleset, "options": dict(options), "key": key, "shuffle": shuffle}
+    if board is None:
+        if seed is None:
+            seed = secrets.token_bytes(32)
+        state.seed = deals.seed_bytes(seed)
+        start["seed_sha256"] = deals.seed_commitment(state.seed)
+        start.update(state._first_game_facts())
+    else:
+        start["board"] = board
+    state._record(start)
+    state._run_automatic([])
+    return state
+
+
+def _logged_hands(event: Any) -> Any:
+    """A logged deal of a trick game, for a verify without the seed: its four hands, checked."""
+    return check_hands(event["hands"], what="logged deal")
 
 
 def fold_events(state: GameState, events: Any) -> GameState:

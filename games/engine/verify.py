@@ -1,26 +1,30 @@
-"""Re-check a whole event log against the rules (used by ``replay(events, verify=True)``).
+"""Re-check a whole event log against the rules (used by ``replay(events, verify=True)``), for
+every ruleset.
 
 Every decision is applied again through ``apply``, so it must be legal where it stands, and the
 automatic events that follow it must be exactly those in the log. Deals are re-derived from
-the seed when it is given (proving the shuffle); without it the logged hands are taken, after
-checking that each deal is a whole pack.
+the seed when it is given (proving the shuffle); without it the logged deals are taken, after
+the ruleset checks that each holds its whole pack (``logged_deal``).
 """
 
-from .actions import ACTION_FIELDS
-from .cards import check_hands
 from .errors import EngineError, InvalidBoard, InvalidEvents
 
 
-def verify_log(state, events):
+def verify_log(state, events, decisions, logged_deal):
+    """Verify ``events`` into the blank ``state``. ``decisions``: the event types a seat decides
+    (the ruleset's action types); ``logged_deal(event)``: a logged ``deal_started`` as the
+    state's deal feed returns a deal, raising InvalidBoard when it is not a whole pack."""
     events = list(events)
     if state.seed is None:
         logged = iter([e for e in events if isinstance(e, dict) and e.get("type") == "deal_started"])
 
         def feed(deal_key):
             try:
-                return check_hands(next(logged)["hands"], what="logged deal")
+                ev = next(logged)
             except StopIteration:
                 raise InvalidEvents("the log ends where a deal should follow", code="truncated_log") from None
+            try:
+                return logged_deal(ev)
             except InvalidBoard as e:
                 raise InvalidEvents(e.message, code="invalid_deal") from e
 
@@ -39,7 +43,7 @@ def verify_log(state, events):
     i = _compare(events, 1, produced)
     while i < len(events):
         ev = events[i]
-        if not isinstance(ev, dict) or ev.get("type") not in ACTION_FIELDS:
+        if not isinstance(ev, dict) or ev.get("type") not in decisions:
             raise InvalidEvents(
                 f"event {i} ({_kind(ev)}) is not a decision, but a seat was to decide here",
                 code="unexpected_event",
