@@ -20,6 +20,7 @@ from games.engine.king import POSITIVE
 from games.engine.rifki import TRUMP
 
 from . import heuristic
+from .budget import check_search_budget
 from .contract import contract_from_view
 from .play import Turn, choose_card
 from .sampling import DealSampler, InconsistentView, hands_at_start
@@ -51,12 +52,7 @@ class Budget:
     rollout: str = "heuristic"
 
     def __post_init__(self):
-        if type(self.samples) is not int or self.samples < 1:
-            raise ValueError(f"samples must be a positive integer, not {self.samples!r}")
-        if self.seconds is not None and not (type(self.seconds) in (int, float) and self.seconds > 0):
-            raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
-        if self.rollout not in ROLLOUT_POLICIES:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {self.rollout!r}")
+        check_search_budget(self, ROLLOUT_POLICIES)
 
 
 class MonteCarlo:

@@ -52,16 +52,17 @@ class Action(dict):
 PLAY_ACTIONS = {c: Action(type="play", card=c) for c in DECK_SET}
 
 
-def normalize_action(action):
-    """A copy of ``action`` in canonical form, or IllegalAction if it is not shaped like one."""
+def normalize_action(action, action_fields=ACTION_FIELDS):
+    """A copy of ``action`` in canonical form, or IllegalAction if it is not shaped like one.
+    ``action_fields``: the ruleset's action types and their fields (the trick games' by default)."""
     if not isinstance(action, dict):
         raise IllegalAction(
             f"an action is a JSON object with a 'type', not {type(action).__name__}", code="malformed_action"
         )
     kind = action.get("type")
-    fields = ACTION_FIELDS.get(kind) if isinstance(kind, str) else None
+    fields = action_fields.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        known = ", ".join(sorted(ACTION_FIELDS))
+        known = ", ".join(sorted(action_fields))
         raise IllegalAction(f"unknown action type {kind!r}; action types are: {known}", code="malformed_action")
     extra = [k for k in action if k != "type" and k not in fields]
     if extra:

@@ -26,7 +26,7 @@ something more (each in the comment of the place that does it).
 from typing import Any, ClassVar, Final
 
 from . import deal as deals
-from .actions import Action
+from .actions import Action, normalize_action
 from .cards import DECK, DECK_SET
 from .corners_rules import (
     BASE,
@@ -1155,27 +1155,14 @@ def _pay(chips: list[Any], debts: list[Any], seat: Any, amount: Any, debt: Any) 
 
 
 def _normalize(action):
-    if not isinstance(action, dict):
-        raise IllegalAction(
-            f"an action is a JSON object with a 'type', not {type(action).__name__}", code="malformed_action"
-        )
-    kind = action.get("type")
-    fields = ACTION_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise IllegalAction(
-            f"unknown action type {kind!r}; action types are: {', '.join(ACTION_FIELDS)}", code="malformed_action"
-        )
-    extra = [k for k in action if k != "type" and k not in fields]
-    if extra:
-        raise IllegalAction(f"a {kind!r} action has no field {extra[0]!r}", code="malformed_action")
-    out = {"type": kind}
-    for f in fields:
-        if f in action:
-            out[f] = action[f]
-    if kind == "end_turn" and out.get("draw") is True:
-        del out["draw"]  # drawing is what end_turn does
-    if kind == "end_turn" and "draw" in out and type(out["draw"]) is not bool:
-        raise IllegalAction("end_turn's 'draw' is true or false", code="malformed_action")
+    """``actions.normalize_action`` with this game's actions; ``end_turn``'s ``draw`` is true or
+    false, and true (drawing is what end_turn does) is left out."""
+    out = normalize_action(action, ACTION_FIELDS)
+    if out["type"] == "end_turn" and "draw" in out:
+        if type(out["draw"]) is not bool:
+            raise IllegalAction("end_turn's 'draw' is true or false", code="malformed_action")
+        if out["draw"]:
+            del out["draw"]
     return out
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from games.engine import EngineError, new_game
 
+from ..budget import check_search_budget
 from . import heuristic, random_bot
 from .board import Position, unseen_cards
 
@@ -49,12 +50,7 @@ class Budget:
     margin: float = 1.0
 
     def __post_init__(self):
-        if type(self.samples) is not int or self.samples < 1:
-            raise ValueError(f"samples must be a positive integer, not {self.samples!r}")
-        if self.seconds is not None and not (type(self.seconds) in (int, float) and self.seconds > 0):
-            raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
-        if self.rollout not in ROLLOUT_POLICIES:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {self.rollout!r}")
+        check_search_budget(self, ROLLOUT_POLICIES)
         if type(self.margin) not in (int, float) or self.margin < 0:
             raise ValueError(f"margin must be a number of at least 0, not {self.margin!r}")
         if type(self.candidates) is not int or self.candidates < 2:
