@@ -60,7 +60,7 @@ CORNERS_DEALING: dict[str, Any] = {
 class Ruleset:
     name: str
     label: str  # msgid
-    summary: str  # msgid: one sentence on what the game is
+    summary: str  # msgid: one sentence on what the game is, shown after its label
     seats: range  # the table sizes the ruleset plays
     default_seats: int
     flags: dict[str, Flag]
@@ -194,7 +194,7 @@ def build() -> dict[str, Ruleset]:
         "king": _trick_game(
             "king",
             N_("Brazilian King"),
-            N_("Brazilian King: 10 deals, six negative contracts and four positive hands with an auction."),
+            N_("10 deals: six negative contracts, then four positive hands with an auction."),
             KingState,
             CLOCKWISE,
             {"dealer": N_("Dealer")},
@@ -206,7 +206,7 @@ def build() -> dict[str, Ruleset]:
         "rifki": _trick_game(
             "rifki",
             N_("Turkish King (Rifki)"),
-            N_("Turkish King (Rifki): 20 deals, each declarer picks 2 trump and 3 negative contracts."),
+            N_("20 deals: each declarer in turn picks 2 trump and 3 negative contracts."),
             RifkiState,
             COUNTER_CLOCKWISE,
             {"declarer": N_("Declarer"), "dealer": N_("Dealer")},
@@ -219,8 +219,8 @@ def build() -> dict[str, Ruleset]:
             "corners",
             N_("Kings in the Corner"),
             N_(
-                "Kings in the Corner: shed your cards onto eight piles built down in alternating colours; "
-                "the cards left in hand are penalty points."
+                "Shed your cards onto eight piles built down in alternating colours; the cards left in "
+                "hand are penalty points."
             ),
             CornersState,
         ),
@@ -228,8 +228,8 @@ def build() -> dict[str, Ruleset]:
             "corners_jax",
             N_("Kings in the Corner (Jax chip game)"),
             N_(
-                "Kings in the Corner, the commercial chip game: an ante, chip penalties, the first to go out "
-                "takes the pot as points, first to 100 wins."
+                "The commercial chip game: an ante, chip penalties, the first to go out takes the pot as "
+                "points, first to 100 wins."
             ),
             CornersJaxState,
         ),
