@@ -730,6 +730,18 @@ def rotation_problem(rules, seats, rule, named, first_dealer, payload, hands, op
     return None
 
 
+def order_problem(previous, payload):
+    """What is wrong with this deal's place in the game, or None: deals run 1, 2, 3, ... from the
+    first, and a redeal repeats its deal with the next redeal number. (A game cut to start at a
+    later deal would otherwise escape the first dealer's check.)"""
+    n, redeal = payload.get("deal"), payload.get("redeal") or 0
+    last_n, last_redeal = previous
+    allowed = [(last_n + 1, 0)] + ([(last_n, last_redeal + 1)] if last_n else [])
+    if (n, redeal) in allowed:
+        return None
+    return f"deal {n!r} (redeal {redeal!r}) follows deal {last_n} (redeal {last_redeal}): deals run 1, 2, 3, ..."
+
+
 def same_cards(payload, derived):
     """Whether a deal_started places the derived cards: each seat's hand (in any order), and the
     layout and the stock exactly."""
@@ -771,7 +783,7 @@ def check_deals_from_seed(report, stream, events, start, seed, record):
         report.failed("deals", stream, 1, "none of the deal rules' first_deal rules fixes this game's first deal")
         return
     options = start.get("options") or {}
-    key, count, first_dealer = start.get("key", "game"), 0, None
+    key, count, first_dealer, previous = start.get("key", "game"), 0, None, (0, 0)
     for event in events:
         payload = event.get("payload")
         if event.get("type") != "deal_started" or not isinstance(payload, dict):
@@ -790,6 +802,13 @@ def check_deals_from_seed(report, stream, events, start, seed, record):
                 event["version"],
                 f"deal {payload.get('deal')} names no dealer seat (dealer {dealer!r} at a table of {seats})",
             )
+            ok = False
+            continue
+        problem = order_problem(previous, payload)
+        if type(payload.get("deal")) is int and type(payload.get("redeal") or 0) is int:
+            previous = (payload["deal"], payload.get("redeal") or 0)  # the next is judged against this one
+        if problem:
+            report.failed("deals", stream, event["version"], problem)
             ok = False
             continue
         if payload.get("deal") == 1 and not payload.get("redeal"):

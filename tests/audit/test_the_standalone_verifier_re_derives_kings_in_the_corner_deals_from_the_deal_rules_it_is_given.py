@@ -135,3 +135,22 @@ def test_an_export_in_the_first_format_is_refused_with_what_to_do(tmp_path, veri
     records[0]["format"] = "kingrifki-log/1"
     code, out = verifier(write_records(tmp_path / "old.jsonl", records))
     assert code == 1 and "not 'kingrifki-log/1': export it again from the site" in out
+
+
+def test_a_log_cut_to_start_at_its_second_hand_is_named_at_that_hand(tmp_path, verify_json):
+    """Every event of hand 1 removed and the rest renumbered and re-linked: hand 2's cards are
+    the seed's, but the deals must run 1, 2, 3, ... (else the first dealer goes unchecked)."""
+    records = engine_export_records(played("corners", {"players": 3}))
+    events = events_of(records, "match/1")
+    first, second = [e["version"] for e in events if e["type"] == "deal_started"][:2]
+    cut = [e for e in events if first <= e["version"] < second]
+    for event in cut:
+        records.remove(event)
+    for event in events_of(records, "match/1"):
+        if event["version"] > first:
+            event["version"] -= len(cut)
+    relink(records, "match/1", first)
+    records[1]["version"] = len(events_of(records, "match/1"))
+    code, report = verify_json(write_records(tmp_path / "cut.jsonl", records))
+    assert code == 1 and failures(report) == [("deals", "match/1", first)]
+    assert "deals run 1, 2, 3" in report["failures"][0]["message"]
