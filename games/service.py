@@ -11,8 +11,11 @@ from collections import OrderedDict
 
 import django.dispatch
 from django.db import models, transaction
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog
+from games import engine, eventlog, refusals
 from games.engine.redact import redact_events, redact_view
 from games.offer import offered_names
 
@@ -24,12 +27,42 @@ match_advanced = django.dispatch.Signal()
 
 
 class ServiceError(Exception):
+    """A refusal: an HTTP status, a machine-readable ``code``, details, and a message for people.
+
+    As Zulip's ``JsonableError``: ``message`` is a msgid marked with ``gettext_lazy`` (or an
+    engine ``N_``), with ``%(name)s`` placeholders filled from the details. It is translated
+    when it is read, in the language active there (the request's: the page's reader, or an API
+    client's ``Accept-Language`` / ``?lang=``), never when it is raised. The details go into
+    the JSON beside ``code`` and ``message``, so a client gets each value as data too.
+    """
+
     def __init__(self, status, code, message, **details):
-        super().__init__(message)
-        self.status, self.code, self.message, self.details = status, code, message, details
+        super().__init__(code)
+        self.status, self.code, self.msgid, self.details = status, code, message, details
+
+    @property
+    def message(self):
+        return translated(self.msgid, self.details)
+
+    def __str__(self):
+        return self.message
 
     def as_json(self):
-        return {"error": {"code": self.code, "message": self.message, **self.details}}
+        details = {key: str(value) if isinstance(value, Promise) else value for key, value in self.details.items()}
+        return {"error": {"code": self.code, "message": self.message, **details}}
+
+
+def engine_refusal(error, status=400, **details):
+    """A ServiceError for an engine error: its code, the sentence people read for it
+    (games.refusals), and ``details``."""
+    msgid, params = refusals.reason(error)
+    return ServiceError(status, error.code, msgid, **params, **details)
+
+
+def translated(msgid, params=None):
+    """``msgid`` in the active language, its placeholders filled from ``params``."""
+    text = str(msgid) if isinstance(msgid, Promise) else gettext(msgid)
+    return text % params if params and "%(" in text else text
 
 
 def actor_key(user):
@@ -179,28 +212,34 @@ def seat_replay(match, user, seat, version):
     """
     rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
-        raise ServiceError(400, "invalid_version", f"version is 1 to {len(rows)}")
+        raise ServiceError(400, "invalid_version", _("version is 1 to %(last)s"), last=len(rows))
     if seat != "all" and seat not in range(match.num_seats):
-        raise ServiceError(400, "invalid_seat", f"seat is 0 to {match.num_seats - 1}, or 'all' for an arbiter")
+        raise ServiceError(
+            400, "invalid_seat", _("seat is 0 to %(last)s, or 'all' for an arbiter"), last=match.num_seats - 1
+        )
     public = is_public(match)
     signed_in = user is not None and user.is_authenticated
     staff = signed_in and user.is_staff
     own_seat, may_see_finished = viewer_access(match, user)
     if seat == "all" and not (staff or (public and is_arbiter(match, user))):
-        raise ServiceError(403, "arbiter_only", "only an arbiter sees every hand")
+        raise ServiceError(403, "arbiter_only", _("only an arbiter sees every hand"))
     if not public and not (may_see_finished and version <= finished_through(rows)):
         if (staff or own_seat is not None) and cards_still_in_play(match):
             raise ServiceError(
                 403,
                 "board_in_play",
-                "another table is still playing these cards: the deal can be "
-                "replayed by those who play in the event once every table has finished it",
+                _(
+                    "another table is still playing these cards: the deal can be "
+                    "replayed by those who play in the event once every table has finished it"
+                ),
             )
         raise ServiceError(
             403,
             "deal_not_over",
-            "a deal can be replayed once it is over: by the table and the "
-            "arbiters, and by everyone once the match is public",
+            _(
+                "a deal can be replayed once it is over: by the table and the "
+                "arbiters, and by everyone once the match is public"
+            ),
         )
     window = rows[:version]
     events = [eventlog.as_engine_event(r) for r in window]
@@ -247,19 +286,24 @@ def check_table_size(ruleset, options, seat_users):
         raise ServiceError(
             400,
             "ruleset_not_offered",
-            f"{ruleset} is not offered for matches yet; ruleset must be one of {', '.join(offered_names())}",
+            _("%(ruleset)s is not offered for matches yet; ruleset must be one of %(offered)s"),
+            ruleset=ruleset,
+            offered=", ".join(offered_names()),
         )
     try:
         seats = game.num_seats(options if isinstance(options, dict) else None)
     except engine.EngineError as e:
-        raise ServiceError(400, e.code, e.message) from e
+        raise engine_refusal(e) from e
     if len(seat_users) != seats:
         raise ServiceError(
             400,
             "invalid_seats",
-            f"a {ruleset} match with these options has exactly {seats} seats "
-            f"(a user, a bot or null for an open seat), not {len(seat_users)}",
+            _(
+                "a match of this game with these options has exactly %(seats)s seats "
+                "(a user, a bot or null for an open seat), not %(given)s"
+            ),
             seats=seats,
+            given=len(seat_users),
         )
 
 
@@ -267,12 +311,12 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
     check_table_size(ruleset, options, seat_users)
     users = [h.pk for h in seat_users if h is not None and not isinstance(h, bot_model())]
     if len(users) != len(set(users)):
-        raise ServiceError(400, "invalid_seats", "a user can hold only one seat of a match")
+        raise ServiceError(400, "invalid_seats", _("a user can hold only one seat of a match"))
     # A bot of its own (webhook or polling) in two seats would see two hands; only the house's
     # built-in bots, which decide on one seat's view at a time, may fill several seats.
     outside = [h.pk for h in seat_users if isinstance(h, bot_model()) and h.kind != "builtin"]
     if len(outside) != len(set(outside)):
-        raise ServiceError(400, "invalid_seats", "a webhook or polling bot can hold only one seat of a match")
+        raise ServiceError(400, "invalid_seats", _("a webhook or polling bot can hold only one seat of a match"))
     # One owner, one seat (DESIGN.md 3.5): a person and their own webhook or polling bot, or two
     # such bots of one owner, would be two doors to one table, each showing its owner a hand.
     # Built-in bots (the house's, or anyone's) decide inside the site from one seat's view and
@@ -285,22 +329,26 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
         doors.setdefault(owner.pk, (owner, []))[1].append(h)
     for owner, held in doors.values():
         if len(held) > 1:
-            names = [f"the bot {h.name!r}" if isinstance(h, bot_model()) else f"{h.username} in person" for h in held]
+            names = [h.name if isinstance(h, bot_model()) else h.username for h in held]
             raise ServiceError(
                 400,
                 "same_owner",
-                f"{' and '.join(names)} all belong to {owner.username}: one owner "
-                "(a person with their bots) holds at most one seat of a match",
+                _(
+                    "%(names)s all belong to %(owner)s: one owner "
+                    "(a person with their bots) holds at most one seat of a match"
+                ),
+                names=", ".join(names),
+                owner=owner.username,
             )
     inactive = [h.name for h in seat_users if isinstance(h, bot_model()) and not h.is_active]
     if inactive:
-        raise ServiceError(400, "bot_disabled", f"the bot {inactive[0]!r} is disabled")
+        raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=inactive[0])
     try:
         if board is None and seed is None:
             seed = secrets.token_bytes(32)
         return engine.new_game(ruleset, seed=seed, options=options, board=board)
     except engine.EngineError as e:
-        raise ServiceError(400, e.code, e.message) from e
+        raise engine_refusal(e) from e
 
 
 def do_create_match(
@@ -367,17 +415,17 @@ def check_seat(match, user):
     """The seat ``user`` holds in ``match`` (403 if none)."""
     seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
     if seat is None:
-        raise ServiceError(403, "not_your_seat", "you hold no seat in this match")
+        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
     return seat
 
 
 def check_action_shape(action, expected_version, command_id):
     if not isinstance(action, dict):
-        raise ServiceError(400, "invalid_input", "'action' must be a JSON object with a 'type'")
+        raise ServiceError(400, "invalid_input", _("'action' must be a JSON object with a 'type'"))
     if type(expected_version) is not int or expected_version < 0:
-        raise ServiceError(400, "invalid_input", "'expected_version' must be the non-negative version you last saw")
+        raise ServiceError(400, "invalid_input", _("'expected_version' must be the non-negative version you last saw"))
     if command_id is not None and (not isinstance(command_id, str) or not 1 <= len(command_id) <= 100):
-        raise ServiceError(400, "invalid_input", "'command_id' must be a string of 1 to 100 characters")
+        raise ServiceError(400, "invalid_input", _("'command_id' must be a string of 1 to 100 characters"))
 
 
 def submit_action(match_id, user, action, expected_version, command_id=None):
@@ -404,26 +452,31 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         try:
             match = Match.objects.select_for_update().get(pk=match_id)
         except Match.DoesNotExist:
-            raise ServiceError(404, "not_found", f"no match {match_id}") from None
+            raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id) from None
         if command_id is not None:
             done = CommandResult.objects.filter(stream=match.stream, actor=actor, command_id=command_id).first()
             if done is not None:
                 return done.response
         seat = seat_of(match)
         if match.status == Match.Status.OVER:
-            raise ServiceError(409, "match_over", "the match is over; no more actions are possible")
+            raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
         if expected_version != match.version:
             raise ServiceError(
                 409,
                 "version_conflict",
-                f"the match is at version {match.version}, not {expected_version}; reload and try again",
+                _("the match is at version %(current_version)s, not %(expected)s; reload and try again"),
                 current_version=match.version,
+                expected=expected_version,
             )
         state = current_state(match)
         _STATES.pop(match.pk, None)  # about to change it: not cached until the commit
         if state.to_act != seat:
             raise ServiceError(
-                403, "not_your_turn", f"it is seat {state.to_act}'s turn, not yours (seat {seat})", to_act=state.to_act
+                403,
+                "not_your_turn",
+                _("it is seat %(to_act)s's turn, not yours (seat %(seat)s)"),
+                to_act=state.to_act,
+                seat=seat,
             )
         if action is FIRST_LEGAL:
             action = state.legal_actions()[0]
@@ -431,8 +484,9 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
             produced = state.apply(action)
         except engine.IllegalAction as e:
             rule = {"rule": e.rule} if e.rule else {}  # a card's trick rule alone, for the pages
-            raise ServiceError(
-                422, e.code, e.message, reason=e.reason, **rule, legal_actions=[dict(a) for a in state.legal_actions()]
+            # ``reason`` keeps the engine's own words for programmers (which card, which legal).
+            raise engine_refusal(
+                e, 422, reason=e.reason, **rule, legal_actions=[dict(a) for a in state.legal_actions()]
             ) from e
         new_events = [*before, *produced, *after]
         try:
@@ -448,8 +502,11 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
             raise ServiceError(
                 409,
                 "log_damaged",
-                f"the match's log holds events past its head (version "
-                f"{match.version}); an arbiter must look at it (verify)",
+                _(
+                    "the match's log holds events past its head (version %(version)s); "
+                    "an arbiter must look at it (verify)"
+                ),
+                version=match.version,
             ) from e
         match.version += len(new_events)
         match.head_hash = rows[-1].hash
@@ -489,9 +546,11 @@ def check_paper_deal(ruleset, options, board, actions):
     try:
         state = engine.new_game(ruleset, options=options, board=board)
     except engine.EngineError as e:
-        raise ServiceError(400, e.code, e.message) from e
+        raise engine_refusal(e) from e
     if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_PAPER_ACTIONS:
-        raise ServiceError(400, "invalid_actions", f"actions is a list of 1 to {MAX_PAPER_ACTIONS} decisions")
+        raise ServiceError(
+            400, "invalid_actions", _("actions is a list of 1 to %(most)s decisions"), most=MAX_PAPER_ACTIONS
+        )
     for index, entry in enumerate(actions):
         if (
             not isinstance(entry, dict)
@@ -501,30 +560,39 @@ def check_paper_deal(ruleset, options, board, actions):
             raise ServiceError(
                 400,
                 "invalid_actions",
-                f'entry {index}: each decision is {{"seat": 0-{state.num_seats - 1}, ...}}',
+                _('entry %(index)s: each decision is {"seat": 0-%(last)s, ...}'),
                 index=index,
+                last=state.num_seats - 1,
             )
         if state.is_over:
-            raise ServiceError(422, "deal_already_over", f"entry {index}: the deal was over before it", index=index)
+            raise ServiceError(422, "deal_already_over", _("entry %(index)s: the deal was over before it"), index=index)
         if entry["seat"] != state.to_act:
             raise ServiceError(
                 422,
                 "out_of_turn",
-                f"entry {index}: seat {entry['seat']} played, but it was seat {state.to_act}'s turn",
+                _("entry %(index)s: seat %(seat)s played, but it was seat %(to_act)s's turn"),
                 index=index,
+                seat=entry["seat"],
                 to_act=state.to_act,
             )
         try:
             state.apply({k: v for k, v in entry.items() if k != "seat"})
         except engine.EngineError as e:
+            refusal, _params = refusals.reason(e)
             raise ServiceError(
-                422, e.code, f"entry {index} (seat {entry['seat']}): {e.message}", index=index, reason=e.reason
+                422,
+                e.code,
+                _("entry %(index)s (seat %(seat)s): %(refusal)s"),
+                index=index,
+                seat=entry["seat"],
+                refusal=refusal,
+                reason=e.reason,
             ) from e
     if not state.is_over:
         raise ServiceError(
             422,
             "deal_not_finished",
-            f"the entries stop before the deal's end; seat {state.to_act} is still to act",
+            _("the entries stop before the deal's end; seat %(to_act)s is still to act"),
             to_act=state.to_act,
         )
     return state

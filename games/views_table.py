@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -55,28 +55,6 @@ REFUSALS = {
     ),
     "match_over": gettext_lazy("The game is over; no more actions are possible."),
     "invalid_input": gettext_lazy("That action could not be read; nothing was played."),
-}
-
-# The engine's reasons for a move it refuses, by code, as the clause after "That move is not
-# allowed:". A card refused by a rule of trick play brings the rule itself instead (``rule``).
-MOVE_REFUSALS = {
-    "not_in_hand": gettext_lazy("that card is not in your hand"),
-    "malformed_card": gettext_lazy("that is not a card"),
-    "malformed_action": gettext_lazy("that action could not be read"),
-    "wrong_phase": gettext_lazy("the table is deciding something else now"),
-    "not_allowed": gettext_lazy("that choice is not open now"),
-    "contract_unavailable": gettext_lazy("that contract is not available to you now"),
-    "bid_too_low": gettext_lazy("a bid must be worth more than the standing bid"),
-    "bid_out_of_range": gettext_lazy("that bid is outside the range this game allows"),
-    "down_bids_disallowed": gettext_lazy("down bids are not allowed in this game"),
-    "down_disallowed": gettext_lazy("playing down is not allowed in this game"),
-    "must_play_up": gettext_lazy("the winner of an up bid plays up: name the trumps, or none"),
-    "match_not_allowed": gettext_lazy("you may match only a bid made by a player you have preference over"),
-    "counteroffer_not_allowed": gettext_lazy("counter-offers are not allowed in this game"),
-    "ultimatum_not_allowed": gettext_lazy("an ultimatum is not allowed here in this game"),
-    "forfeit_not_allowed": gettext_lazy("the hand may be forfeited only after an auction with few bids"),
-    "cancel_not_allowed": gettext_lazy("only a player holding no card above a ten may cancel the deal"),
-    "slam_not_allowed": gettext_lazy("only the declarer of a trump hand may declare the slam, before the first lead"),
 }
 
 
@@ -258,7 +236,7 @@ def table_act(request, pk):
     error, status = None, 200
     try:
         if not request.user.is_authenticated:
-            raise service.ServiceError(403, "not_your_seat", "log in to play")
+            raise service.ServiceError(403, "not_your_seat", gettext_lazy("log in to play"))
         action, expected = read_action(request.POST)
         service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
     except service.ServiceError as e:
@@ -279,7 +257,9 @@ def read_action(data):
         action = {"type": "play", "card": data["card"]} if "card" in data else json.loads(data.get("action", ""))
         expected = int(data.get("expected_version", ""))
     except ValueError:
-        raise service.ServiceError(400, "invalid_input", "the action is JSON, the expected version a number") from None
+        raise service.ServiceError(
+            400, "invalid_input", gettext_lazy("the action is JSON, the expected version a number")
+        ) from None
     return action, expected
 
 
@@ -288,7 +268,6 @@ def refusal(error):
     if known is not None:
         return str(known)
     if error.status == 422:  # a move the rules forbid: say which rule, in the reader's language
-        rule = error.details.get("rule")  # a card's rule of trick play, marked in the engine
-        reason = gettext(rule) if rule else MOVE_REFUSALS.get(error.code, error.message)
-        return _("That move is not allowed: %(reason)s") % {"reason": reason}
+        # The error's message is already the rule broken or the refusal's sentence (games.refusals).
+        return _("That move is not allowed: %(reason)s") % {"reason": error.message}
     return error.message

@@ -222,7 +222,9 @@ class CornersState:
         for name, why in UNSUPPORTED.items():
             if name in options and options[name] != cls.FLAGS[name].default:
                 raise InvalidOptions(
-                    f"option {name!r}: only {cls.FLAGS[name].default!r} is supported: {why}", code="unsupported_option"
+                    f"option {name!r}: only {cls.FLAGS[name].default!r} is supported: {why}",
+                    code="unsupported_option",
+                    option=name,
                 )
         if options["players"] * options["deal_size"] + 4 > 52:
             raise InvalidOptions(

@@ -1,4 +1,5 @@
-"""Engine errors. Each carries a machine-readable ``code`` and a human ``message``."""
+"""Engine errors. Each carries a machine-readable ``code`` and an English ``message`` for
+programmers; what people read is made from the code where they read it (games.refusals)."""
 
 
 class EngineError(ValueError):
@@ -6,9 +7,11 @@ class EngineError(ValueError):
 
     code = "engine_error"
 
-    def __init__(self, message, code=None):
+    def __init__(self, message, code=None, **params):
         super().__init__(message)
         self.message = message
+        # Values a sentence for people may name (an option's name), beside the code.
+        self.params = params
         if code is not None:
             self.code = code
 
@@ -27,8 +30,8 @@ class IllegalAction(EngineError):
 
     code = "illegal_action"
 
-    def __init__(self, message, code=None, rule=None):
-        super().__init__(message, code)
+    def __init__(self, message, code=None, rule=None, **params):
+        super().__init__(message, code, **params)
         self.rule = rule
 
 

@@ -36,33 +36,38 @@ class Flag:
         if self.kind is bool:
             if type(value) is not bool:
                 raise InvalidOptions(
-                    f"option {name!r} must be true or false, not {value!r}", code="invalid_option_value"
+                    f"option {name!r} must be true or false, not {value!r}", code="invalid_option_value", option=name
                 )
             return value
         if self.kind is int:
             if type(value) is not int:
-                raise InvalidOptions(f"option {name!r} must be an integer, not {value!r}", code="invalid_option_value")
+                raise InvalidOptions(
+                    f"option {name!r} must be an integer, not {value!r}", code="invalid_option_value", option=name
+                )
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise InvalidOptions(
                     f"option {name!r} must be between {self.minimum} and {self.maximum}, not {value}",
                     code="invalid_option_value",
+                    option=name,
                 )
         elif self.kind is str:
             if value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
                 raise InvalidOptions(
-                    f"option {name!r} must be one of {allowed}, not {value!r}", code="invalid_option_value"
+                    f"option {name!r} must be one of {allowed}, not {value!r}", code="invalid_option_value", option=name
                 )
         elif self.kind is list:
             if not isinstance(value, (list, tuple)):
-                raise InvalidOptions(f"option {name!r} must be a list, not {value!r}", code="invalid_option_value")
+                raise InvalidOptions(
+                    f"option {name!r} must be a list, not {value!r}", code="invalid_option_value", option=name
+                )
             value = list(value)
         if self.check is not None:
             problem = self.check(value)
             if problem:
-                raise InvalidOptions(f"option {name!r}: {problem}", code="invalid_option_value")
+                raise InvalidOptions(f"option {name!r}: {problem}", code="invalid_option_value", option=name)
         return value
 
 
@@ -79,6 +84,7 @@ def resolve(flags, given, ruleset):
         raise InvalidOptions(
             f"unknown option {unknown[0]!r} for {ruleset}; known options: {', '.join(sorted(flags))}",
             code="unknown_option",
+            option=unknown[0],
         )
     return {
         name: flag.validate(name, given[name]) if name in given else _copy(flag.default) for name, flag in flags.items()

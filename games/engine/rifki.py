@@ -320,6 +320,7 @@ class RifkiState(GameState):
                 f"option 'opening_negative_hands': at most {4 * negatives} hands can open with negative contracts "
                 f"when each player declares {negatives} negatives",
                 code="invalid_option_value",
+                option="opening_negative_hands",
             )
         limit = o["trump_suit_limit_per_game"]
         if limit is not None and 4 * limit < trumps:
@@ -327,6 +328,7 @@ class RifkiState(GameState):
                 f"option 'trump_suit_limit_per_game': {limit} per suit allows only {4 * limit} trump hands, "
                 f"but the game has {trumps}",
                 code="invalid_option_value",
+                option="trump_suit_limit_per_game",
             )
 
     @staticmethod

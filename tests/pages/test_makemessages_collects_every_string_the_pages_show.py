@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from games import views_table
+from games import refusals
 from games.engine import records
 
 ENGINE_MARKED = re.compile(r'\bN_\("((?:[^"\\]|\\.)*)"\)')
@@ -61,7 +61,7 @@ def test_every_contract_name_the_score_sheets_show_is_collected(catalogue):
 
 
 def test_the_views_and_templates_strings_are_collected(catalogue):
-    reasons = {str(text) for text in views_table.MOVE_REFUSALS.values()}
+    reasons = {str(text) for text in refusals.REFUSALS.values()}
 
     assert reasons <= catalogue, sorted(reasons - catalogue)
     assert "The score sheet, with every contract" in catalogue  # templates/games/_table.html

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import service, views_table
+from games import refusals, service
 from games.engine import IllegalAction, new_game
 from games.engine.cards import DECK
 from games.engine.records import NEGATIVE_LABELS as LABELS
@@ -78,13 +78,13 @@ def test_every_move_the_engine_refuses_has_a_translated_reason(ruleset, seed, mo
     try:
         state.apply(action)
     except IllegalAction as e:
-        assert e.rule is not None or isinstance(views_table.MOVE_REFUSALS.get(e.code), Promise), (e.code, e.message)
+        assert e.rule is not None or isinstance(refusals.REFUSALS.get(e.code), Promise), (e.code, e.message)
         if e.rule is not None:  # the rule alone: no card, no list of legal cards
             assert e.rule in e.message and "legal:" not in e.rule and action["card"] not in e.rule
 
 
 def test_a_card_refused_by_a_rule_of_trick_play_names_the_rule_through_gettext(players, make_bot, monkeypatch):
-    monkeypatch.setattr(views_table, "gettext", shout)
+    monkeypatch.setattr(service, "gettext", shout)
     table = king_deal(players[0], make_bot())  # no hearts, seat 0 leads
     heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
 
@@ -111,7 +111,7 @@ def test_a_card_not_in_the_hand_is_said_by_its_code_not_the_engines_english(play
     assert "seat 0" not in page  # the engine's own message speaks of seats by number
 
 
-def test_the_api_gives_bot_authors_the_rule_beside_the_full_message(players, make_bot):
+def test_the_api_gives_bot_authors_the_rule_as_its_message_and_the_engines_words_as_its_reason(players, make_bot):
     table = king_deal(players[0], make_bot())
     heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
 
@@ -120,6 +120,7 @@ def test_the_api_gives_bot_authors_the_rule_beside_the_full_message(players, mak
     except service.ServiceError as e:
         assert e.status == 422 and e.code == "hearts_lead_restricted"
         assert e.details["rule"] == "a heart may not be led while you hold another suit"
-        assert e.message.startswith(f"{heart} cannot be played: a heart may not be led")
+        assert e.message == "a heart may not be led while you hold another suit"  # translated where read
+        assert e.details["reason"].startswith(f"{heart} cannot be played: a heart may not be led")
     else:
         raise AssertionError("a heart was led while another suit was held")

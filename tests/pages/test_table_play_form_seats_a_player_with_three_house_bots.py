@@ -57,5 +57,5 @@ def test_a_disabled_house_bot_is_refused_with_the_reason(players):
     client.post("/play/", {"ruleset": "king", "strategy": "random"})
     Bot.objects.filter(name="house-random").update(is_active=False)
     page = client.post("/play/", {"ruleset": "king", "strategy": "random"}).content.decode()
-    assert "the bot &#x27;house-random&#x27; is disabled" in page
+    assert "the bot “house-random” is disabled" in page
     assert Match.objects.count() == 1
