@@ -9,10 +9,12 @@ STAMP := $(VENV)/.requirements.stamp
 BENCH_STAMP := $(VENV)/.requirements-bench.stamp
 ENGINE_STAMP := var/build/engine.stamp
 ENGINE_SOURCES := $(wildcard games/engine/*.py) tools/build_engine.py
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
+COMPILED_CATALOGUES := $(CATALOGUES:.po=.mo)
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv engine system-packages clean
+.PHONY: run test bench venv engine messages system-packages clean
 
 venv: $(STAMP)
 
@@ -33,25 +35,34 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
 	$(PY) tools/build_engine.py
 	@mkdir -p $(dir $@) && touch $@
 
+# The Portuguese and Turkish catalogues, compiled (.mo files are build output, not committed).
+# msgfmt comes from Debian's gettext, which tools/install_system_packages.sh installs if missing.
+messages: $(COMPILED_CATALOGUES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	@command -v msgfmt >/dev/null 2>&1 || bash tools/install_system_packages.sh gettext
+	DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0
+
 # Embedded defaults (SQLite, the embedded broker under var/celery/) unless DATABASE_URL /
 # REDIS_URL are set. tools/run_site.py supervises the site, beat and two workers (default and
 # webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops them all.
 run: export DEBUG ?= 1
-run: $(STAMP) $(ENGINE_STAMP)
+run: $(STAMP) $(ENGINE_STAMP) messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py ensure_house_bots
 	$(PY) manage.py ensure_demo_tournament
 	exec $(PY) tools/run_site.py --port $(PORT)
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is
-# downloaded at run time) and gettext for makemessages.
+# downloaded at run time) and gettext for makemessages and compilemessages.
 system-packages:
-	@command -v chromium >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 || bash tools/install_system_packages.sh
+	@command -v chromium >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1 \
+		|| bash tools/install_system_packages.sh
 
 # Lint and format first (ruff, ruff.toml: seconds). The whole suite runs on the compiled engine
 # (what production runs); the engine's own tests then run again on its Python sources, which
 # must behave exactly alike.
-test: $(STAMP) $(ENGINE_STAMP) system-packages
+test: $(STAMP) $(ENGINE_STAMP) system-packages messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -72,4 +83,4 @@ bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench.tournament
 
 clean:
-	rm -rf $(VENV) var games/engine/*.so
+	rm -rf $(VENV) var games/engine/*.so locale/*/LC_MESSAGES/*.mo

@@ -1,6 +1,7 @@
 """REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -31,13 +32,13 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
         if not header or header[0].decode(errors="replace") != self.keyword:
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed("the header is 'Authorization: Bot <token>'", code="invalid_token")
+            raise exceptions.AuthenticationFailed(_("the header is 'Authorization: Bot <token>'"), code="invalid_token")
         bot = Bot.objects.select_related("owner").filter(token_hash=digest(header[1].decode(errors="replace"))).first()
         if bot is None or not bot.is_active or not bot.owner.is_active:
-            raise exceptions.AuthenticationFailed("invalid, rotated or disabled bot token", code="invalid_token")
+            raise exceptions.AuthenticationFailed(_("invalid, rotated or disabled bot token"), code="invalid_token")
         if not registry.needs_credentials(bot):  # one registered before built-in bots were given none
             raise exceptions.AuthenticationFailed(
-                "a built-in bot runs on the site and takes no token", code="invalid_token"
+                _("a built-in bot runs on the site and takes no token"), code="invalid_token"
             )
         return bot.owner, bot
 
@@ -84,7 +85,7 @@ class BotRegistrationSerializer(serializers.Serializer):
     def validate(self, data):
         problems = registry.registration_problems(data["kind"], data["url"], data["strategy"])
         if problems:
-            raise serializers.ValidationError({field: [message] for field, message in problems.items()})
+            raise serializers.ValidationError({field: error.messages for field, error in problems.items()})
         return data
 
 
@@ -130,7 +131,7 @@ NEW_BOT = inline_serializer(
 def own_bot(request, pk):
     bot = Bot.objects.filter(pk=pk, owner=request.user).first()
     if bot is None:
-        raise service.ServiceError(404, "not_found", f"you have no bot {pk}")
+        raise service.ServiceError(404, "not_found", _("you have no bot %(bot)s"), bot=pk)
     return bot
 
 
@@ -180,11 +181,11 @@ class BotDetailView(APIView):
         changes = data.validated_data
         if "url" in changes:
             if bot.kind != Bot.Kind.WEBHOOK:
-                raise service.ServiceError(400, "invalid_input", "only a webhook bot has a URL")
+                raise service.ServiceError(400, "invalid_input", registry.ONLY_WEBHOOKS_HAVE_A_URL)
             try:
                 check_url(changes["url"])
             except UnsafeURL as e:
-                raise service.ServiceError(400, "unsafe_url", str(e)) from e
+                raise service.ServiceError(400, "unsafe_url", e.msgid, **e.params) from e
         for field, value in changes.items():
             setattr(bot, field, value)
         bot.save(update_fields=list(changes) or None)
@@ -254,6 +255,14 @@ class BotAnswerSerializer(serializers.Serializer):
     action = serializers.DictField(help_text="one of the turn's legal_actions")
 
 
+# Why a turn can no longer be answered, by its status (``status_of_turn`` in the error).
+SETTLED = {
+    Turn.Status.DONE: _("the turn is already answered"),
+    Turn.Status.FAULTED: _("the turn already got the fallback action, counted as a fault"),
+    Turn.Status.STALE: _("the match moved on without this turn"),
+}
+
+
 class BotTurnAnswerView(APIView):
     authentication_classes = [BotTokenAuthentication]
     permission_classes = [IsBot]
@@ -269,14 +278,14 @@ class BotTurnAnswerView(APIView):
         bot = request.auth
         turn = Turn.objects.select_related("match").filter(request_id=request_id, bot=bot).first()
         if turn is None:
-            raise service.ServiceError(404, "not_found", f"no turn {request_id} for this bot")
-        if turn.status != Turn.Status.PENDING:
             raise service.ServiceError(
-                409, "turn_settled", f"the turn is already {turn.status}", status_of_turn=turn.status
+                404, "not_found", _("no turn %(request_id)s for this bot"), request_id=str(request_id)
             )
+        if turn.status != Turn.Status.PENDING:
+            raise service.ServiceError(409, "turn_settled", SETTLED[turn.status], status_of_turn=turn.status)
         if turn.deadline < timezone.now():
-            raise service.ServiceError(409, "turn_expired", "the turn's deadline has passed; the fallback applies")
-        faults, _ = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
+            raise service.ServiceError(409, "turn_expired", _("the turn's deadline has passed; the fallback applies"))
+        faults, _taken = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
         runner.submit_answer(turn.match, bot, turn.seat, turn, data.validated_data["action"], faults)
         turn.refresh_from_db()
         match = Match.objects.get(pk=turn.match_id)
@@ -284,7 +293,7 @@ class BotTurnAnswerView(APIView):
             raise service.ServiceError(
                 422,
                 "illegal_action",
-                "the action is not legal; the fallback was played and counted as a fault",
+                _("the action is not legal; the fallback was played and counted as a fault"),
                 version=match.version,
             )
         return Response({"status": turn.status, "version": match.version}, status=status.HTTP_201_CREATED)

@@ -11,6 +11,12 @@ KIND_CHOICES = [
     ("webhook", _("Webhook: we POST each turn to your URL, signed with the secret")),
     ("builtin", _("Built-in: one of our strategies plays for it")),
 ]
+# The built-in strategies, as people choose them (here and on the "play the house" page).
+STRATEGY_CHOICES = [
+    ("heuristic", _("Heuristic: plays sensibly")),
+    ("random", _("Random: any legal card")),
+    ("montecarlo", _("Monte Carlo: searches the unseen cards (slower)")),
+]
 
 
 class BotForm(forms.Form):
@@ -28,7 +34,7 @@ class BotForm(forms.Form):
     strategy = forms.ChoiceField(
         label=_("Strategy (built-in bots only)"),
         required=False,
-        choices=[("", "—")] + [(s, s) for s in sorted(STRATEGIES)],
+        choices=[("", "—")] + [(s, dict(STRATEGY_CHOICES).get(s, s)) for s in sorted(STRATEGIES)],
     )
     description = forms.CharField(
         label=_("Description"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
@@ -37,6 +43,6 @@ class BotForm(forms.Form):
     def clean(self):
         data = super().clean()
         if {"kind", "url", "strategy"} <= data.keys():
-            for field, message in registry.registration_problems(data["kind"], data["url"], data["strategy"]).items():
-                self.add_error(field, message)
+            for field, error in registry.registration_problems(data["kind"], data["url"], data["strategy"]).items():
+                self.add_error(field, error)
         return data

@@ -9,15 +9,16 @@ sign; so that digest is stored sealed under a key from the settings, never in th
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .signing import unseal
 
 
 class Bot(models.Model):
     class Kind(models.TextChoices):
-        WEBHOOK = "webhook"
-        POLLING = "polling"
-        BUILTIN = "builtin"
+        WEBHOOK = "webhook", _("webhook")
+        POLLING = "polling", _("polling")
+        BUILTIN = "builtin", _("built-in")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bots")
     name = models.CharField(max_length=60, unique=True)
@@ -48,10 +49,10 @@ class Turn(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending"
-        DONE = "done"
-        FAULTED = "faulted"
-        STALE = "stale"  # the match moved on without this bot (e.g. a staff ruling)
+        PENDING = "pending", _("pending")
+        DONE = "done", _("answered")
+        FAULTED = "faulted", _("faulted: the fallback was played")
+        STALE = "stale", _("stale: the match moved on")  # without this bot (e.g. a staff ruling)
 
     request_id = models.UUIDField(unique=True)
     bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="turns")

@@ -18,10 +18,28 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from games.service import translated
 
 
 class UnsafeURL(ValueError):
-    """The URL may not be called; the message says why."""
+    """The URL may not be called; ``message`` says why, in the language active where it is read.
+
+    ``msgid`` is marked with ``gettext_lazy``, its ``%(name)s`` placeholders filled from
+    ``params`` (the host, the refused address), which the API also returns as data.
+    """
+
+    def __init__(self, msgid, **params):
+        self.msgid, self.params = msgid, params
+        super().__init__(msgid)
+
+    @property
+    def message(self):
+        return translated(self.msgid, self.params)
+
+    def __str__(self):
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -35,18 +53,18 @@ class CheckedURL:
 
 def parse(url):
     if not isinstance(url, str) or len(url) > 500:
-        raise UnsafeURL("a webhook URL is a string of at most 500 characters")
+        raise UnsafeURL(_("a webhook URL is a string of at most 500 characters"))
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https"):
-        raise UnsafeURL("a webhook URL must start with http:// or https://")
+        raise UnsafeURL(_("a webhook URL must start with http:// or https://"))
     if not parts.hostname:
-        raise UnsafeURL("a webhook URL needs a host name")
+        raise UnsafeURL(_("a webhook URL needs a host name"))
     if parts.username or parts.password:
-        raise UnsafeURL("a webhook URL must not carry a user name or password")
+        raise UnsafeURL(_("a webhook URL must not carry a user name or password"))
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError as e:
-        raise UnsafeURL(f"bad port in the webhook URL: {e}") from e
+        raise UnsafeURL(_("the port in the webhook URL is not a number from 0 to 65535")) from e
     return parts, port
 
 
@@ -94,15 +112,19 @@ def check_url(url, allow_private=None, resolve=socket.getaddrinfo):
     try:
         infos = resolve(parts.hostname, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as e:
-        raise UnsafeURL(f"the host {parts.hostname!r} does not resolve") from e
+        raise UnsafeURL(_("the host “%(host)s” does not resolve"), host=parts.hostname) from e
     addresses = sorted({info[4][0] for info in infos})
     if not addresses:
-        raise UnsafeURL(f"the host {parts.hostname!r} does not resolve")
+        raise UnsafeURL(_("the host “%(host)s” does not resolve"), host=parts.hostname)
     if not allow_private:
         refused = [a for a in addresses if not is_public(a)]
         if refused:
             raise UnsafeURL(
-                f"the host {parts.hostname!r} resolves to a non-public address ({refused[0]}); "
-                "webhooks must be reachable on the public internet"
+                _(
+                    "the host “%(host)s” resolves to a non-public address (%(address)s); "
+                    "webhooks must be reachable on the public internet"
+                ),
+                host=parts.hostname,
+                address=refused[0],
             )
     return CheckedURL(url=url, scheme=parts.scheme, host=parts.hostname, port=port, address=addresses[0])

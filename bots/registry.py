@@ -8,7 +8,9 @@ the settings' key (bots/models.py, bots/signing.py).
 import hashlib
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Seat
 from games.service import ServiceError
@@ -20,6 +22,7 @@ from .strategies import STRATEGIES
 
 TOKEN_PREFIX = "krb_"
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,59}$"  # 2-60 letters, digits, _ . -
+ONLY_WEBHOOKS_HAVE_A_URL = _("only a webhook bot has a URL")
 
 
 def digest(text):
@@ -42,18 +45,27 @@ def new_credentials():
 
 
 def registration_problems(kind, url, strategy):
-    """{field: message} for what does not fit the bot's kind (empty when all is well)."""
+    """{field: ValidationError} for what does not fit the bot's kind (empty when all is well).
+
+    Each error keeps its msgid and params, so it is translated where it is shown: a form takes
+    it as it is, the API reads its ``messages``."""
     if kind == Bot.Kind.WEBHOOK:
         try:
             check_url(url)
         except UnsafeURL as e:
-            return {"url": str(e)}
+            return {"url": ValidationError(e.msgid, code="unsafe_url", params=e.params)}
     elif url:
-        return {"url": "only a webhook bot has a URL"}
+        return {"url": ValidationError(ONLY_WEBHOOKS_HAVE_A_URL, code="url_not_allowed")}
     if kind == Bot.Kind.BUILTIN and not strategy:
-        return {"strategy": f"a built-in bot needs one of {sorted(STRATEGIES)}"}
+        return {
+            "strategy": ValidationError(
+                _("a built-in bot needs one of the strategies %(strategies)s"),
+                code="strategy_required",
+                params={"strategies": ", ".join(sorted(STRATEGIES))},
+            )
+        }
     if kind != Bot.Kind.BUILTIN and strategy:
-        return {"strategy": "only a built-in bot has a strategy"}
+        return {"strategy": ValidationError(_("only a built-in bot has a strategy"), code="strategy_not_allowed")}
     return {}
 
 
@@ -69,7 +81,7 @@ def register(owner, name, kind, url="", strategy="", description=""):
     """Create a bot whose fields passed validation; returns (bot, token, secret), where a
     built-in bot's token and secret are None: the site runs it, and no one is given them."""
     if Bot.objects.filter(name__iexact=name).exists():
-        raise ServiceError(409, "name_taken", f"the bot name {name!r} is taken")
+        raise ServiceError(409, "name_taken", _("the bot name “%(name)s” is taken"), name=name)
     token, secret, hashes = new_credentials()
     bot = Bot.objects.create(
         owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description, **hashes
@@ -82,7 +94,7 @@ def register(owner, name, kind, url="", strategy="", description=""):
 def rotate(bot):
     """Replace the bot's token and secret (the old ones stop working at once); returns (token, secret)."""
     if not needs_credentials(bot):
-        raise ServiceError(409, "no_credentials", "a built-in bot runs on the site and has no token or secret")
+        raise ServiceError(409, "no_credentials", _("a built-in bot runs on the site and has no token or secret"))
     token, secret, hashes = new_credentials()
     for field, value in hashes.items():
         setattr(bot, field, value)

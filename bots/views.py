@@ -31,8 +31,9 @@ from django.views.decorators.http import require_http_methods
 from games.service import ServiceError
 
 from . import registry
-from .forms import BotForm
+from .forms import STRATEGY_CHOICES, BotForm
 from .hooks import bot_ratings
+from .house import house_account
 from .models import Bot
 
 
@@ -99,6 +100,8 @@ def bot_detail(request, pk):
             "owner": request.user == bot.owner,
             "matches": matches,
             "faults": registry.faults(bot),
+            "house": bot.owner_id == house_account().pk,
+            "strategy_label": dict(STRATEGY_CHOICES).get(bot.strategy, bot.strategy),
             "ratings": bot_ratings(bot),
             "needs_credentials": registry.needs_credentials(bot),
         },

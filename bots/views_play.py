@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from games import service
@@ -17,13 +17,8 @@ from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_rulesets
 
+from .forms import STRATEGY_CHOICES as BOT_STRATEGIES
 from .house import house_bot
-
-BOT_STRATEGIES = [
-    ("heuristic", gettext_lazy("Heuristic: plays sensibly")),
-    ("random", gettext_lazy("Random: any legal card")),
-    ("montecarlo", gettext_lazy("Monte Carlo: searches the unseen cards (slower)")),
-]
 
 
 class PlayForm(forms.Form):
@@ -40,7 +35,11 @@ class PlayForm(forms.Form):
         self.fields["ruleset"].choices = [(game.name, gettext(game.label)) for game in games]
         self.fields["ruleset"].initial = games[0].name
         self.fields["short"].help_text = " ".join(
-            f"{gettext(game.label)}: {gettext(game.short_game_help)}" for game in games if game.short_game
+            # Translators: a game's name, then what its short game is (the hint under "Short game").
+            gettext("%(game)s: %(short_game)s")
+            % {"game": gettext(game.label), "short_game": gettext(game.short_game_help)}
+            for game in games
+            if game.short_game
         )
 
     def options(self):
@@ -49,14 +48,27 @@ class PlayForm(forms.Form):
 
 
 class TooManyCasualMatches(service.ServiceError):
+    """The account already has ``limit`` live casual matches. The message's plural form follows
+    ``limit``, so it is chosen, like the words, where the message is read."""
+
     def __init__(self, limit):
         super().__init__(
             429,
             "too_many_casual_matches",
-            f"an account may have {limit} casual matches in progress at once",
+            ngettext_lazy(
+                "an account may have %(limit)s casual match in progress at once",
+                "an account may have %(limit)s casual matches in progress at once",
+                "limit",
+            ),
             limit=limit,
         )
         self.limit = limit
+
+    @property
+    def message(self):
+        # A plural msgid keyed by a detail's name picks its form (and language) only when the
+        # details are applied to it: str() alone would read as empty.
+        return self.msgid % self.details
 
 
 def live_casual_matches(user):

@@ -12,9 +12,11 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from config import language
 from games import accounts, throttles
 
 LOGIN_BACKEND = "games.accounts.CanonicalNameBackend"
@@ -37,8 +39,10 @@ def too_many_attempts(request, retry_after):
                 "error": {
                     "code": "throttled",
                     "retry_after": retry_after,
-                    "message": f"Too many attempts for this account or from this address. "
-                    f"Try again in {retry_after} seconds.",
+                    "message": _(
+                        "Too many attempts for this account or from this address. Try again in %(seconds)s seconds."
+                    )
+                    % {"seconds": retry_after},
                 }
             },
             status=429,
@@ -85,6 +89,8 @@ def signup(request):
             except accounts.UsernameTaken as e:  # registered by someone else since the form checked
                 form.add_error("username", ValidationError(taken_message(e), code="username_taken"))
             else:
+                # The language the newcomer signed up in is theirs on every device from now on.
+                language.remember_for(user, translation.get_language())
                 login(request, user, backend=LOGIN_BACKEND)
                 return redirect(safe_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": safe_next(request, "")})

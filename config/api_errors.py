@@ -13,6 +13,8 @@ from django.core import signals
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import JsonResponse
 from django.middleware.common import CommonMiddleware
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 API_PREFIX = "/api/"
 
@@ -28,6 +30,18 @@ CODES = {
     415: "unsupported_media_type",
     429: "throttled",
     500: "server_error",
+}
+
+# What a bare error status says, in the request's language (Django's reason phrases are English).
+STATUS_MESSAGES = {
+    400: gettext_lazy("the request is not valid"),
+    401: gettext_lazy("authentication is needed"),
+    403: gettext_lazy("you may not do this"),
+    406: gettext_lazy("the server cannot answer in a form the request accepts"),
+    413: gettext_lazy("the request body is larger than this server accepts"),
+    415: gettext_lazy("the request's content type is not accepted"),
+    429: gettext_lazy("too many requests; try again later"),
+    500: gettext_lazy("the server failed to answer; the error is logged"),
 }
 
 logger = logging.getLogger("django.request")
@@ -60,9 +74,14 @@ class ApiErrorsMiddleware:
         status = response.status_code
         message = response.reason_phrase or "error"
         if status == 405 and response.has_header("Allow"):
-            message = f"method {request.method} is not allowed here (allowed: {response['Allow']})"
+            message = _("method %(method)s is not allowed here (allowed: %(allowed)s)") % {
+                "method": request.method,
+                "allowed": response["Allow"],
+            }
         elif status == 404:
-            message = f"no API endpoint at {request.path}"
+            message = _("no API endpoint at %(path)s") % {"path": request.path}
+        elif status in STATUS_MESSAGES:
+            message = str(STATUS_MESSAGES[status])
         converted = error_response(status, CODES.get(status, f"http_{status}"), message)
         for header in ("Allow", "Retry-After", "WWW-Authenticate"):
             if response.has_header(header):
@@ -73,7 +92,7 @@ class ApiErrorsMiddleware:
         if not is_api(request):
             return None
         if isinstance(exception, (RequestDataTooBig, TooManyFieldsSent)):
-            return error_response(413, "too_large", "the request body is larger than this server accepts")
+            return error_response(413, "too_large", _("the request body is larger than this server accepts"))
         if isinstance(exception, Exception) and not _django_maps_to_4xx(exception):
             # As Django does for a 500 (its log line and the signal error reporters listen to),
             # but the answer says nothing of the code: no traceback, not even in DEBUG.
@@ -84,7 +103,7 @@ class ApiErrorsMiddleware:
                 extra={"status_code": 500, "request": request},
             )
             signals.got_request_exception.send(sender=None, request=request)
-            return error_response(500, "server_error", "the server failed to answer; the error is logged")
+            return error_response(500, "server_error", _("the server failed to answer; the error is logged"))
         return None
 
 

@@ -48,10 +48,11 @@ MIDDLEWARE = [
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",  # the visitor's language (Accept-Language, then English)
     "config.api_errors.ApiCommonMiddleware",  # Django's, but no slash redirect under /api/
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The visitor's language: ?lang=, the picker's cookie, their profile, Accept-Language (config/language.py).
+    "config.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

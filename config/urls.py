@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from bots import api as bots_api
 from bots import views_play as bots_play
-from config import accounts
+from config import accounts, language
 from games import api as games_api
 from games import api_accounts as games_api_accounts
 from games import views as games_views
@@ -40,7 +40,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/throttles.py)
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language picker
+    path("i18n/setlang/", language.set_language, name="set_language"),  # the header's language picker
     path("admin/login/", accounts.admin_login_page),  # the admin's own log-in, rate-limited like ours
     path("admin/", admin.site.urls),
     # REST API (DESIGN.md 3.7).

@@ -11,6 +11,7 @@ from django.core.cache import caches
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from . import usernames
 
@@ -27,13 +28,21 @@ class UsernameTaken(Exception):
     def __init__(self, username, existing=None, reason="same_name"):
         self.username, self.existing, self.reason = username, existing, reason
         if reason == "confusable":
-            message = f"the username {username!r} is too easily mistaken for the existing {existing!r}; choose another"
+            self.msgid = _(
+                "the username “%(username)s” is too easily mistaken for the existing “%(existing)s”; choose another"
+            )
         elif reason == "being_registered":
-            message = f"the username {username!r} (or one that looks like it) is being registered; choose another"
+            self.msgid = _(
+                "the username “%(username)s” (or one that looks like it) is being registered; choose another"
+            )
         else:
-            message = f"the username {username!r} is taken"
-        super().__init__(message)
-        self.message = message
+            self.msgid = _("the username “%(username)s” is taken")
+        self.params = {"username": username} if existing is None else {"username": username, "existing": existing}
+        super().__init__(str(self.msgid) % self.params)
+
+    @property
+    def message(self):
+        return str(self.msgid) % self.params
 
 
 def check_username_valid(username):
@@ -42,7 +51,11 @@ def check_username_valid(username):
     stored = usernames.nfkc(username)
     max_length = User._meta.get_field(User.USERNAME_FIELD).max_length
     if len(stored) > max_length:
-        raise ValidationError(f"at most {max_length} characters (after Unicode normalisation)", code="max_length")
+        raise ValidationError(
+            _("at most %(max_length)s characters (after Unicode normalisation)"),
+            code="max_length",
+            params={"max_length": max_length},
+        )
     User.username_validator(stored)
     return stored
 

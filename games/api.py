@@ -6,6 +6,7 @@ Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, permissions, serializers, status
@@ -37,7 +38,7 @@ def error_handler(exc, context):
         if response is None:
             return None
         if isinstance(exc, exceptions.ValidationError):
-            body = {"code": "invalid_input", "message": "the request is not valid", "fields": response.data}
+            body = {"code": "invalid_input", "message": str(_("the request is not valid")), "fields": response.data}
         else:
             detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
             code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
@@ -60,7 +61,9 @@ ERROR = inline_serializer(
             "ErrorBody",
             {
                 "code": serializers.CharField(help_text="machine-readable: not_found, version_conflict, ..."),
-                "message": serializers.CharField(help_text="for people"),
+                "message": serializers.CharField(
+                    help_text="for people, in the language of the request (Accept-Language, or ?lang=)"
+                ),
             },
         )
     },
@@ -117,7 +120,7 @@ class SignUpView(APIView):
         try:
             user = accounts.do_create_account(username, password)
         except accounts.UsernameTaken as e:
-            raise service.ServiceError(409, "username_taken", e.message, reason=e.reason) from e
+            raise service.ServiceError(409, "username_taken", e.msgid, reason=e.reason, **e.params) from e
         return token_response(user)
 
 
@@ -142,7 +145,7 @@ class TokenView(APIView):
             raise throttles.TooManyAttempts(tally.retry_after)
         user = authenticate(request, username=username, password=password)
         if user is None:
-            raise service.ServiceError(401, "invalid_credentials", "wrong username or password")
+            raise service.ServiceError(401, "invalid_credentials", _("wrong username or password"))
         throttles.do_refund(tally)  # only failed attempts count towards the limit
         return token_response(user)
 
@@ -167,7 +170,7 @@ class MatchCreateSerializer(serializers.Serializer):
                 or (isinstance(holder, dict) and set(holder) == {"bot"} and isinstance(holder["bot"], str))
             )
             if not ok:
-                raise serializers.ValidationError('each seat is a username, {"bot": "<name>"} or null')
+                raise serializers.ValidationError(_('each seat is a username, {"bot": "<name>"} or null'))
         return seats
 
     board = serializers.DictField(
@@ -186,7 +189,7 @@ class MatchCreateSerializer(serializers.Serializer):
 
     def validate(self, data):
         if data["board"] is not None and data["seed"] is not None:
-            raise serializers.ValidationError("give either a seed (a whole game) or a board (one fixed deal)")
+            raise serializers.ValidationError(_("give either a seed (a whole game) or a board (one fixed deal)"))
         return data
 
 
@@ -210,11 +213,11 @@ def seat_holder(holder):
     if isinstance(holder, dict):
         bot = service.bot_model().objects.filter(name=holder["bot"]).first()
         if bot is None:
-            raise service.ServiceError(400, "unknown_bot", f"no bot {holder['bot']!r}")
+            raise service.ServiceError(400, "unknown_bot", _("no bot “%(bot)s”"), bot=holder["bot"])
         return bot
     user = User.objects.filter(username=holder).first()
     if user is None:
-        raise service.ServiceError(400, "unknown_user", f"no user {holder!r}")
+        raise service.ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=holder)
     return user
 
 
@@ -240,7 +243,7 @@ def match_summary(match):
 def get_match(pk):
     match = Match.objects.filter(pk=pk).first()
     if match is None:
-        raise service.ServiceError(404, "not_found", f"no match {pk}")
+        raise service.ServiceError(404, "not_found", _("no match %(match)s"), match=pk)
     return match
 
 
@@ -284,7 +287,7 @@ class MatchListView(APIView):
     )
     def post(self, request):
         if not request.user.is_staff:
-            raise service.ServiceError(403, "staff_only", "only staff can create matches directly")
+            raise service.ServiceError(403, "staff_only", _("only staff can create matches directly"))
         data = MatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         holders = [seat_holder(h) for h in data.validated_data["seats"]]
@@ -355,7 +358,14 @@ def int_param(request, name, default, low, high):
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise service.ServiceError(400, "invalid_input", f"'{name}' must be an integer from {low} to {high}")
+        raise service.ServiceError(
+            400,
+            "invalid_input",
+            _("'%(field)s' must be an integer from %(low)s to %(high)s"),
+            field=name,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -461,7 +471,7 @@ class MatchExportView(APIView):
         match = get_match(pk)
         if not service.is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
-            raise service.ServiceError(403, "not_public", "a match's log is exported once it is over and public")
+            raise service.ServiceError(403, "not_public", _("a match's log is exported once it is over and public"))
         return jsonl_download(match_export_lines(match), f"match-{match.pk}-log.jsonl")
 
 

@@ -1,5 +1,6 @@
 """The caller's own API tokens: list them, revoke one (games/tokens.py)."""
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -51,7 +52,7 @@ class TokenDetailView(APIView):
     )
     def delete(self, request, pk):
         # Someone else's token is a 404, as one that does not exist: its id tells nothing.
-        deleted, _ = ApiToken.objects.filter(pk=pk, user=request.user).delete()
+        deleted, _kinds = ApiToken.objects.filter(pk=pk, user=request.user).delete()
         if not deleted:
-            raise service.ServiceError(404, "not_found", f"you have no token {pk}")
+            raise service.ServiceError(404, "not_found", _("you have no token %(token)s"), token=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -17,15 +17,19 @@ was rigged" is answered with a place in the log, not a yes or no:
   trick, score and the game's end from the seed, comparing each with the log; so recorded
   scores are recomputed scores.
 
-The report never holds hidden cards or a seed that is still secret.
+The report never holds hidden cards or a seed that is still secret. Its messages are made in
+the language active when it is made: the reader's, on the audit page and through the API.
 """
 
 import hashlib
 from dataclasses import asdict, dataclass
 
-from . import engine, eventlog
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from . import engine, eventlog, refusals
 from .models import StreamHead
-from .service import PLATFORM_EVENTS
+from .service import PLATFORM_EVENTS, translated
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ def check_stream(stream, read):
     chained = read.rows + sealed_after
     broken = eventlog.check_chain(chained)
     findings = [
-        Finding("chain", stream, True, f"{len(chained)} events chained from the first")
+        Finding("chain", stream, True, _("%(count)s events chained from the first") % {"count": len(chained)})
         if broken is None
         else Finding("chain", stream, False, broken[1], broken[0])
     ]
@@ -98,8 +102,11 @@ def check_head(stream, read, sealed_after):
             "head",
             stream,
             False,
-            f"the stream ends at version {last[0]}, but its head is recorded at "
-            f"version {head[0]}: events {last[0] + 1} to {head[0]} are missing",
+            _(
+                "the stream ends at version %(last)s, but its head is recorded at "
+                "version %(head)s: events %(first_missing)s to %(head)s are missing"
+            )
+            % {"last": last[0], "head": head[0], "first_missing": last[0] + 1},
             last[0] or None,
         )
     if last != tuple(head):
@@ -107,7 +114,7 @@ def check_head(stream, read, sealed_after):
             "head",
             stream,
             False,
-            f"the hash of version {last[0]} is not the head hash recorded for it",
+            _("the hash of version %(version)s is not the head hash recorded for it") % {"version": last[0]},
             last[0] or None,
         )
     if planted:
@@ -115,11 +122,18 @@ def check_head(stream, read, sealed_after):
             "head",
             stream,
             False,
-            f"{len(planted)} event(s) stored past the head recorded at version "
-            f"{head[0]}, from version {planted[0].version}, and no sealed append wrote them",
+            ngettext(
+                "%(count)s event stored past the head recorded at version %(head)s, "
+                "from version %(first)s, and no sealed append wrote it",
+                "%(count)s events stored past the head recorded at version %(head)s, "
+                "from version %(first)s, and no sealed append wrote them",
+                len(planted),
+            )
+            % {"count": len(planted), "head": head[0], "first": planted[0].version},
             planted[0].version,
         )
-    return Finding("head", stream, True, f"the stream ends at version {last[0]}, as recorded")
+    message = _("the stream ends at version %(version)s, as recorded") % {"version": last[0]}
+    return Finding("head", stream, True, message)
 
 
 def check_seal(stream, read, chained):
@@ -132,7 +146,7 @@ def check_seal(stream, read, chained):
             "seal",
             stream,
             head_version == 0,
-            "the stream has no sealed head" if head_version else "an empty stream: nothing to seal",
+            _("the stream has no sealed head") if head_version else _("an empty stream: nothing to seal"),
             last or None,
         )
     if not eventlog.seal_holds(sealed):
@@ -140,8 +154,11 @@ def check_seal(stream, read, chained):
             "seal",
             stream,
             False,
-            f"the seal of the head at version {sealed.version} does not match its "
-            "version and hash: the head was rewritten without the seal key (or the key changed)",
+            _(
+                "the seal of the head at version %(version)s does not match its "
+                "version and hash: the head was rewritten without the seal key (or the key changed)"
+            )
+            % {"version": sealed.version},
             min(sealed.version, last) or None,
         )
     if sealed.version < head_version:
@@ -149,8 +166,11 @@ def check_seal(stream, read, chained):
             "seal",
             stream,
             False,
-            f"the head is recorded at version {head_version}, but the sealed head "
-            f"is at version {sealed.version}: the events after it were not sealed by an append",
+            _(
+                "the head is recorded at version %(head)s, but the sealed head "
+                "is at version %(sealed)s: the events after it were not sealed by an append"
+            )
+            % {"head": head_version, "sealed": sealed.version},
             min(sealed.version + 1, last) or None,
         )
     at = next((r for r in chained if r.version == sealed.version), None)
@@ -159,7 +179,8 @@ def check_seal(stream, read, chained):
             "seal",
             stream,
             False,
-            f"the sealed head is at version {sealed.version}, but the stream ends at version {last}",
+            _("the sealed head is at version %(sealed)s, but the stream ends at version %(last)s")
+            % {"sealed": sealed.version, "last": last},
             last or None,
         )
     if at.hash != sealed.hash:
@@ -167,12 +188,21 @@ def check_seal(stream, read, chained):
             "seal",
             stream,
             False,
-            f"the event at version {sealed.version} is not the one sealed: the log "
-            "was rewritten (its hashes recomputed) after the head was sealed",
+            _(
+                "the event at version %(version)s is not the one sealed: the log "
+                "was rewritten (its hashes recomputed) after the head was sealed"
+            )
+            % {"version": sealed.version},
             sealed.version,
         )
-    moved = f" (appended since the row was read at version {head_version})" if sealed.version > head_version else ""
-    return Finding("seal", stream, True, f"the head at version {sealed.version} is sealed with the site's key{moved}")
+    if sealed.version > head_version:
+        message = _(
+            "the head at version %(version)s is sealed with the site's key "
+            "(appended since the row was read at version %(head)s)"
+        ) % {"version": sealed.version, "head": head_version}
+    else:
+        message = _("the head at version %(version)s is sealed with the site's key") % {"version": sealed.version}
+    return Finding("seal", stream, True, message)
 
 
 def check_end(stream, rows, end="game_ended"):
@@ -184,13 +214,14 @@ def check_end(stream, rows, end="game_ended"):
             "end",
             stream,
             False,
-            f"version {after[0].version} ({after[0].type}) follows {end} at version "
-            f"{ended.version}: nothing is appended after the end",
+            _("version %(version)s (%(type)s) follows the end at version %(end)s: nothing is appended after the end")
+            % {"version": after[0].version, "type": after[0].type, "end": ended.version},
             after[0].version,
         )
-    return Finding(
-        "end", stream, True, f"nothing follows {end} at version {ended.version}" if ended else f"no {end} yet: in play"
-    )
+    if ended is None:
+        return Finding("end", stream, True, _("no end yet: in play"))
+    message = _("nothing follows the end at version %(version)s") % {"version": ended.version}
+    return Finding("end", stream, True, message)
 
 
 def verify_match(match):
@@ -208,7 +239,7 @@ def verify_match_and_replay(match):
     events = [eventlog.as_engine_event(r) for r in played]
     seed = bytes.fromhex(match.seed) if match.seed else None
     if seed is None:
-        findings.append(Finding("seed", match.stream, True, "a fixed board: its cards are given, not derived"))
+        findings.append(Finding("seed", match.stream, True, _("a fixed board: its cards are given, not derived")))
     else:
         committed = events[0].get("seed_sha256") if events else None
         digest = hashlib.sha256(seed).hexdigest()
@@ -218,9 +249,9 @@ def verify_match_and_replay(match):
                 "seed",
                 match.stream,
                 ok,
-                "the seed matches the commitment in game_started"
+                _("the seed matches the commitment published when the game started")
                 if ok
-                else "the seed does not hash to the commitment in game_started",
+                else _("the seed does not hash to the commitment published when the game started"),
                 None if ok else 1,
             )
         )
@@ -237,9 +268,15 @@ def check_rules(stream, played, events, seed):
         version = (
             played[index].version if index is not None and index < len(played) else (played[0].version if played else 1)
         )
-        return Finding("rules", stream, False, e.message, version), None
-    outcome = f"final scores {list(state.scores)}" if state.is_over else "in play"
-    return Finding("rules", stream, True, f"every decision, deal, trick and score re-derived ({outcome})"), state
+        msgid, params = refusals.reason(e)
+        return Finding("rules", stream, False, translated(msgid, params), version), None
+    if state.is_over:
+        message = _("every decision, deal, trick and score re-derived (final scores %(scores)s)") % {
+            "scores": ", ".join(str(score) for score in state.scores)
+        }
+    else:
+        message = _("every decision, deal, trick and score re-derived (in play)")
+    return Finding("rules", stream, True, message), state
 
 
 def report(findings, **extra):

@@ -24,6 +24,7 @@ from datetime import timezone as dt_timezone
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .models import Event, StreamHead
 
@@ -184,11 +185,14 @@ def check_chain(rows):
     prev_hash, expected = GENESIS_HASH, 1
     for row in rows:
         if row.version != expected:
-            return row.version, f"version {row.version} where {expected} was expected"
+            return row.version, _("version %(version)s where %(expected)s was expected") % {
+                "version": row.version,
+                "expected": expected,
+            }
         if row.prev_hash != prev_hash:
-            return row.version, "prev_hash does not match the hash of the event before it"
+            return row.version, _("its prev_hash does not match the hash of the event before it")
         doc = event_document(row.stream, row.version, row.type, row.payload, row.metadata, row.recorded_at)
         if chain_hash(prev_hash, doc) != row.hash:
-            return row.version, "the hash does not match the event's contents"
+            return row.version, _("its hash does not match the event's contents")
         prev_hash, expected = row.hash, expected + 1
     return None

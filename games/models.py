@@ -160,3 +160,14 @@ class StreamHead(models.Model):
 
     def __str__(self):
         return f"{self.stream}@{self.version}"
+
+
+class Profile(models.Model):
+    """What a signed-in person chose for themselves: the language the site speaks to them
+    (one of settings.LANGUAGES; empty until they choose, when the browser's language is used)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(max_length=10, blank=True)
+
+    def __str__(self):
+        return f"profile of {self.user_id}"

@@ -100,3 +100,22 @@ def option_label(name):
         if flag is not None and flag.label:
             return "“%s”" % gettext(flag.label)
     return "“%s”" % name
+
+
+# Why a bot's turn got the fallback action (the ``reason`` of an ``action_fallback`` event and
+# a faulted turn's ``fault``), as the bot's page and the audit page say it.
+FAULT_REASONS = {
+    "timeout": _("no answer in time"),
+    "connection_error": _("the bot's server could not be reached"),
+    "http_error": _("the bot's server answered with an error"),
+    "not_json": _("the answer was not JSON"),
+    "no_action": _("the answer held no action"),
+    "oversized": _("the answer was too large"),
+    "unsafe_url": _("the bot's address is not allowed"),
+    "illegal_action": _("the action was not legal"),
+}
+
+
+def fault_reason(code):
+    """A fault's code in words (a code the table lacks is shown as it is)."""
+    return FAULT_REASONS.get(code, code)

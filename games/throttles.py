@@ -32,6 +32,7 @@ from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files import locks
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.throttling import BaseThrottle
 
@@ -183,7 +184,7 @@ def do_count_signup(request, username):
 class TooManyAttempts(exceptions.Throttled):
     """A log-in or sign-up refused by do_count_login / do_count_signup (429, Retry-After)."""
 
-    default_detail = "Too many attempts for this account or from this address."
+    default_detail = _("Too many attempts for this account or from this address.")
 
 
 # ------------------------------------------------------------------ API routes

@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
 from .models import ApiToken
@@ -98,11 +99,12 @@ class HashedTokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key):
         token = ApiToken.objects.select_related("user").filter(key_hash=hash_token(key)).first()
         if token is None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed("invalid or revoked token", code="invalid_token")
+            raise exceptions.AuthenticationFailed(_("invalid or revoked token"), code="invalid_token")
         now = timezone.now()
         if is_expired(token, now):
             raise exceptions.AuthenticationFailed(
-                f"the token expired at {expires_at(token).isoformat()}; log in again for a new one",
+                _("the token expired at %(expired)s; log in again for a new one")
+                % {"expired": expires_at(token).isoformat()},
                 code="token_expired",
             )
         do_touch(token, now)

@@ -11,12 +11,12 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 from django_htmx.http import push_url
 
-from . import eventlog, service
+from . import eventlog, refusals, service
 from .audit import verify_match
 from .engine import EngineError
 from .engine.playout import contract_label, score_sheet_rows
 from .models import Match
-from .templatetags.cards import card_name, suit_name
+from .templatetags.cards import DIRECTIONS, card_name, suit_name
 from .views_table import match_seat_names
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -247,6 +247,14 @@ REASONS = {
     "kiz_split": gettext_lazy("each player took one queen"),
 }
 
+# How a game ended, in the game_ended event's own words.
+GAME_RESULTS = {
+    "complete": gettext_lazy("played to the end"),
+    "slam": gettext_lazy("a King slam"),
+    "failed_slam": gettext_lazy("a failed King slam"),
+    "cancelled": gettext_lazy("cancelled"),
+}
+
 # What each event says, in words. Decisions carry the acting seat as "who".
 EVENTS = {
     "game_started": gettext_lazy("The game started."),
@@ -292,7 +300,7 @@ def describe(event, names, ruleset):
         return event["type"]
 
     def name(seat):
-        return names[seat] if isinstance(seat, int) and 0 <= seat <= 3 else _("nobody")
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("nobody")
 
     def scores(values):
         return ", ".join(f"{names[i]} {v}" for i, v in enumerate(values or ()))
@@ -304,7 +312,13 @@ def describe(event, names, ruleset):
         "winner": name(event.get("winner")),
         "scores": scores(event.get("scores")),
         "winners": ", ".join(names[s] for s in event.get("winners") or ()) or _("nobody"),
-        "reason": REASONS.get(event.get("reason"), event.get("reason")),
+        "reason": refusals.fault_reason(event.get("reason"))
+        if event["type"] == "action_fallback"
+        else REASONS.get(event.get("reason"), event.get("reason")),
+        # Words, not the event's codes: "8 para cima", not "8 up".
+        "direction": DIRECTIONS.get(event.get("direction"), event.get("direction")),
+        "mode": DIRECTIONS.get(event.get("mode"), event.get("mode")),
+        "result": GAME_RESULTS.get(event.get("result"), event.get("result")),
     }
     if event["type"] == "play":
         fields["card"] = card_name(event["card"])

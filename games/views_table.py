@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import service
+from games import compass, service
 from games.engine import RULESETS
+from games.engine.rulesets import CLOCKWISE
 
 from .models import Event, Match
 from .templatetags.cards import action_label, bid_words
@@ -94,6 +95,7 @@ def table_context(request, match, error=None):
     game, table = RULESETS[view["ruleset"]], view["table"]
     # The seat a row marks: the role a score sheet names (the dealer in King, the declarer in Rifki).
     role_seat, role_label = table.get(game.sheet_role), game.roles[game.sheet_role]
+    place = compass.places(me or 0, match.num_seats, game.direction)
     rows = [
         {
             "index": s.index,
@@ -105,6 +107,7 @@ def table_context(request, match, error=None):
             "cards": view["hand_sizes"][s.index],
             "tricks": table["tricks_won"][s.index],
             "score": view["scores"][s.index],
+            "place": place[s.index],
         }
         for s in seats
     ]
@@ -118,6 +121,7 @@ def table_context(request, match, error=None):
         "view": view,
         "version": match.version,
         "seats": rows,
+        "clockwise": game.direction == CLOCKWISE,
         "me": me,
         "error": error,
         "your_turn": me is not None and to_act == me,

@@ -1,6 +1,7 @@
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.translation import gettext
 
 from games.engine.playout import play_out, score_sheet
 from games.offer import offered_names, offered_rulesets
@@ -21,7 +22,7 @@ def test_home_lists_every_ruleset_with_a_demo_link(client, db):
 def test_demo_shows_the_score_sheet_of_a_played_out_game(client, ruleset):
     response = client.get(f"/demo/{ruleset}/", {"seed": "7"})
     assert response.status_code == 200
-    sheet = score_sheet(play_out(ruleset, 7))
+    sheet = score_sheet(play_out(ruleset, 7), gettext)  # in the reader's language
     assert sheet.strip()
     assert f"<pre>{escape(sheet)}</pre>" in response.content.decode()
 
@@ -43,6 +44,7 @@ def test_demo_non_integer_seed_is_400_with_a_clear_message(client, seed):
     response = client.get("/demo/king/", {"seed": seed})
     assert response.status_code == 400
     assert "seed must be a non-negative integer" in response.content.decode()
+    assert seed not in response.content.decode() or not seed  # the page never echoes what it was sent
 
 
 def test_api_schema_is_served(client):

@@ -2,6 +2,7 @@
 
 from django.contrib.auth import get_user_model
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
@@ -81,7 +82,7 @@ def tournament_summary(t):
 def get_tournament(pk):
     t = Tournament.objects.select_related("organiser").filter(pk=pk).first()
     if t is None:
-        raise ServiceError(404, "not_found", f"no tournament {pk}")
+        raise ServiceError(404, "not_found", _("no tournament %(tournament)s"), tournament=pk)
     return t
 
 
@@ -130,7 +131,7 @@ class EntrantSerializer(serializers.Serializer):
 
     def validate(self, data):
         if ("user" in data) == ("bot" in data):
-            raise serializers.ValidationError("give either 'user' or 'bot'")
+            raise serializers.ValidationError(_("give either 'user' or 'bot'"))
         return data
 
 
@@ -174,11 +175,11 @@ class EntrantListView(APIView):
         if "user" in data.validated_data:
             user = User.objects.filter(username=data.validated_data["user"]).first()
             if user is None:
-                raise ServiceError(400, "unknown_user", f"no user {data.validated_data['user']!r}")
+                raise ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=data.validated_data["user"])
         else:
             bot = Bot.objects.filter(name=data.validated_data["bot"]).first()
             if bot is None:
-                raise ServiceError(400, "unknown_bot", f"no bot {data.validated_data['bot']!r}")
+                raise ServiceError(400, "unknown_bot", _("no bot “%(bot)s”"), bot=data.validated_data["bot"])
         entrant = service.do_register(pk, request.user, user=user, bot=bot, house=data.validated_data["house"])
         return Response(entrant_row(entrant), status=status.HTTP_201_CREATED)
 
@@ -195,7 +196,13 @@ class EntrantDetailView(APIView):
     )
     def post(self, request, pk, entrant_id):
         if not Entrant.objects.filter(pk=entrant_id, tournament_id=pk).exists():
-            raise ServiceError(404, "not_found", f"no entrant {entrant_id} in tournament {pk}")
+            raise ServiceError(
+                404,
+                "not_found",
+                _("no entrant %(entrant)s in tournament %(tournament)s"),
+                entrant=entrant_id,
+                tournament=pk,
+            )
         action = request.data.get("action") if isinstance(request.data, dict) else None
         if action in ("accept", "decline"):
             entrant = service.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
@@ -204,7 +211,9 @@ class EntrantDetailView(APIView):
         elif action == "withdraw":
             entrant = service.do_withdraw(entrant_id, request.user)
         else:
-            raise ServiceError(400, "invalid_input", f"'action' is one of {', '.join(ENTRANT_ACTIONS)}")
+            raise ServiceError(
+                400, "invalid_input", _("'action' is one of %(allowed)s"), allowed=", ".join(ENTRANT_ACTIONS)
+            )
         return Response(entrant_row(entrant))
 
 
@@ -338,7 +347,7 @@ class RoundsView(APIView):
             return Response({"tables": service.do_start_round(pk, request.user)}, status=status.HTTP_201_CREATED)
         if action == "close":
             return Response({"events": service.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
-        raise ServiceError(400, "invalid_input", "'action' is 'start' or 'close'")
+        raise ServiceError(400, "invalid_input", _("'action' is 'start' or 'close'"))
 
 
 class DealsVerifyView(APIView):
@@ -354,7 +363,7 @@ class DealsVerifyView(APIView):
 
         t = get_tournament(pk)
         if t.status != Tournament.Status.FINISHED:
-            raise ServiceError(409, "seed_secret", "the seed is revealed when the tournament ends")
+            raise ServiceError(409, "seed_secret", _("the seed is revealed when the tournament ends"))
         rows = check_deals(t)
         return Response(
             {
@@ -461,7 +470,7 @@ class TournamentExportView(APIView):
             raise ServiceError(
                 409,
                 "not_finished",
-                "a tournament's log is exported once it is over (its matches hold every dealt hand)",
+                _("a tournament's log is exported once it is over (its matches hold every dealt hand)"),
             )
         return jsonl_download(tournament_export_lines(t), f"tournament-{t.pk}-log.jsonl")
 
@@ -493,7 +502,7 @@ class LeaderboardView(APIView):
         from .leaderboards import leaderboard
 
         if ruleset not in RULESETS:
-            raise ServiceError(404, "not_found", f"no ruleset {ruleset!r}")
+            raise ServiceError(404, "not_found", _("no ruleset “%(ruleset)s”"), ruleset=ruleset)
         rows = leaderboard(ruleset, bots_apart=request.query_params.get("bots_apart") in ("1", "true"))
         return Response(
             {

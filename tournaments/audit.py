@@ -9,6 +9,8 @@ events; the root hash.
 
 import hashlib
 
+from django.utils.translation import gettext
+
 from games import eventlog
 from games.audit import Finding, check_stream, read_stream, report, verify_match_and_replay
 
@@ -30,9 +32,9 @@ def verify_tournament(tournament):
             "seed",
             tournament.stream,
             ok,
-            "the seed matches the commitment in tournament_created"
+            gettext("the seed matches the commitment published when the tournament was created")
             if ok
-            else "the seed does not hash to the published commitment",
+            else gettext("the seed does not hash to the commitment published when the tournament was created"),
             None if ok else 1,
         )
     )
@@ -46,23 +48,26 @@ def verify_tournament(tournament):
         if match.board is None:
             derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
             ok = derived.hex() == match.seed
-            where = f"round {table.round} table {table.table}" + (f" replay {table.replay}" if table.replay else "")
-            findings.append(
-                Finding(
-                    "deal_seed",
-                    match.stream,
-                    ok,
-                    f"{where}: the match's seed is derived from the tournament seed"
-                    if ok
-                    else "the match's seed is not the one derived from the tournament seed",
-                    None if ok else 1,
-                )
-            )
+            findings.append(Finding("deal_seed", match.stream, ok, deal_seed_message(table, ok), None if ok else 1))
         match_findings, states[match.pk] = verify_match_and_replay(match)
         findings += match_findings
     findings += check_results(tournament, rows, states)
     findings.append(check_standings(tournament, rows))
     return report(findings, tournament=tournament.pk, root_hash=read.root_hash(tournament))
+
+
+def deal_seed_message(table, ok):
+    """What the deal_seed check found for ``table``, in the language active now."""
+    if not ok:
+        return gettext("the match's seed is not the one derived from the tournament seed")
+    where = {"round": table.round, "table": table.table, "replay": table.replay}
+    if table.replay:
+        message = gettext(
+            "round %(round)s table %(table)s replay %(replay)s: the match's seed is derived from the tournament seed"
+        )
+    else:
+        message = gettext("round %(round)s table %(table)s: the match's seed is derived from the tournament seed")
+    return message % where
 
 
 def check_results(tournament, rows, states):
@@ -80,11 +85,14 @@ def check_results(tournament, rows, states):
             match = row.payload["match"]
             state = states.get(match)
             if state is None or not state.is_over:
-                problem = "the match did not verify or is not over"
+                problem = gettext("the match did not verify or is not over")
             elif list(state.scores) != row.payload["scores"]:
-                problem = f"recorded scores {row.payload['scores']}, replayed {list(state.scores)}"
+                problem = gettext("recorded scores: %(recorded)s; replayed: %(replayed)s") % {
+                    "recorded": ", ".join(str(score) for score in row.payload["scores"]),
+                    "replayed": ", ".join(str(score) for score in state.scores),
+                }
             elif seating.get(match) != row.payload["seats"]:
-                problem = "the seats differ from the round's draw"
+                problem = gettext("the seats differ from the round's draw")
             else:
                 problem = None
             findings.append(
@@ -92,7 +100,7 @@ def check_results(tournament, rows, states):
                     "result",
                     tournament.stream,
                     problem is None,
-                    problem or f"match {match}: scores equal the replayed match",
+                    problem or gettext("match %(match)s: the scores equal the replayed match's") % {"match": match},
                     row.version,
                 )
             )
@@ -115,7 +123,7 @@ def check_standings(tournament, rows):
         "standings",
         tournament.stream,
         ok,
-        "the stored standings equal a rebuild from the events"
+        gettext("the stored standings equal a rebuild from the events")
         if ok
-        else "the stored standings differ from a rebuild from the events",
+        else gettext("the stored standings differ from a rebuild from the events"),
     )

@@ -8,6 +8,8 @@ verified replay re-derives each deal from the seed and compares, card by card.
 
 import hashlib
 
+from django.utils.translation import gettext
+
 from games import eventlog
 from games.audit import check_rules
 from games.service import PLATFORM_EVENTS
@@ -36,7 +38,7 @@ def check_deals(tournament, seed=None):
             "problem": None,
         }
         if table.match.board is not None:
-            row["problem"] = "a fixed board: its cards are given, not derived"
+            row["problem"] = gettext("a fixed board: its cards are given, not derived")
         else:
             derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
             played = [r for r in eventlog.stream_events(table.match.stream) if r.type not in PLATFORM_EVENTS]

@@ -11,12 +11,13 @@ import secrets
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games import engine, eventlog
 from games.models import Match
 from games.offer import offered_names
-from games.service import ServiceError
+from games.service import ServiceError, engine_refusal
 
 from . import seating
 from .models import Entrant, Tournament, TournamentTable
@@ -70,7 +71,7 @@ def locked(tournament_id):
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
-        raise ServiceError(404, "not_found", f"no tournament {tournament_id}") from None
+        raise ServiceError(404, "not_found", _("no tournament %(tournament)s"), tournament=tournament_id) from None
 
 
 # ------------------------------------------------------------------ creating
@@ -84,46 +85,67 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
         raise ServiceError(
             400,
             "ruleset_not_offered",
-            f"{ruleset} is not offered for tournaments yet; ruleset must be one of {', '.join(offered_names())}",
+            _("%(ruleset)s is not offered for tournaments yet; ruleset must be one of %(offered)s"),
+            ruleset=ruleset,
+            offered=", ".join(offered_names()),
         )
     if format not in Tournament.Format.values:
-        raise ServiceError(400, "invalid_format", f"format must be one of {', '.join(Tournament.Format.values)}")
+        raise ServiceError(
+            400,
+            "invalid_format",
+            _("format must be one of %(allowed)s"),
+            allowed=", ".join(Tournament.Format.values),
+        )
     if type(rounds) is not int or not 1 <= rounds <= 50:
-        raise ServiceError(400, "invalid_rounds", "rounds must be an integer from 1 to 50")
+        raise ServiceError(400, "invalid_rounds", _("rounds must be an integer from 1 to 50"))
     if table_points not in Tournament.TablePoints.values:
-        raise ServiceError(400, "invalid_table_points", "table_points is 'place' or 'score'")
+        raise ServiceError(400, "invalid_table_points", _("table_points is 'place' or 'score'"))
     if fill not in Tournament.Fill.values:
-        raise ServiceError(400, "invalid_fill", "fill is 'house_bots' or 'byes'")
+        raise ServiceError(400, "invalid_fill", _("fill is 'house_bots' or 'byes'"))
     if (
         not isinstance(tie_breaks, list)
         or any(t not in TIE_BREAKS for t in tie_breaks)
         or len(set(tie_breaks)) != len(tie_breaks)
     ):
-        raise ServiceError(400, "invalid_tie_breaks", f"tie_breaks is a list of distinct names from {TIE_BREAKS}")
+        raise ServiceError(
+            400,
+            "invalid_tie_breaks",
+            _("tie_breaks is a list of distinct names from %(allowed)s"),
+            allowed=", ".join(TIE_BREAKS),
+        )
     if (
         not isinstance(bot_turn_timeout, (int, float))
         or isinstance(bot_turn_timeout, bool)
         or not 0.1 <= bot_turn_timeout <= bot_turn_timeout_max()
     ):
-        raise ServiceError(400, "invalid_timeout", f"bot_turn_timeout is 0.1 to {bot_turn_timeout_max():g} seconds")
+        raise ServiceError(
+            400,
+            "invalid_timeout",
+            _("bot_turn_timeout is 0.1 to %(maximum)s seconds"),
+            maximum=f"{bot_turn_timeout_max():g}",
+        )
     if format == Tournament.Format.DUPLICATE and fill == Tournament.Fill.BYES:
-        raise ServiceError(400, "invalid_fill", "a duplicate event needs full tables: fill with house bots")
+        raise ServiceError(400, "invalid_fill", _("a duplicate event needs full tables: fill with house bots"))
     if boards is not None and (not isinstance(boards, list) or not 1 <= len(boards) <= 100):
-        raise ServiceError(400, "invalid_boards", "boards is a list of 1 to 100 engine boards")
+        raise ServiceError(400, "invalid_boards", _("boards is a list of 1 to 100 engine boards"))
     try:
         state = engine.new_game(ruleset, seed=b"settings-check", options=options)
         for board in boards or []:
             engine.new_game(ruleset, options=options, board=board)
     except engine.EngineError as e:
-        raise ServiceError(400, e.code, e.message) from e
+        raise engine_refusal(e) from e
     # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
     # back after its round has closed and made its matches (and cards) public (DESIGN.md 3.5).
     if boards is not None and rounds > len(boards):
         raise ServiceError(
             400,
             "boards_repeat",
-            f"{rounds} rounds need at least {rounds} fixed boards (one a round; "
-            f"got {len(boards)}): a board played again after its round closed would be known",
+            _(
+                "%(rounds)s rounds need at least %(rounds)s fixed boards (one a round; "
+                "got %(given)s): a board played again after its round closed would be known"
+            ),
+            rounds=rounds,
+            given=len(boards),
         )
     return dict(state.options)
 
@@ -145,7 +167,7 @@ def do_create_tournament(
 ):
     tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
-        raise ServiceError(400, "invalid_name", "a tournament needs a name of 1 to 120 characters")
+        raise ServiceError(400, "invalid_name", _("a tournament needs a name of 1 to 120 characters"))
     resolved = check_settings(
         ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout
     )
@@ -207,7 +229,7 @@ HOLDING = (Entrant.Status.INVITED, *PLAYING)
 def check_organiser(tournament, user):
     """``user`` None is the system acting on the tournament's own settings (its autopilot)."""
     if user is not None and user.pk != tournament.organiser_id and not user.is_staff:
-        raise ServiceError(403, "organiser_only", "only the tournament's organiser can do this")
+        raise ServiceError(403, "organiser_only", _("only the tournament's organiser can do this"))
 
 
 def account_of(user=None, bot=None):
@@ -239,6 +261,31 @@ def shares_cards_or_schedule(tournament):
     return tournament.format != Tournament.Format.SWISS or bool(tournament.boards)
 
 
+# Why an owner enters once where the draw cannot keep their entrants apart: a fixed schedule
+# (by format), or, in a Swiss event, tables that share cards.
+SAME_OWNER_REFUSED = {
+    Tournament.Format.ROUND_ROBIN: _(
+        "%(owner)s already has an entrant in this tournament (%(entrant)s); a round robin schedule "
+        "is fixed, so one owner (a person with their bots) enters it once"
+    ),
+    Tournament.Format.DUPLICATE: _(
+        "%(owner)s already has an entrant in this tournament (%(entrant)s); a duplicate schedule "
+        "is fixed, so one owner (a person with their bots) enters it once"
+    ),
+    "boards": _(
+        "%(owner)s already has an entrant in this tournament (%(entrant)s); its tables share "
+        "cards (fixed boards), so one owner (a person with their bots) enters it once"
+    ),
+}
+# Why a late entry is refused, by the format whose schedule is fixed once it starts.
+LATE_ENTRY_REFUSED = {
+    Tournament.Format.ROUND_ROBIN: _(
+        "a round robin schedule is fixed once it starts: late entries are for Swiss events"
+    ),
+    Tournament.Format.DUPLICATE: _("a duplicate schedule is fixed once it starts: late entries are for Swiss events"),
+}
+
+
 def check_one_owner(tournament, user=None, bot=None):
     """DESIGN.md 3.5: one owner (a person with their bots) holds at most one seat at a table.
     A Swiss draw seats one owner's entrants at different tables; where the draw cannot, the
@@ -249,16 +296,12 @@ def check_one_owner(tournament, user=None, bot=None):
     held = Entrant.objects.filter(tournament=tournament, status__in=HOLDING).select_related("user", "bot__owner")
     mine = [e for e in held if door_of(e.user, e.bot) is not None and door_of(e.user, e.bot).pk == door.pk]
     if mine:
-        why = (
-            "its tables share cards (fixed boards)"
-            if tournament.boards and tournament.format == Tournament.Format.SWISS
-            else f"a {tournament.format} schedule is fixed"
-        )
         raise ServiceError(
             409,
             "same_owner",
-            f"{door.username} already has an entrant in this tournament "
-            f"({mine[0].name}); {why}, so one owner (a person with their bots) enters it once",
+            SAME_OWNER_REFUSED.get(tournament.format, SAME_OWNER_REFUSED["boards"]),
+            owner=door.username,
+            entrant=mine[0].name,
         )
 
 
@@ -280,7 +323,7 @@ def late_round(tournament, house=False):
         raise ServiceError(
             409,
             "late_entry_closed",
-            f"a {tournament.format} schedule is fixed once it starts: late entries are for Swiss events",
+            LATE_ENTRY_REFUSED[tournament.format],
         )
     return late
 
@@ -293,17 +336,17 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
     its owner accepts (do_answer_invitation), and an invitation they declined can be sent again.
     """
     if (user is None) == (bot is None):
-        raise ServiceError(400, "invalid_entrant", "an entrant is a user or a bot")
+        raise ServiceError(400, "invalid_entrant", _("an entrant is a user or a bot"))
     with transaction.atomic():
         tournament = locked(tournament_id)
         if user is None or by is None or by.pk != user.pk:
             check_organiser(tournament, by)
         if tournament.status == Tournament.Status.FINISHED:
-            raise ServiceError(409, "tournament_finished", "the tournament is over")
+            raise ServiceError(409, "tournament_finished", _("the tournament is over"))
         if bot is not None and not bot.is_active:
-            raise ServiceError(400, "bot_disabled", f"the bot {bot.name!r} is disabled")
+            raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=bot.name)
         if house and (bot is None or bot.kind != "builtin"):
-            raise ServiceError(400, "invalid_entrant", "a house entrant is a built-in bot")
+            raise ServiceError(400, "invalid_entrant", _("a house entrant is a built-in bot"))
         taken = (
             Entrant.objects.filter(tournament=tournament, user=user)
             if user
@@ -311,7 +354,7 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         )
         again = None if house else taken.first()
         if again is not None and again.status != Entrant.Status.DECLINED:
-            raise ServiceError(409, "already_registered", "already registered in this tournament")
+            raise ServiceError(409, "already_registered", _("already registered in this tournament"))
         kind = Entrant.Kind.USER if user else (Entrant.Kind.HOUSE_BOT if house else Entrant.Kind.BOT)
         # A late entry is seated from the next round.
         late = late_round(tournament, house)
@@ -352,7 +395,7 @@ def locked_entrant(entrant_id):
     """(the entrant, its tournament), both locked: the tournament first, as every change takes them."""
     entrant = Entrant.objects.filter(pk=entrant_id).first()
     if entrant is None:
-        raise ServiceError(404, "not_found", f"no entrant {entrant_id}")
+        raise ServiceError(404, "not_found", _("no entrant %(entrant)s"), entrant=entrant_id)
     tournament = locked(entrant.tournament_id)
     # of=("self",): PostgreSQL locks no row of a nullable outer join (an entrant's user or bot).
     return (
@@ -369,17 +412,24 @@ def do_answer_invitation(entrant_id, by, accept):
         entrant, tournament = locked_entrant(entrant_id)
         owner = account_of(entrant.user, entrant.bot)
         if by is None or owner.pk != by.pk:
-            raise ServiceError(403, "not_your_invitation", f"only {owner.username} can answer this invitation")
+            raise ServiceError(
+                403, "not_your_invitation", _("only %(owner)s can answer this invitation"), owner=owner.username
+            )
         if entrant.status != Entrant.Status.INVITED:
-            raise ServiceError(409, "not_invited", f"the entrant is {entrant.status}: there is no invitation to answer")
+            raise ServiceError(
+                409,
+                "not_invited",
+                _("the entrant is %(entrant_status)s: there is no invitation to answer"),
+                entrant_status=Entrant.Status(entrant.status).label,
+            )
         if not accept:
             entrant.status = Entrant.Status.DECLINED
             events = [{"type": "entrant_declined", "entrant": entrant.pk}]
         else:
             if tournament.status == Tournament.Status.FINISHED:
-                raise ServiceError(409, "tournament_finished", "the tournament is over")
+                raise ServiceError(409, "tournament_finished", _("the tournament is over"))
             if entrant.bot is not None and not entrant.bot.is_active:
-                raise ServiceError(400, "bot_disabled", f"the bot {entrant.bot.name!r} is disabled")
+                raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=entrant.bot.name)
             late = late_round(tournament)
             entrant.status, entrant.joined_round = Entrant.Status.REGISTERED, late
             # The registration is what the standings fold: the entrant counts from here on.
@@ -397,7 +447,12 @@ def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusa
         if account_of(entrant.user, entrant.bot).pk != by.pk:
             check_organiser(tournament, by)
         if entrant.status not in allowed_from:
-            raise ServiceError(409, refusal, f"the entrant is {entrant.status}")
+            raise ServiceError(
+                409,
+                refusal,
+                _("the entrant is %(entrant_status)s"),
+                entrant_status=Entrant.Status(entrant.status).label,
+            )
         if entrant.status == Entrant.Status.INVITED:
             # An invitation withdrawn never counted: it is declined, not a withdrawn entrant.
             new_status, event_type = Entrant.Status.DECLINED, "entrant_declined"
@@ -502,25 +557,28 @@ def keep_slots(tournament, by, slots):
 
 def check_round_can_start(tournament):
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(409, "tournament_finished", "the tournament is over")
+        raise ServiceError(409, "tournament_finished", _("the tournament is over"))
     if tournament.current_round >= tournament.rounds:
-        raise ServiceError(409, "no_rounds_left", f"all {tournament.rounds} rounds have been played")
+        raise ServiceError(409, "no_rounds_left", _("all %(rounds)s rounds have been played"), rounds=tournament.rounds)
     if tournament.closed_round != tournament.current_round:
-        raise ServiceError(409, "round_in_progress", f"round {tournament.current_round} is not closed yet")
+        raise ServiceError(
+            409, "round_in_progress", _("round %(round)s is not closed yet"), round=tournament.current_round
+        )
 
 
 def check_round_can_close(tournament):
     """Refuses unless a round is open and no table keeps it waiting (its own tables and, before
     the last round closes, any replay ordered earlier)."""
     if tournament.current_round == tournament.closed_round:
-        raise ServiceError(409, "no_open_round", "there is no round to close")
+        raise ServiceError(409, "no_open_round", _("there is no round to close"))
     waiting = tables_waiting(tournament)
     if waiting:
         raise ServiceError(
             409,
             "results_missing",
-            f"{waiting} table(s) have not finished (round {tournament.current_round}, or a replay ordered earlier)",
+            _("not every table has finished: %(waiting)s still playing (round %(round)s, or a replay ordered earlier)"),
             waiting=waiting,
+            round=tournament.current_round,
         )
 
 
@@ -538,10 +596,25 @@ def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
             past = [list(map(tuple, tables)) for tables in history.values()]
             return seating.swiss_round(entrant_ids, past, owners=owners, table_size=size), None, byes
     except seating.OwnersTogether as e:
+        if e.owner is None:
+            raise ServiceError(
+                409,
+                "same_owner",
+                _("round %(round)s cannot seat one owner's entrants at different tables: withdraw some of them"),
+                round=round_no,
+                reason=str(e),  # the seating's own words, for programmers
+            ) from e
         raise ServiceError(
             409,
             "same_owner",
-            f"round {round_no} cannot seat one owner's entrants at different tables ({e}): withdraw some of them",
+            _(
+                "round %(round)s cannot seat one owner's entrants at different tables: “%(owner)s” has "
+                "%(players)s players in it, more than its tables (%(tables)s); withdraw some of them"
+            ),
+            round=round_no,
+            owner=e.owner,
+            players=e.players,
+            tables=e.tables,
         ) from e
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         schedule = seating.round_robin(len(entrant_ids), tournament.rounds, table_size=size)
@@ -616,7 +689,12 @@ def do_start_round(tournament_id, by):
                 )
         tournament.refresh_from_db()
         if len(players) < table_size(tournament):
-            raise ServiceError(409, "too_few_entrants", f"a round needs at least {table_size(tournament)} entrants")
+            raise ServiceError(
+                409,
+                "too_few_entrants",
+                _("a round needs at least %(needed)s entrants"),
+                needed=table_size(tournament),
+            )
         ids = [e.pk for e in players]
         if tournament.format == Tournament.Format.SWISS:
             ids = standing_order(tournament, ids)
@@ -660,7 +738,7 @@ def do_record_result(match_id):
         match = Match.objects.get(pk=match_id)
         if table.result_recorded or match.status != Match.Status.OVER:
             return None
-        tables, _ = seated_entrants(tournament)
+        tables, _byes = seated_entrants(tournament)
         seats = tables[table.round][table.table - 1]
         result = {
             "type": "match_result",
@@ -750,13 +828,21 @@ ADJUSTMENTS = ("artificial", "assigned", "split", "weighted")  # as in the bridg
 OFFENCES = ("revoke", "slow_play", "other")
 
 
+# What _numbers says when a list is not one number per seat, by the list it checks.
+NUMBERS_REFUSED = {
+    "deltas": _("deltas must be a list of %(seats)s numbers"),
+    "scores": _("scores must be a list of %(seats)s numbers"),
+    "outcome": _("each outcome's scores must be a list of %(seats)s numbers"),
+}
+
+
 def _numbers(value, name, count):
     if (
         not isinstance(value, list)
         or len(value) != count
         or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
     ):
-        raise ServiceError(400, "invalid_ruling", f"{name} must be a list of {count} numbers")
+        raise ServiceError(400, "invalid_ruling", NUMBERS_REFUSED[name], seats=count)
     return [float(v) for v in value]
 
 
@@ -779,16 +865,16 @@ def adjustment_deltas(method, reported, details):
             or not 1 <= len(outcomes) <= 10
             or any(not isinstance(o, dict) for o in outcomes)
         ):
-            raise ServiceError(400, "invalid_ruling", "outcomes is a list of 1 to 10 {weight, scores}")
+            raise ServiceError(400, "invalid_ruling", _("outcomes is a list of 1 to 10 {weight, scores}"))
         weights = [o.get("weight") for o in outcomes]
         if (
             any(isinstance(w, bool) or not isinstance(w, (int, float)) or w <= 0 for w in weights)
             or abs(sum(weights) - 1) > 1e-9
         ):
-            raise ServiceError(400, "invalid_ruling", "outcome weights are positive and sum to 1")
-        scores = [_numbers(o.get("scores"), "each outcome's scores", seats) for o in outcomes]
+            raise ServiceError(400, "invalid_ruling", _("outcome weights are positive and sum to 1"))
+        scores = [_numbers(o.get("scores"), "outcome", seats) for o in outcomes]
         return [sum(w * s[i] for w, s in zip(weights, scores)) - reported[i] for i in range(seats)]
-    raise ServiceError(400, "invalid_ruling", f"method is one of {', '.join(ADJUSTMENTS)}")
+    raise ServiceError(400, "invalid_ruling", _("method is one of %(allowed)s"), allowed=", ".join(ADJUSTMENTS))
 
 
 def check_ruling(tournament, kind, match_id, reason, details):
@@ -797,18 +883,18 @@ def check_ruling(tournament, kind, match_id, reason, details):
     from . import standings as folds
 
     if kind not in RULING_KINDS:
-        raise ServiceError(400, "invalid_ruling", f"kind is one of {', '.join(RULING_KINDS)}")
+        raise ServiceError(400, "invalid_ruling", _("kind is one of %(allowed)s"), allowed=", ".join(RULING_KINDS))
     if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
-        raise ServiceError(400, "invalid_ruling", "a ruling gives its reason (1 to 500 characters)")
+        raise ServiceError(400, "invalid_ruling", _("a ruling gives its reason (1 to 500 characters)"))
     table = (
         TournamentTable.objects.filter(tournament=tournament, match_id=match_id).first()
         if isinstance(match_id, int) and not isinstance(match_id, bool)
         else None
     )
     if table is None:
-        raise ServiceError(404, "not_found", f"no match {match_id} in this tournament")
+        raise ServiceError(404, "not_found", _("no match %(match)s in this tournament"), match=match_id)
     if not table.result_recorded:
-        raise ServiceError(409, "no_result", "a ruling applies to a match whose result is recorded")
+        raise ServiceError(409, "no_result", _("a ruling applies to a match whose result is recorded"))
     event = {"type": "ruling", "kind": kind, "match": match_id, "reason": reason.strip()}
     standings = projection.update_standings(tournament.pk)
     if kind == "adjust_score":
@@ -821,12 +907,15 @@ def check_ruling(tournament, kind, match_id, reason, details):
     elif kind == "penalty":
         offence = details.get("offence")
         if offence not in OFFENCES:
-            raise ServiceError(400, "invalid_ruling", f"offence is one of {', '.join(OFFENCES)}")
+            raise ServiceError(400, "invalid_ruling", _("offence is one of %(allowed)s"), allowed=", ".join(OFFENCES))
         event.update(offence=offence, seat=details.get("seat"), points=details.get("points"))
     try:
         folds.fold(standings, event)  # the fold's own checks: one place decides what a ruling may be
+    except folds.Refusal as e:
+        raise ServiceError(400, "invalid_ruling", e.msgid, **e.params) from e
     except ValueError as e:
-        raise ServiceError(400, "invalid_ruling", str(e)) from e
+        # A refusal with no sentence for people: the fold's own words go along for programmers.
+        raise ServiceError(400, "invalid_ruling", _("the standings cannot take this ruling"), reason=str(e)) from e
     return event
 
 
@@ -836,23 +925,27 @@ def check_replay(tournament, table, standings):
         raise ServiceError(
             409,
             "cannot_replay",
-            "this table's cards are shared with other tables (a duplicate "
-            "board or a fixed board set), so it cannot be replayed on new cards; assign an "
-            "adjusted score instead",
+            _(
+                "this table's cards are shared with other tables (a duplicate "
+                "board or a fixed board set), so it cannot be replayed on new cards; assign an "
+                "adjusted score instead"
+            ),
         )
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError(
             409,
             "tournament_finished",
-            "the tournament is over and its seed revealed: a replay's "
-            "cards would be known in advance; assign an adjusted score instead",
+            _(
+                "the tournament is over and its seed revealed: a replay's "
+                "cards would be known in advance; assign an adjusted score instead"
+            ),
         )
     seats = standings.results[table.match_id].seats
     if Entrant.objects.filter(pk__in=seats, status=Entrant.Status.WITHDRAWN).exists():
         raise ServiceError(
             409,
             "entrant_withdrawn",
-            "a player of this table has withdrawn and cannot replay it; assign an adjusted score instead",
+            _("a player of this table has withdrawn and cannot replay it; assign an adjusted score instead"),
         )
     return TournamentTable.objects.filter(tournament=tournament, round=table.round, table=table.table).count()
 
@@ -860,7 +953,7 @@ def check_replay(tournament, table, standings):
 def do_replay_table(tournament, by, match_id, replay):
     """Create the replacement match a replay_match ruling orders: same round, table and seats."""
     table = TournamentTable.objects.get(tournament=tournament, match_id=match_id)
-    seated, _ = seated_entrants(tournament)
+    seated, _byes = seated_entrants(tournament)
     entrants = Entrant.objects.in_bulk(seated[table.round][table.table - 1])
     return create_table_match(
         tournament,

@@ -64,6 +64,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
 from games.engine import RULESETS, EngineError
+from games.engine.text import N_
 
 FORMATS = ("round_robin", "swiss", "duplicate")
 TABLE_POINTS = ("place", "score")
@@ -187,6 +188,17 @@ class Row:
 
 def empty() -> Standings:
     return Standings()
+
+
+class Refusal(ValueError):
+    """A refusal an arbiter's ruling can meet, with a sentence for people: ``str()`` is the
+    English for programmers, as every ValueError here; ``msgid`` (marked with ``N_``, as the
+    engine marks its display strings) says it for people with ``%(name)s`` placeholders filled
+    from ``params``, translated where it is read (tournaments.service.check_ruling)."""
+
+    def __init__(self, message: str, msgid: str, **params: Any) -> None:
+        super().__init__(message)
+        self.msgid, self.params = msgid, params
 
 
 def rebuild(events: Iterable[Event]) -> Standings:
@@ -360,7 +372,11 @@ def _ruling(standings: Standings, event: Event) -> Standings:
         raise ValueError(f"ruling of unknown kind {kind!r}; known: {sorted(_RULINGS)}")
     match = _integer(event, "match")
     if match not in standings.results:
-        raise ValueError(f"{kind} ruling on match {match}, which has no result")
+        raise Refusal(
+            f"{kind} ruling on match {match}, which has no result",
+            N_("match %(match)s has no result to rule on"),
+            match=match,
+        )
     ruled = _RULINGS[kind](standings.results[match], event)
     standings = replace(standings, results=_with(standings.results, match, ruled))
     return _replay(standings, ruled, event) if kind == "replay_match" else standings
@@ -393,7 +409,12 @@ def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
     if "deltas" in event:
         deltas = _list(event, "deltas")
         if len(deltas) != seats:
-            raise ValueError(f"adjust_score deltas must hold {seats} numbers, one a seat, not {len(deltas)}")
+            raise Refusal(
+                f"adjust_score deltas must hold {seats} numbers, one a seat, not {len(deltas)}",
+                N_("deltas must hold %(seats)s numbers, one a seat, not %(given)s"),
+                seats=seats,
+                given=len(deltas),
+            )
         values = [_number(event, "deltas", d) for d in deltas]
     else:
         values = [0.0] * seats
@@ -406,7 +427,11 @@ def _penalty(result: MatchResult, event: Event) -> MatchResult:
     seat = _seat(event, len(result.seats))
     points = _number(event, "points", _field(event, "points"))
     if points <= 0:
-        raise ValueError(f"a penalty takes a positive number of points, not {points}")
+        raise Refusal(
+            f"a penalty takes a positive number of points, not {points}",
+            N_("a penalty takes a positive number of points, not %(points)s"),
+            points=points,
+        )
     adjustments = list(result.adjustments)
     adjustments[seat] -= points
     return replace(result, adjustments=tuple(adjustments))
@@ -416,13 +441,22 @@ def _seat(event: Event, seats: int) -> int:
     """The event's seat, one of the ``seats`` of the match it rules on."""
     seat = _integer(event, "seat")
     if not 0 <= seat < seats:
-        raise ValueError(f"{_what(event)} seat must be 0..{seats - 1}, not {seat}")
+        raise Refusal(
+            f"{_what(event)} seat must be 0..{seats - 1}, not {seat}",
+            N_("the seat must be 0 to %(last)s, not %(seat)s"),
+            last=seats - 1,
+            seat=seat,
+        )
     return seat
 
 
 def _annul_match(result: MatchResult, event: Event) -> MatchResult:
     if result.annulled:
-        raise ValueError(f"match {result.match} annulled twice")
+        raise Refusal(
+            f"match {result.match} annulled twice",
+            N_("match %(match)s is annulled already: a match cannot be annulled twice"),
+            match=result.match,
+        )
     return replace(result, annulled=True)
 
 
@@ -453,7 +487,7 @@ def _what(event: Event) -> str:
 
 def _field(event: Event, name: str) -> Any:
     if name not in event:
-        raise ValueError(f"{_what(event)} lacks {name!r}: {dict(event)!r}")
+        raise Refusal(f"{_what(event)} lacks {name!r}: {dict(event)!r}", N_("%(field)s is missing"), field=name)
     return event[name]
 
 
@@ -485,13 +519,21 @@ def _flag(event: Event, name: str) -> bool:
 def _integer(event: Event, name: str) -> int:
     value = _field(event, name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{_what(event)} {name!r} must be an integer, not {value!r}")
+        raise Refusal(
+            f"{_what(event)} {name!r} must be an integer, not {value!r}",
+            N_("%(field)s must be a whole number"),
+            field=name,
+        )
     return value
 
 
 def _number(event: Event, name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError(f"{_what(event)} {name!r} must hold finite numbers, not {value!r}")
+        raise Refusal(
+            f"{_what(event)} {name!r} must hold finite numbers, not {value!r}",
+            N_("%(field)s must hold finite numbers"),
+            field=name,
+        )
     return value
 
 

@@ -122,17 +122,26 @@ def score_sheet_rows(state, translate=N_, names=None):
     }
 
 
-def score_sheet(state):
+def score_sheet(state, translate=N_):
     """The score sheet as the source documents lay it out: a row per deal with its contract,
     a column per player, the hand total on the right, and the final totals underneath (a game
-    without tricks: ``layout_score_sheet``)."""
+    without tricks: ``layout_score_sheet``). ``translate`` (gettext on the pages) puts its
+    words in the reader's language; the engine's command line prints them as they are."""
     if not RULESETS[state.ruleset].trick_taking:
-        return layout_score_sheet(state)
-    sheet = score_sheet_rows(state)
-    seat_role = "Dealer" if sheet["seat_role"] == "dealer" else "Decl."
+        return layout_score_sheet(state, translate)
+    sheet = score_sheet_rows(state, translate)
+    seat_role = translate(N_("Dealer")) if sheet["seat_role"] == "dealer" else translate(N_("Decl."))
     seats = range(sheet["num_seats"])
-    head = f"{'#':>3}  {seat_role:<6} {'Contract':<44}" + "".join(f"{'P' + str(s):>7}" for s in seats) + f"{'Hand':>8}"
-    lines = [f"{state.ruleset.capitalize()}: {sheet['deals_scored']} deals scored", head, "-" * len(head)]
+    head = (
+        f"{'#':>3}  {seat_role:<6} {translate(N_('Contract')):<44}"
+        + "".join(f"{'P' + str(s):>7}" for s in seats)
+        + f"{translate(N_('Hand')):>8}"
+    )
+    title = translate(N_("%(game)s: %(count)s deals scored")) % {
+        "game": translate(RULESETS[state.ruleset].label) if translate is not N_ else state.ruleset.capitalize(),
+        "count": sheet["deals_scored"],
+    }
+    lines = [title, head, "-" * len(head)]
     for row, record in zip(sheet["rows"], state.deals):
         label = row["label"]
         if len(label) > 44:
@@ -140,55 +149,82 @@ def score_sheet(state):
         if row["scored"]:
             cells = "".join(f"{v:>7}" for v in row["scores"]) + f"{row['total']:>8}"
         else:
-            cells = f"  {row['end']}" + (f": {record['cause']}" if "cause" in record else "")  # the record's codes
+            cells = f"  {row['end_label'] if translate is not N_ else row['end']}"
+            if "cause" in record and translate is N_:
+                cells += f": {record['cause']}"  # the record's codes, on the command line
         lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label:<44}" + cells)
     lines.append("-" * len(head))
     totals = "".join(f"{v:>7}" for v in sheet["totals"])
-    lines.append(f"{'':>3}  {'':<6} {'Totals':<44}" + totals + f"{sheet['sum']:>8}")
+    lines.append(f"{'':>3}  {'':<6} {translate(N_('Totals')):<44}" + totals + f"{sheet['sum']:>8}")
     if sheet["is_over"]:
-        winners = ", ".join(f"P{s}" for s in sheet["winners"]) or "none"
-        lines.append(f"Winner{'s' if len(sheet['winners']) != 1 else ''}: {winners} ({sheet['result']})")
+        lines.append(winner_line(sheet, translate))
     return "\n".join(lines)
+
+
+def winner_line(sheet, translate):
+    winners = ", ".join(f"P{s}" for s in sheet["winners"]) or translate(N_("none"))
+    if len(sheet["winners"]) == 1:
+        line = translate(N_("Winner: %(names)s (%(result)s)"))
+    else:
+        line = translate(N_("Winners: %(names)s (%(result)s)"))
+    result = sheet["result"] if translate is N_ else translate(GAME_RESULTS.get(sheet["result"], sheet["result"]))
+    return line % {"names": winners, "result": result}
+
+
+# How a game ended (a game_ended event's ``result``), for the sheets' last line.
+GAME_RESULTS = {
+    "complete": N_("played to the end"),
+    "slam": N_("a King slam"),
+    "failed_slam": N_("a failed King slam"),
+    "cancelled": N_("cancelled"),
+}
 
 
 # What a Kings in the Corner hand's scores count, by the view's ``table["scoring"]`` (any other
 # scoring is a card scoring: penalty points).
-UNITS = {"chips_pot": "net chips", "pool": "net pool units", "jax": "points (the winner takes the pot)"}
+UNITS = {"chips_pot": N_("net chips"), "pool": N_("net pool units"), "jax": N_("points (the winner takes the pot)")}
 
 
-def layout_score_sheet(state):
+def layout_score_sheet(state, translate=N_):
     """The score sheet of a game without tricks (Kings in the Corner): the scoring, the target
     and who wins; a row per hand with its dealer, how it ended, and per player the hand's score
     and the running total; the totals and the winner underneath. Only public facts."""
-    sheet = score_sheet_rows(state)
+    sheet = score_sheet_rows(state, translate)
     table = state.view(None)["table"]
     scoring = table["scoring"]
     lowest = "penalty_points" in table
     n = sheet["num_seats"]
     if table["target"] is not None:
-        end = f"target {table['target']}"
+        end = translate(N_("target %(target)s")) % {"target": table["target"]}
     else:
-        end = f"{state.deals_in_game} hands"
-    title = (
-        f"{RULESETS[state.ruleset].label}: {n} players, {scoring} scoring in "
-        f"{UNITS.get(scoring, 'penalty points')}, {end}, {'lowest' if lowest else 'highest'} total wins"
+        end = translate(N_("%(count)s hands")) % {"count": state.deals_in_game}
+    title = translate(N_("%(game)s: %(players)s players, %(scoring)s scoring in %(units)s, %(end)s, %(wins)s")) % {
+        "game": translate(RULESETS[state.ruleset].label),
+        "players": n,
+        "scoring": scoring,
+        "units": translate(UNITS.get(scoring, N_("penalty points"))),
+        "end": end,
+        "wins": translate(N_("lowest total wins")) if lowest else translate(N_("highest total wins")),
+    }
+    head = f"{'#':>3}  {translate(N_('Dealer')):<6} {translate(N_('Hand')):<30}" + "".join(
+        f"{'P' + str(s):>13}" for s in range(n)
     )
-    head = f"{'#':>3}  {'Dealer':<6} {'Hand':<30}" + "".join(f"{'P' + str(s):>13}" for s in range(n))
-    sub = f"{'':>3}  {'':<6} {'':<30}" + f"{'hand':>7}{'total':>6}" * n
-    lines = [title, f"Hands scored: {sheet['deals_scored']}", head, sub, "-" * len(head)]
+    sub = f"{'':>3}  {'':<6} {'':<30}" + f"{translate(N_('hand')):>7}{translate(N_('total')):>6}" * n
+    scored = translate(N_("Hands scored: %(count)s")) % {"count": sheet["deals_scored"]}
+    lines = [title, scored, head, sub, "-" * len(head)]
     running = [0] * n
     for row, record in zip(sheet["rows"], state.deals):
-        label = row["label"] + (f" (pot {record['pot']})" if "pot" in record else "")
+        pot = translate(N_(" (pot %(pot)s)")) % {"pot": record["pot"]} if "pot" in record else ""
+        label = row["label"] + pot
         if row["scored"]:
             running = [t + v for t, v in zip(running, row["scores"])]
             cells = "".join(f"{v:>7}{t:>6}" for v, t in zip(row["scores"], running))
         else:
-            label = f"{label[:23]} (void)"
+            label = f"{label[:23]} " + translate(N_("(void)"))
             cells = "".join(f"{'-':>7}{t:>6}" for t in running)
         lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label[:30]:<30}" + cells)
     lines.append("-" * len(head))
-    lines.append(f"{'':>3}  {'':<6} {'Totals':<30}" + "".join(f"{'':>7}{v:>6}" for v in sheet["totals"]))
+    lines.append(f"{'':>3}  {'':<6} {translate(N_('Totals')):<30}" + "".join(f"{'':>7}{v:>6}" for v in sheet["totals"]))
     if sheet["is_over"]:
-        winners = ", ".join(f"P{s}" for s in sheet["winners"]) or "none"
-        lines.append(f"Winner{'s' if len(sheet['winners']) != 1 else ''}: {winners} ({sheet['result']})")
+        lines.append(winner_line(sheet, translate))
     return "\n".join(lines)

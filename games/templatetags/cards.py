@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import refusals
 from games.engine import RULESETS
 from games.engine.playout import contract_label
 
@@ -37,6 +38,12 @@ def card_name(card):
     """The card's accessible name: "Queen of hearts"."""
     rank, suit = card[0], card[1]
     return pgettext_lazy("card name", "%(rank)s of %(suit)s") % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
+
+
+@register.filter
+def fault_reason(code):
+    """Why a bot's turn got the fallback action, in words (games.refusals)."""
+    return refusals.fault_reason(code)
 
 
 @register.filter

@@ -93,12 +93,13 @@ def browser(monkeypatch):
 
 @pytest.fixture
 def new_page(browser, live_server):
-    """new_page(phone=False): a page in a fresh context (its own cookies) on the live server."""
+    """new_page(phone=False, locale="en"): a page in a fresh context (its own cookies) on the
+    live server, from a browser whose language is ``locale`` (its Accept-Language)."""
     contexts = []
 
-    def make(phone=False):
+    def make(phone=False, locale="en"):
         context = browser.new_context(
-            base_url=live_server.url, viewport=PHONE if phone else None, is_mobile=phone, has_touch=phone, locale="en"
+            base_url=live_server.url, viewport=PHONE if phone else None, is_mobile=phone, has_touch=phone, locale=locale
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

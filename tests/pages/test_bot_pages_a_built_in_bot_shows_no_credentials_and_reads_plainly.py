@@ -1,6 +1,6 @@
 """A built-in bot is run by the site, so registering one shows no token or secret: the answer
 is a redirect to its page with a note that it needs none (a reload posts nothing). Its page
-reads "A built-in heuristic bot, run by the site, registered by <owner>" and offers no token
+reads "A built-in bot, run by the site, registered by <owner>. Strategy: Heuristic..." and offers no token
 management, and the rotate page refuses it (400) without changing anything."""
 
 import pytest
@@ -25,7 +25,8 @@ def test_registering_a_built_in_bot_shows_no_credentials_and_leads_to_its_page(c
 def test_a_built_in_bots_page_says_what_it_is_in_plain_words(client_of, author):
     client_of.post("/bots/", {"name": "my-heuristic", "kind": "builtin", "strategy": "heuristic"})
     page = Client().get(f"/bots/{Bot.objects.get().pk}/").content.decode()
-    assert "A built-in heuristic bot, run by the site, registered by author." in page
+    assert "A built-in bot, run by the site, registered by author." in page
+    assert "Strategy: Heuristic: plays sensibly." in page
     assert "builtin" not in page and "of house" not in page
 
 

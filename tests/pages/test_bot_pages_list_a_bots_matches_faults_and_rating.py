@@ -42,7 +42,7 @@ def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):  # noqa: F811
     page = Client().get(f"/bots/{poller.pk}/").content.decode()
     assert f'<a href="/matches/{match.pk}/">Match {match.pk}</a>' in page
     assert '<td class="num">1</td>' in page  # the match's fault count
-    assert f'<a href="/matches/{match.pk}/audit/">' in page and "<code>illegal_action</code>" in page
+    assert f'<a href="/matches/{match.pk}/audit/">' in page and "<td>the action was not legal</td>" in page
     quiet = Client().get(f"/bots/{Bot.objects.get(name='r0').pk}/").content.decode()
     assert f'href="/matches/{match.pk}/"' in quiet and "No faults." in quiet
 

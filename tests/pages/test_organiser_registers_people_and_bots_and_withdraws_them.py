@@ -50,7 +50,7 @@ def test_people_and_bots_are_registered_by_name_or_id(manage, tournament, player
         ({"bot": "ghost"}, 400, "There is no bot ghost."),
         ({}, 400, "Give either a username or a bot."),
         ({"bot": "alpha"}, 409, "already registered in this tournament"),
-        ({"bot": "sleepy"}, 400, "the bot &#x27;sleepy&#x27; is disabled"),
+        ({"bot": "sleepy"}, 400, "the bot “sleepy” is disabled"),
     ],
 )
 def test_a_bad_registration_is_refused_with_its_message(manage, tournament, make_bot, data, status, message):  # noqa: F811

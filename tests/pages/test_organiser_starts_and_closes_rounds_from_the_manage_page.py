@@ -45,7 +45,7 @@ def test_a_round_is_started_played_and_closed_from_the_page(client, small_event)
     assert f'hx-get="{base}rounds/"' in page
 
     r = client.post(base + "close-round/")  # as a stale page would
-    assert r.status_code == 409 and "1 table(s) have not finished" in r.content.decode()
+    assert r.status_code == 409 and "not every table has finished: 1 still playing" in r.content.decode()
     assert types(t)[-1] == "round_started"
 
     run_until_over(match)

@@ -91,7 +91,7 @@ def test_a_stale_pages_close_is_refused_with_409_and_stores_nothing(client, two_
     r = client.post(base + "close-round/")  # the button on a page loaded before a table restarted, say
     page = r.content.decode()
     assert r.status_code == 409
-    assert re.search(r'<p class="error" role="alert" id="refusal">1 table\(s\) have not finished', page)
+    assert re.search(r'<p class="error" role="alert" id="refusal">not every table has finished: 1 still playing', page)
     assert "1 table is still playing" in page and 'id="close-round"' not in page
     assert log(two_tables) == before
 

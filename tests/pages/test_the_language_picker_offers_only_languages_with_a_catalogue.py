@@ -29,7 +29,7 @@ def test_with_english_alone_the_pages_have_no_picker(client, settings):
 def test_with_a_second_catalogue_the_picker_switches_the_pages_language(client, settings):
     settings.LANGUAGES = [("en", "English"), ("tr", "Türkçe")]
     page = client.get("/").content.decode()
-    assert 'action="/i18n/setlang/"' in page and '<option value="tr">Türkçe</option>' in page
+    assert 'action="/i18n/setlang/"' in page and '<option value="tr" lang="tr">Türkçe</option>' in page
 
     response = client.post("/i18n/setlang/", {"language": "tr", "next": "/"})
 

@@ -87,7 +87,7 @@ def test_a_round_with_fewer_tables_than_an_owners_entrants_is_refused_and_nothin
     with pytest.raises(ServiceError) as refusal:
         service.do_start_round(t.pk, organiser)
     assert refusal.value.status == 409 and refusal.value.code == "same_owner"
-    assert "'organiser' has 3 players" in refusal.value.message and "withdraw" in refusal.value.message
+    assert "“organiser” has 3 players" in refusal.value.message and "withdraw" in refusal.value.message
     t.refresh_from_db()
     assert t.version == version and t.current_round == 0
     assert not Match.objects.exists() and not TournamentTable.objects.exists()

@@ -55,6 +55,7 @@ def test_nobody_but_the_owner_answers(invitation, organiser, players, staff):
     assert r.status_code == 403 and body(r)["error"] == {
         "code": "not_your_invitation",
         "message": "only ana can answer this invitation",
+        "owner": "ana",
     }
     check()
 

@@ -53,6 +53,7 @@ def test_the_sites_setting_is_the_maximum(organiser, settings):
     assert r.status_code == 400 and body(r)["error"] == {
         "code": "invalid_timeout",
         "message": "bot_turn_timeout is 0.1 to 5 seconds",
+        "maximum": "5",
     }
     browser = Client()
     browser.force_login(organiser)

@@ -90,7 +90,15 @@ def schedule(name, rounds, size):
 class OwnersTogether(ValueError):
     """Players of one owner cannot all be seated at different tables: one owner has more
     players than the round has tables. A ValueError like every other refusal here; a caller
-    that wants to tell this one apart (it is the organiser's field, not a bad argument) can."""
+    that wants to tell this one apart (it is the organiser's field, not a bad argument) can.
+
+    Where one owner is to blame, ``owner``, ``players`` (how many they have in the round) and
+    ``tables`` (how many the round has) say so as data, for a caller to tell people in their
+    own words; otherwise they are None."""
+
+    def __init__(self, message, owner=None, players=None, tables=None):
+        super().__init__(message)
+        self.owner, self.players, self.tables = owner, players, tables
 
 
 def owners(name, owners_by_player):
@@ -119,10 +127,13 @@ def owners_fit(owner_of, players, n_tables):
     for player in players:
         if player in owner_of:
             counts[owner_of[player]] = counts.get(owner_of[player], 0) + 1
-    crowded = sorted(((count, repr(owner)) for owner, count in counts.items() if count > n_tables), reverse=True)
+    crowded = [(owner, count) for owner, count in counts.items() if count > n_tables]
     if crowded:
-        count, owner = crowded[0]
+        owner, count = max(crowded, key=lambda item: (item[1], repr(item[0])))
         raise OwnersTogether(
-            f"owners: {owner} has {count} players in this round but there are only {n_tables} "
-            f"table(s), and players of one owner never share a table"
+            f"owners: {owner!r} has {count} players in this round but there are only {n_tables} "
+            f"table(s), and players of one owner never share a table",
+            owner=owner,
+            players=count,
+            tables=n_tables,
         )

@@ -57,9 +57,13 @@ def with_byes(players, round_no, bye_history, owners=None, *, table_size):
     on_bye = {position for positions in crowded.values() for position in positions[: len(positions) - n_tables]}
     if len(on_bye) > n_byes:
         counts = ", ".join(f"{owner!r} has {len(positions)}" for owner, positions in crowded.items())
+        most, positions = max(crowded.items(), key=lambda item: (len(item[1]), repr(item[0])))
         raise _validation.OwnersTogether(
             f"owners: {counts} players for {n_tables} table(s), and players of one "
-            f"owner never share a table; only {n_byes} player(s) can sit out"
+            f"owner never share a table; only {n_byes} player(s) can sit out",
+            owner=most,
+            players=len(positions),
+            tables=n_tables,
         )
     on_bye.update([position for position in first_out if position not in on_bye][: n_byes - len(on_bye)])
     return (
