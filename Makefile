@@ -41,7 +41,7 @@ messages: $(COMPILED_CATALOGUES)
 
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 	@command -v msgfmt >/dev/null 2>&1 || bash tools/install_system_packages.sh gettext
-	DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0
+	DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0 --ignore=.venv --ignore=var
 
 # Embedded defaults (SQLite, the embedded broker under var/celery/) unless DATABASE_URL /
 # REDIS_URL are set. tools/run_site.py supervises the site, beat and two workers (default and

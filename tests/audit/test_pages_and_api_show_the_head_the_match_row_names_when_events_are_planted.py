@@ -79,4 +79,4 @@ def test_moved_into_the_rows_head_nothing_fails_and_the_game_shows_as_it_ended(p
     audit.force_login(staff)
     page = audit.get(f"/matches/{match.pk}/audit/").content.decode()
     assert 'data-check="end"' in page and "Some checks FAIL" in page
-    assert f"follows game_ended at version {end}" in page
+    assert f"follows the end at version {end}" in page

@@ -30,7 +30,7 @@ def test_a_chained_sealed_event_after_the_end_with_the_row_moved_onto_it_is_refu
     found = failed(match)
     assert list(found) == [("end", end + 1)]
     assert found[("end", end + 1)] == (
-        f"version {end + 1} (action_fallback) follows game_ended at version {end}: nothing is appended after the end"
+        f"version {end + 1} (action_fallback) follows the end at version {end}: nothing is appended after the end"
     )
 
 

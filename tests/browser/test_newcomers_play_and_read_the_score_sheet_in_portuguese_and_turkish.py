@@ -93,3 +93,12 @@ def test_a_newcomer_plays_a_deal_and_reads_the_sheet_in_their_own_language(new_p
     screenshot(page, f"{language}-score-sheet")
     heading = page.locator("#score-sheet thead").inner_text()
     assert said(language, "Contract") in heading
+
+    # A spectator on a desktop browser in the same language: the table and the sheet, laid out wide.
+    desk = new_page(locale=locale)
+    desk.goto(f"/matches/{match.pk}/")
+    assert_in_language(desk, language, catalogue, allowed)
+    screenshot(desk, f"{language}-desktop-table")
+    desk.goto(f"/matches/{match.pk}/sheet/")
+    assert_in_language(desk, language, catalogue, allowed)
+    screenshot(desk, f"{language}-desktop-score-sheet")

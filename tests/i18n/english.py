@@ -17,7 +17,8 @@ import polib
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 # Placeholders, tags and entities split a msgid into the literal pieces a page shows as they are.
 SPLIT = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}|<[^>]*>|&\w+;")
-# Words no sentence of ours in Portuguese or Turkish holds, whole and case-sensitive. The game's
+# Words no sentence of ours in Portuguese or Turkish holds, whole and case-sensitive ("not" is
+# Turkish too: "not edin", take note). The game's
 # own names (King, Rifki, Positiva) and notation (API, JSON) are kept in every language.
 ENGLISH_WORDS = [
     "the",
@@ -32,7 +33,6 @@ ENGLISH_WORDS = [
     "was",
     "of",
     "to",
-    "not",
     "this",
     "This",
     "there",

@@ -134,3 +134,17 @@ def test_the_scan_finds_english_left_in_a_page():
     assert english_left("Sua vez: It is not your turn.", "pt_BR") != []
     assert english_left("Sıra sizde. Waiting for ana", "tr") == ["Waiting"]
     assert english_left("Sıra sizde: bir kart oynayın.", "tr") == []
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_the_organisers_form_names_every_flag_and_choice_in_words_never_by_its_slug(club, language):
+    page = visible_text(reader(language, club["people"][2]).get("/tournaments/new/").content.decode())
+
+    slugs = {
+        text
+        for game in RULESETS.values()
+        for name, flag in game.flags.items()
+        for text in (name, *(str(c) for c in (flag.choices or ()) if isinstance(c, str)))
+        if "_" in text
+    }
+    assert slugs and not sorted(slug for slug in slugs if slug in page)
