@@ -22,9 +22,9 @@ def test_a_legal_move_planted_past_a_live_matchs_head_is_refused_at_its_version(
     planted = plant(match.stream, state.apply(state.legal_actions()[0]))
     [finding] = [f for f in verify_match(match) if not f.ok]
     assert (finding.check, finding.version) == ("head", match.version + 1) == ("head", planted[0].version)
-    assert finding.message == (
-        f"{len(planted)} event(s) stored past the head recorded at version {match.version}, "
-        f"from version {match.version + 1}, and no sealed append wrote them"
+    assert len(planted) == 1 and finding.message == (
+        f"1 event stored past the head recorded at version {match.version}, "
+        f"from version {match.version + 1}, and no sealed append wrote it"
     )
 
 

@@ -40,6 +40,7 @@ def test_a_seat_acting_out_of_turn_is_refused_and_nothing_is_stored(king_board_m
         "code": "not_your_turn",
         "message": body(r)["error"]["message"],
         "to_act": state.to_act,
+        "seat": other,
     }
     assert stored(match) == before
 
