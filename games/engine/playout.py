@@ -122,6 +122,18 @@ def score_sheet_rows(state, translate=N_, names=None):
     }
 
 
+# The text sheets' column words, marked here: xgettext does not read inside an f-string's braces.
+WORDS = {
+    "dealer": N_("Dealer"),
+    "declarer": N_("Decl."),
+    "contract": N_("Contract"),
+    "hand": N_("Hand"),
+    "totals": N_("Totals"),
+    "hand_score": N_("hand"),
+    "running_total": N_("total"),
+}
+
+
 def score_sheet(state, translate=N_):
     """The score sheet as the source documents lay it out: a row per deal with its contract,
     a column per player, the hand total on the right, and the final totals underneath (a game
@@ -130,12 +142,13 @@ def score_sheet(state, translate=N_):
     if not RULESETS[state.ruleset].trick_taking:
         return layout_score_sheet(state, translate)
     sheet = score_sheet_rows(state, translate)
-    seat_role = translate(N_("Dealer")) if sheet["seat_role"] == "dealer" else translate(N_("Decl."))
+    word = {key: translate(text) for key, text in WORDS.items()}
+    seat_role = word["dealer"] if sheet["seat_role"] == "dealer" else word["declarer"]
     seats = range(sheet["num_seats"])
     head = (
-        f"{'#':>3}  {seat_role:<6} {translate(N_('Contract')):<44}"
+        f"{'#':>3}  {seat_role:<6} {word['contract']:<44}"
         + "".join(f"{'P' + str(s):>7}" for s in seats)
-        + f"{translate(N_('Hand')):>8}"
+        + f"{word['hand']:>8}"
     )
     title = translate(N_("%(game)s: %(count)s deals scored")) % {
         "game": translate(RULESETS[state.ruleset].label) if translate is not N_ else state.ruleset.capitalize(),
@@ -155,7 +168,7 @@ def score_sheet(state, translate=N_):
         lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label:<44}" + cells)
     lines.append("-" * len(head))
     totals = "".join(f"{v:>7}" for v in sheet["totals"])
-    lines.append(f"{'':>3}  {'':<6} {translate(N_('Totals')):<44}" + totals + f"{sheet['sum']:>8}")
+    lines.append(f"{'':>3}  {'':<6} {word['totals']:<44}" + totals + f"{sheet['sum']:>8}")
     if sheet["is_over"]:
         lines.append(winner_line(sheet, translate))
     return "\n".join(lines)
@@ -206,10 +219,9 @@ def layout_score_sheet(state, translate=N_):
         "end": end,
         "wins": translate(N_("lowest total wins")) if lowest else translate(N_("highest total wins")),
     }
-    head = f"{'#':>3}  {translate(N_('Dealer')):<6} {translate(N_('Hand')):<30}" + "".join(
-        f"{'P' + str(s):>13}" for s in range(n)
-    )
-    sub = f"{'':>3}  {'':<6} {'':<30}" + f"{translate(N_('hand')):>7}{translate(N_('total')):>6}" * n
+    word = {key: translate(text) for key, text in WORDS.items()}
+    head = f"{'#':>3}  {word['dealer']:<6} {word['hand']:<30}" + "".join(f"{'P' + str(s):>13}" for s in range(n))
+    sub = f"{'':>3}  {'':<6} {'':<30}" + f"{word['hand_score']:>7}{word['running_total']:>6}" * n
     scored = translate(N_("Hands scored: %(count)s")) % {"count": sheet["deals_scored"]}
     lines = [title, scored, head, sub, "-" * len(head)]
     running = [0] * n
@@ -224,7 +236,7 @@ def layout_score_sheet(state, translate=N_):
             cells = "".join(f"{'-':>7}{t:>6}" for t in running)
         lines.append(f"{row['deal']:>3}  P{row['seat']:<5} {label[:30]:<30}" + cells)
     lines.append("-" * len(head))
-    lines.append(f"{'':>3}  {'':<6} {translate(N_('Totals')):<30}" + "".join(f"{'':>7}{v:>6}" for v in sheet["totals"]))
+    lines.append(f"{'':>3}  {'':<6} {word['totals']:<30}" + "".join(f"{'':>7}{v:>6}" for v in sheet["totals"]))
     if sheet["is_over"]:
         lines.append(winner_line(sheet, translate))
     return "\n".join(lines)

@@ -52,6 +52,12 @@ ENGLISH_WORDS = [
     "Language",
     "Log",
     "Sign",
+    "Hand",
+    "Totals",
+    "Contract",
+    "Dealer",
+    "Winner",
+    "Trick",
 ]
 WORDS = re.compile(r"(?<![\w'-])(" + "|".join(ENGLISH_WORDS) + r")(?![\w'-])")
 
