@@ -64,12 +64,6 @@ class TooManyCasualMatches(service.ServiceError):
         )
         self.limit = limit
 
-    @property
-    def message(self):
-        # A plural msgid keyed by a detail's name picks its form (and language) only when the
-        # details are applied to it: str() alone would read as empty.
-        return self.msgid % self.details
-
 
 def live_casual_matches(user):
     """The casual matches (no event) ``user`` started and sits at that are still being played."""

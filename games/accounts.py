@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from . import usernames
+from .service import translated
 
 User = get_user_model()
 
@@ -38,11 +39,11 @@ class UsernameTaken(Exception):
         else:
             self.msgid = _("the username “%(username)s” is taken")
         self.params = {"username": username} if existing is None else {"username": username, "existing": existing}
-        super().__init__(str(self.msgid) % self.params)
+        super().__init__(self.message)
 
     @property
     def message(self):
-        return str(self.msgid) % self.params
+        return translated(self.msgid, self.params)
 
 
 def check_username_valid(username):

@@ -60,8 +60,12 @@ def engine_refusal(error, status=400, **details):
 
 
 def translated(msgid, params=None):
-    """``msgid`` in the active language, its placeholders filled from ``params``."""
-    text = str(msgid) if isinstance(msgid, Promise) else gettext(msgid)
+    """``msgid`` in the active language, its placeholders filled from ``params``. A lazy msgid
+    takes its values before it becomes text: a plural one (``ngettext_lazy`` keyed by a value's
+    name) picks its form only then."""
+    if isinstance(msgid, Promise):
+        return msgid % params if params else str(msgid)
+    text = gettext(msgid)
     return text % params if params and "%(" in text else text
 
 

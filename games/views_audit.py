@@ -14,7 +14,7 @@ from django_htmx.http import push_url
 from . import eventlog, refusals, service
 from .audit import verify_match
 from .engine import EngineError
-from .engine.playout import contract_label, score_sheet_rows
+from .engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
 from .models import Match
 from .templatetags.cards import DIRECTIONS, card_name, suit_name
 from .views_table import match_seat_names
@@ -247,14 +247,6 @@ REASONS = {
     "kiz_split": gettext_lazy("each player took one queen"),
 }
 
-# How a game ended, in the game_ended event's own words.
-GAME_RESULTS = {
-    "complete": gettext_lazy("played to the end"),
-    "slam": gettext_lazy("a King slam"),
-    "failed_slam": gettext_lazy("a failed King slam"),
-    "cancelled": gettext_lazy("cancelled"),
-}
-
 # What each event says, in words. Decisions carry the acting seat as "who".
 EVENTS = {
     "game_started": gettext_lazy("The game started."),
@@ -318,7 +310,9 @@ def describe(event, names, ruleset):
         # Words, not the event's codes: "8 para cima", not "8 up".
         "direction": DIRECTIONS.get(event.get("direction"), event.get("direction")),
         "mode": DIRECTIONS.get(event.get("mode"), event.get("mode")),
-        "result": GAME_RESULTS.get(event.get("result"), event.get("result")),
+        "result": gettext(GAME_RESULTS[event["result"]])
+        if event.get("result") in GAME_RESULTS
+        else event.get("result"),
     }
     if event["type"] == "play":
         fields["card"] = card_name(event["card"])
