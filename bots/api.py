@@ -1,5 +1,6 @@
 """REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -93,6 +94,17 @@ class BotUpdateSerializer(serializers.Serializer):
     is_active = serializers.BooleanField(required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     url = serializers.CharField(required=False, max_length=500)
+    accepts_challenges = serializers.ChoiceField(
+        choices=Bot.Accepts.choices,
+        required=False,
+        help_text="challenges the bot accepts by itself, within your caps: from nobody, anyone, or the people listed",
+    )
+    accepts_challenges_from = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        required=False,
+        max_length=200,
+        help_text="usernames whose challenges the bot accepts by itself (with accepts_challenges: listed)",
+    )
 
 
 def bot_summary(bot):
@@ -105,13 +117,19 @@ def bot_summary(bot):
         "description": bot.description,
         "is_active": bot.is_active,
         "token_prefix": bot.token_prefix,
+        "accepts_challenges": bot.accepts_challenges,
         "created_at": bot.created_at.isoformat(),
     }
 
 
 def bot_detail(bot):
     matches = registry.matches(bot)
-    return {**bot_summary(bot), "matches": matches, "faults": sum(m["faults"] for m in matches)}
+    return {
+        **bot_summary(bot),
+        "accepts_challenges_from": sorted(bot.accepts_challenges_from.values_list("username", flat=True)),
+        "matches": matches,
+        "faults": sum(m["faults"] for m in matches),
+    }
 
 
 BOT = inline_serializer(
@@ -178,7 +196,10 @@ class BotDetailView(APIView):
         bot = own_bot(request, pk)
         data = BotUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        changes = data.validated_data
+        changes = dict(data.validated_data)
+        listed = changes.pop("accepts_challenges_from", None)
+        if listed is not None:
+            listed = registry.accounts_named(listed)
         if "url" in changes:
             if bot.kind != Bot.Kind.WEBHOOK:
                 raise service.ServiceError(400, "invalid_input", registry.ONLY_WEBHOOKS_HAVE_A_URL)
@@ -186,9 +207,12 @@ class BotDetailView(APIView):
                 check_url(changes["url"])
             except UnsafeURL as e:
                 raise service.ServiceError(400, "unsafe_url", e.msgid, **e.params) from e
-        for field, value in changes.items():
-            setattr(bot, field, value)
-        bot.save(update_fields=list(changes) or None)
+        with transaction.atomic():
+            for field, value in changes.items():
+                setattr(bot, field, value)
+            bot.save(update_fields=list(changes) or None)
+            if listed is not None:
+                bot.accepts_challenges_from.set(listed)
         return Response(bot_detail(bot))
 
 

@@ -1,9 +1,14 @@
 """The bot author's registration form: the same checks as the API (bots.registry)."""
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import RULESETS
+from games.offer import offered_rulesets
+
 from . import registry
+from .models import Bot
 from .strategies import STRATEGIES
 
 KIND_CHOICES = [
@@ -46,3 +51,85 @@ class BotForm(forms.Form):
             for field, error in registry.registration_problems(data["kind"], data["url"], data["strategy"]).items():
                 self.add_error(field, error)
         return data
+
+
+def game_choices():
+    """The offered games, by their translated names (from the engine's descriptors)."""
+    return [(game.name, gettext(game.label)) for game in offered_rulesets()]
+
+
+class ShortGameMixin:
+    def options(self):
+        game = RULESETS[self.cleaned_data["ruleset"]]
+        return dict(game.short_game or {}) if self.cleaned_data.get("short") else {}
+
+
+class SparringForm(ShortGameMixin, forms.Form):
+    ruleset = forms.ChoiceField(label=_("Game"))
+    opponents = forms.ChoiceField(label=_("The house bots' strength"), choices=STRATEGY_CHOICES, initial="heuristic")
+    short = forms.BooleanField(label=_("Short game"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = game_choices()
+
+
+def names(text):
+    """Names separated by commas or spaces, each once, in order."""
+    return list(dict.fromkeys(part for part in text.replace(",", " ").split() if part))
+
+
+class ChallengeForm(ShortGameMixin, forms.Form):
+    ruleset = forms.ChoiceField(label=_("Game"))
+    short = forms.BooleanField(label=_("Short game"), required=False)
+    seat = forms.ChoiceField(label=_("Your seat"))
+    people = forms.CharField(
+        label=_("People you challenge"), required=False, max_length=500, help_text=_("usernames, separated by commas")
+    )
+    bots = forms.CharField(
+        label=_("Bots you challenge"), required=False, max_length=500, help_text=_("bot names, separated by commas")
+    )
+    fill = forms.ChoiceField(label=_("Seats left"), required=False, initial="heuristic")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = game_choices()
+        own_bots = [
+            (f"bot:{bot.name}", gettext("my bot %(bot)s plays") % {"bot": bot.name})
+            for bot in user.bots.filter(is_active=True).order_by("name")
+        ]
+        self.fields["seat"].choices = [("me", gettext("I play")), *own_bots, ("", gettext("I do not play"))]
+        self.fields["fill"].choices = [("", gettext("none: the people and bots named fill the table"))] + [
+            (strategy, gettext("house bots: %(strategy)s") % {"strategy": label})
+            for strategy, label in STRATEGY_CHOICES
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if not names(data.get("people", "")) and not names(data.get("bots", "")):
+            raise forms.ValidationError(_("Name at least one person or bot to challenge."))
+        return data
+
+    def arguments(self):
+        data = self.cleaned_data
+        seat = data["seat"]
+        own = None if not seat else "me" if seat == "me" else {"bot": seat.removeprefix("bot:")}
+        opponents = names(data["people"]) + [{"bot": name} for name in names(data["bots"])]
+        return {
+            "ruleset": data["ruleset"],
+            "options": self.options(),
+            "own_seat": own,
+            "opponents": opponents,
+            "fill": data["fill"] or None,
+        }
+
+
+class AcceptChallengesForm(forms.Form):
+    accepts_challenges = forms.ChoiceField(label=_("Accept challenges by itself from"), choices=[])
+    accepts_challenges_from = forms.CharField(
+        label=_("The people listed"), required=False, max_length=3000, help_text=_("usernames, separated by commas")
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["accepts_challenges"].choices = Bot.Accepts.choices

@@ -7,6 +7,14 @@ adds its own in ``TournamentsConfig.ready``. A site without tournaments shows no
 
 BOT_RATINGS = []
 
+# ``BOT_PAGE_SECTIONS``: functions ``(bot, request) -> [(template name, context dict)]`` whose
+# sections a bot's page shows after its own (tournaments adds the ladder's).
+BOT_PAGE_SECTIONS = []
+
 
 def bot_ratings(bot):
     return [entry for source in BOT_RATINGS for entry in source(bot)]
+
+
+def bot_page_sections(bot, request):
+    return [section for source in BOT_PAGE_SECTIONS for section in source(bot, request)]

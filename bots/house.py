@@ -11,10 +11,12 @@ from bots.api import new_credentials
 from bots.models import Bot
 from bots.strategies import STRATEGIES
 
+HOUSE_USERNAME = "house"
+
 
 def house_account():
     """The account that owns the club's own bots and demo events; nobody can log in as it."""
-    owner, created = get_user_model().objects.get_or_create(username="house")
+    owner, created = get_user_model().objects.get_or_create(username=HOUSE_USERNAME)
     if created:
         owner.set_unusable_password()
         owner.save()

@@ -33,6 +33,15 @@ class Bot(models.Model):
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Accepts(models.TextChoices):
+        NOBODY = "nobody", _("no one: I answer each challenge myself")
+        ANYONE = "anyone", _("anyone")
+        LISTED = "listed", _("the people I list")
+
+    # Challenges this bot accepts by itself (within its owner's caps); the rest wait for its owner.
+    accepts_challenges = models.CharField(max_length=10, choices=Accepts.choices, default=Accepts.NOBODY)
+    accepts_challenges_from = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
+
     def __str__(self):
         return self.name
 
@@ -68,3 +77,66 @@ class Turn(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "version"], name="one_bot_turn_per_version")]
         indexes = [models.Index(fields=["status", "deadline"])]
+
+
+class Challenge(models.Model):
+    """A match one person proposes to named people and bots (issue 18).
+
+    Its seats are ChallengeSeat rows: the challenger's own (if they play), each named person or
+    bot, and house bots for the rest. Each named seat's owner accepts or declines; when the last
+    accepts, the match starts (``match``). One decline ends it; so does the challenger
+    cancelling, or nobody answering within settings.CHALLENGE_HOURS.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for answers")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+        CANCELLED = "cancelled", _("cancelled")
+        EXPIRED = "expired", _("lapsed")
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges")
+    ruleset = models.CharField(max_length=20)
+    options = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField(
+        "games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"challenge {self.pk} ({self.ruleset})"
+
+
+class ChallengeSeat(models.Model):
+    """One place at a challenge's table: a person, a bot, or a house bot of ``house_strategy``.
+
+    ``owner`` is who answers for it (the person, or the bot's owner); the house's seats and the
+    challenger's own are accepted from the start."""
+
+    class Answer(models.TextChoices):
+        PENDING = "pending", _("not answered yet")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="order in the challenge; the match draws the seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    bot = models.ForeignKey(Bot, null=True, blank=True, on_delete=models.CASCADE, related_name="challenge_seats")
+    house_strategy = models.CharField(max_length=20, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="challenge_seats"
+    )
+    answer = models.CharField(max_length=10, choices=Answer.choices, default=Answer.PENDING)
+    answered_by_bot = models.BooleanField(default=False, help_text="accepted by the bot's own setting")
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["challenge", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["challenge", "position"], name="challenge_seat_position_unique"),
+        ]

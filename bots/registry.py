@@ -69,6 +69,19 @@ def registration_problems(kind, url, strategy):
     return {}
 
 
+def accounts_named(usernames):
+    """The accounts of ``usernames`` (a bot's list of people whose challenges it accepts); an
+    unknown name is refused, naming it."""
+    from django.contrib.auth import get_user_model
+
+    wanted = list(dict.fromkeys(usernames))
+    found = {u.username: u for u in get_user_model().objects.filter(username__in=wanted, is_active=True)}
+    missing = [name for name in wanted if name not in found]
+    if missing:
+        raise ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=missing[0])
+    return [found[name] for name in wanted]
+
+
 def needs_credentials(bot):
     """Whether the bot uses its token and secret: a built-in bot runs on the site and never does.
 

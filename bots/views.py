@@ -32,9 +32,10 @@ from games.service import ServiceError
 
 from . import registry
 from .forms import STRATEGY_CHOICES, BotForm
-from .hooks import bot_ratings
+from .hooks import bot_page_sections, bot_ratings
 from .house import house_account
 from .models import Bot
+from .views_games import owner_panel
 
 
 def credentials_page(request, bot, token, secret, status=200):
@@ -104,6 +105,8 @@ def bot_detail(request, pk):
             "strategy_label": dict(STRATEGY_CHOICES).get(bot.strategy, bot.strategy),
             "ratings": bot_ratings(bot),
             "needs_credentials": registry.needs_credentials(bot),
+            "sections": bot_page_sections(bot, request),
+            **(owner_panel(bot) if request.user == bot.owner and bot.is_active else {}),
         },
     )
 

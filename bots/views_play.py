@@ -4,19 +4,17 @@ imports bots); the table itself is games/views_table.py.
 """
 
 from django import forms
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games import service
 from games.engine import RULESETS
-from games.models import Match
 from games.offer import offered_rulesets
 
+from . import limits
 from .forms import STRATEGY_CHOICES as BOT_STRATEGIES
 from .house import house_bot
 
@@ -47,42 +45,11 @@ class PlayForm(forms.Form):
         return dict(game.short_game or {}) if self.cleaned_data["short"] else {}
 
 
-class TooManyCasualMatches(service.ServiceError):
-    """The account already has ``limit`` live casual matches. The message's plural form follows
-    ``limit``, so it is chosen, like the words, where the message is read."""
-
-    def __init__(self, limit):
-        super().__init__(
-            429,
-            "too_many_casual_matches",
-            ngettext_lazy(
-                "an account may have %(limit)s casual match in progress at once",
-                "an account may have %(limit)s casual matches in progress at once",
-                "limit",
-            ),
-            limit=limit,
-        )
-        self.limit = limit
-
-
-def live_casual_matches(user):
-    """The casual matches (no event) ``user`` started and sits at that are still being played."""
-    return Match.objects.filter(created_by=user, event="", status=Match.Status.LIVE, seats__user=user)
-
-
-def check_casual_allowance(user):
-    """Each live table keeps a worker busy for its bots: one account cannot start them without end."""
-    limit = settings.CASUAL_MATCHES_PER_ACCOUNT
-    if live_casual_matches(user).count() >= limit:
-        raise TooManyCasualMatches(limit)
-
-
 def do_start_casual_match(user, ruleset, options, bot):
+    """The player and ``bot`` (a house bot) in every other seat, within the player's caps."""
     with transaction.atomic():
-        # The account's row lock makes the count and the creation one step: two pages sent at
-        # once cannot both take the last free table.
-        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        check_casual_allowance(user)
+        limits.lock_owners([user])
+        limits.check_allowance(user)
         seats = RULESETS[ruleset].num_seats(options)
         return service.do_create_match(ruleset, options, [user] + [bot] * (seats - 1), created_by=user)
 
@@ -95,7 +62,10 @@ def play_new(request):
         bot = house_bot(form.cleaned_data["strategy"])
         try:
             match = do_start_casual_match(request.user, form.cleaned_data["ruleset"], form.options(), bot)
-        except TooManyCasualMatches as e:
+        except limits.GameLimitReached as e:
+            if e.which != "live":
+                form.add_error(None, e.message)
+                return render(request, "play.html", {"form": form}, status=429)
             form.add_error(
                 None,
                 ngettext(

@@ -198,7 +198,6 @@ BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per 
 # until `manage.py reseal_bot_keys` moves it to the current key.
 BOT_SECRET_ENCRYPTION_KEY = os.environ.get("BOT_SECRET_ENCRYPTION_KEY") or SECRET_KEY
 BOT_SECRET_ENCRYPTION_OLD_KEYS = env_list(os.environ.get("BOT_SECRET_ENCRYPTION_OLD_KEYS"), [])
-CASUAL_MATCHES_PER_ACCOUNT = int(os.environ.get("CASUAL_MATCHES_PER_ACCOUNT", "5"))  # live /play/ games at once
 BOT_FAULT_LIMIT = 3  # faults in a match before the built-in heuristic takes the seat
 BOT_TIME_SLICE_SECONDS = 2.0  # a task plays on for built-in bots this long before re-queueing
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again
@@ -290,6 +289,17 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
+
+# --- Live streams (games/streams.py) ---
+
+# --- The bots' ladder (tournaments/ladder.py) ---
+
+# --- Games bot owners start themselves: sparring, challenges (bots/limits.py) ---
+# Per owner (a person with their bots), over the casual games they hold a seat in (the "play the
+# house" page, sparring, challenges): in progress at once, and started in a UTC day.
+LIVE_GAMES_PER_OWNER = int(os.environ.get("LIVE_GAMES_PER_OWNER") or 5)
+GAMES_PER_DAY_PER_OWNER = int(os.environ.get("GAMES_PER_DAY_PER_OWNER") or 200)
+CHALLENGE_HOURS = float(os.environ.get("CHALLENGE_HOURS") or 24)  # an unanswered challenge lapses after this
 
 LOGGING = {
     "version": 1,

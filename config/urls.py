@@ -4,6 +4,7 @@ from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from bots import api as bots_api
+from bots import api_games as bots_api_games
 from bots import views_play as bots_play
 from config import accounts, language
 from games import api as games_api
@@ -97,8 +98,22 @@ urlpatterns = [
     path("api/v1/bots/", bots_api.BotListView.as_view(), name="api-bots"),
     path("api/v1/bots/<id:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
     path("api/v1/bots/<id:pk>/rotate/", bots_api.BotRotateView.as_view(), name="api-bot-rotate"),
+    path("api/v1/bots/<id:pk>/sparring/", bots_api_games.SparringView.as_view(), name="api-bot-sparring"),
+    path("api/v1/limits/", bots_api_games.LimitsView.as_view(), name="api-limits"),
+    path("api/v1/challenges/", bots_api_games.ChallengeListView.as_view(), name="api-challenges"),
+    path("api/v1/challenges/<id:pk>/", bots_api_games.ChallengeDetailView.as_view(), name="api-challenge"),
+    *(
+        path(
+            f"api/v1/challenges/<id:pk>/{answer}/",
+            bots_api_games.ChallengeAnswerView.as_view(answer=answer),
+            name=f"api-challenge-{answer}",
+        )
+        for answer in ("accept", "decline", "cancel")
+    ),
     path("api/v1/bot/turns/", bots_api.BotTurnsView.as_view(), name="api-bot-turns"),
     path("api/v1/bot/turns/<uuid:request_id>/", bots_api.BotTurnAnswerView.as_view(), name="api-bot-turn"),
+    path("", include("config.urls_streams")),  # live streams (served under ASGI; see the README)
+    path("", include("tournaments.urls_ladder")),  # the bots' ladder: pages and API
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script as a file of its own (?script), and no inline style: the Content-Security-Policy.
     path(

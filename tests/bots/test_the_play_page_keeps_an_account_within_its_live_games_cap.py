@@ -1,8 +1,8 @@
-"""/play/ caps each account's live casual matches (CASUAL_MATCHES_PER_ACCOUNT): past the cap the
+"""/play/ caps each account's live casual matches (LIVE_GAMES_PER_OWNER): past the cap the
 page refuses clearly and creates nothing; a finished game frees its place, and tournament
 matches and other people's games do not count."""
 
-from bots.views_play import live_casual_matches
+from bots.limits import owner_games
 from games.models import Match
 from tests.pages.tables import browser
 
@@ -10,7 +10,7 @@ SIT_DOWN = {"ruleset": "king", "strategy": "random", "short": "on"}
 
 
 def test_past_the_cap_the_page_refuses_and_nothing_is_created(players, settings):
-    settings.CASUAL_MATCHES_PER_ACCOUNT = 2
+    settings.LIVE_GAMES_PER_OWNER = 2
     client = browser(players[0])
     assert [client.post("/play/", SIT_DOWN).status_code for _ in range(2)] == [302, 302]
 
@@ -19,11 +19,11 @@ def test_past_the_cap_the_page_refuses_and_nothing_is_created(players, settings)
     assert refused.status_code == 429
     assert "You already have 2 games in progress, the most an account may have at once." in page
     assert 'id="play-form"' in page  # the form stays, to try again later
-    assert Match.objects.count() == 2 and live_casual_matches(players[0]).count() == 2
+    assert Match.objects.count() == 2 and owner_games(players[0]).filter(status="live").count() == 2
 
 
 def test_a_finished_game_frees_its_place(players, settings):
-    settings.CASUAL_MATCHES_PER_ACCOUNT = 1
+    settings.LIVE_GAMES_PER_OWNER = 1
     client = browser(players[0])
     assert client.post("/play/", SIT_DOWN).status_code == 302
     assert client.post("/play/", SIT_DOWN).status_code == 429
@@ -33,7 +33,7 @@ def test_a_finished_game_frees_its_place(players, settings):
 
 
 def test_tournament_matches_and_other_accounts_games_do_not_count(players, settings):
-    settings.CASUAL_MATCHES_PER_ACCOUNT = 1
+    settings.LIVE_GAMES_PER_OWNER = 1
     browser(players[0]).post("/play/", SIT_DOWN)
     Match.objects.update(event="tournament/7")  # the same table, now part of an event
     assert browser(players[0]).post("/play/", SIT_DOWN).status_code == 302

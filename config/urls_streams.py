@@ -1,0 +1,3 @@
+"""Live streams of matches and bot turns (issue 18)."""
+
+urlpatterns = []

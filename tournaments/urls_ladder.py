@@ -1,0 +1,3 @@
+"""The bots' ladder: its pages and API (issue 18)."""
+
+urlpatterns = []
