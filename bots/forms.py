@@ -82,14 +82,14 @@ def names(text):
 class ChallengeForm(ShortGameMixin, forms.Form):
     ruleset = forms.ChoiceField(label=_("Game"))
     short = forms.BooleanField(label=_("Short game"), required=False)
-    seat = forms.ChoiceField(label=_("Your seat"))
+    seat = forms.ChoiceField(label=_("Your seat"), required=False, initial="me")
     people = forms.CharField(
         label=_("People you challenge"), required=False, max_length=500, help_text=_("usernames, separated by commas")
     )
     bots = forms.CharField(
         label=_("Bots you challenge"), required=False, max_length=500, help_text=_("bot names, separated by commas")
     )
-    fill = forms.ChoiceField(label=_("Seats left"), required=False, initial="heuristic")
+    fill = forms.ChoiceField(label=_("House bots in the seats left"), required=False, initial="heuristic")
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

@@ -105,7 +105,9 @@ def challenge_new(request):
                     return see_other("table", challenge.match_id)
                 messages.success(request, _("Challenge sent. The match starts when everyone has accepted."))
                 return see_other("challenges")
-    return render(request, "bots/challenge_new.html", {"form": form}, status=status)
+    return render(
+        request, "bots/challenge_new.html", {"form": form, "usage": limits.usage(request.user)}, status=status
+    )
 
 
 @login_required
