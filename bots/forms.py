@@ -99,9 +99,9 @@ class ChallengeForm(ShortGameMixin, forms.Form):
             for bot in user.bots.filter(is_active=True).order_by("name")
         ]
         self.fields["seat"].choices = [("me", gettext("I play")), *own_bots, ("", gettext("I do not play"))]
-        self.fields["fill"].choices = [("", gettext("none: the people and bots named fill the table"))] + [
-            (strategy, gettext("house bots: %(strategy)s") % {"strategy": label})
-            for strategy, label in STRATEGY_CHOICES
+        self.fields["fill"].choices = [
+            *STRATEGY_CHOICES,
+            ("", gettext("None: the people and bots named fill the table")),
         ]
 
     def clean(self):
