@@ -81,11 +81,22 @@ class ChallengeSerializer(serializers.Serializer):
 
 
 CHALLENGE = inline_serializer(
-    "Challenge",
+    "ChallengeSummary",
     {
         "id": serializers.IntegerField(),
+        "challenger": serializers.CharField(),
+        "ruleset": serializers.CharField(),
+        "options": serializers.DictField(),
         "status": serializers.CharField(help_text="open, started, declined, cancelled or expired"),
-        "match": serializers.IntegerField(allow_null=True),
+        "seats": serializers.ListField(
+            child=serializers.DictField(),
+            help_text='each {"user" | "bot" | "house": name, "owner": who answers (null: nobody), '
+            '"answer", "by_itself"}',
+        ),
+        "match": serializers.IntegerField(allow_null=True, help_text="the match, once started"),
+        "created_at": serializers.DateTimeField(),
+        "expires_at": serializers.DateTimeField(),
+        "yours_to_answer": serializers.BooleanField(),
     },
 )
 
@@ -95,7 +106,7 @@ class ChallengeListView(APIView):
 
     @extend_schema(
         operation_id="challenges_list",
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: CHALLENGE.__class__(many=True)},
         summary="The challenges you made or are asked to answer, newest first",
     )
     def get(self, request):

@@ -171,6 +171,10 @@ def open_turn(match, bot, seat, version, created=False):
                     "deadline": timezone.now() + timedelta(seconds=timeout),
                 },
             )
+            if made:  # its stream hears of it on commit (imported here: bots.stream imports bots.api)
+                from .stream import announce_turn
+
+                announce_turn(bot)
     except IntegrityError:
         turn, made = Turn.objects.get(match=match, version=version), False
     turn = turn if turn.status == Turn.Status.PENDING else None

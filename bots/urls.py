@@ -13,7 +13,12 @@ urlpatterns = [
     path("challenges/", views_games.challenge_list, name="challenges"),
     path("challenges/new/", views_games.challenge_new, name="challenge-new"),
     *(
-        path(f"challenges/<id:pk>/{answer}/", views_games.challenge_answer, {"answer": answer}, name=f"challenge-{answer}")
+        path(
+            f"challenges/<id:pk>/{answer}/",
+            views_games.challenge_answer,
+            {"answer": answer},
+            name=f"challenge-{answer}",
+        )
         for answer in ("accept", "decline", "cancel")
     ),
 ]

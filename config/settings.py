@@ -154,6 +154,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the house bots' strengths, wherever a field offers them (a bot's strategy,
+    # sparring's and challenges' opponents); tournaments' "fill" is another choice set.
+    "ENUM_NAME_OVERRIDES": {"HouseBotStrengthEnum": "bots.strategies.NAMES"},
 }
 
 # Celery: Redis when REDIS_URL is set, else a broker and result store on disk (no server:
@@ -190,7 +193,8 @@ CELERY_BEAT_SCHEDULE = {
 # Bots (DESIGN.md 3.6). Webhooks to private, loopback or link-local addresses are refused
 # unless allowed, which `make run` (DEBUG) and the tests do, so bots can run on 127.0.0.1.
 BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=DEBUG)
-BOT_TURN_TIMEOUT_SECONDS = 2.0  # per turn, unless the match (its tournament) says otherwise
+# Seconds per turn, unless the match (its tournament, the ladder) says otherwise.
+BOT_TURN_TIMEOUT_SECONDS = float(os.environ.get("BOT_TURN_TIMEOUT_SECONDS") or 2.0)
 BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per turn
 # Webhook signing keys are stored sealed (AES-GCM) under a key derived by HKDF from this one,
 # which never enters the database (bots/signing.py). Set it apart from SECRET_KEY to rotate
@@ -240,6 +244,7 @@ THROTTLE_RATES = {
     "actions": "30/s, 1200/m",  # POST matches/{id}/actions/ and bot/turns/{id}/, per person or bot
     "polls": "30/s, 1200/m",  # GET matches/{id}/events/ and bot/turns/, per person, bot or address
     "tokens": "30/m",  # listing and revoking one's API tokens, per person
+    "games": "20/m, 300/h",  # sparring, challenges and their answers, ladder entries, per person
 }
 for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
     _scope, _, _rates = (part.strip() for part in _item.partition("="))
@@ -291,8 +296,41 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 # --- Live streams (games/streams.py) ---
+# matches/{id}/stream/ and bot/stream/ (README "Following a match or a bot's turns live"). Under an
+# ASGI server (uvicorn, config/asgi.py) a stream holds no thread and is woken through Redis
+# publish/subscribe (REDIS_URL; channels <STREAM_CHANNEL_PREFIX>stream:...), else by reading the
+# match row every STREAM_POLL_SECONDS. Under a WSGI server it is a long poll: it takes a slot of
+# LONG_POLL_MAX_WAITS and ends with "reconnect" within STREAM_FALLBACK_SECONDS (at most 30).
+STREAM_KEEPALIVE_SECONDS = float(os.environ.get("STREAM_KEEPALIVE_SECONDS") or 15)  # of silence, then a keep-alive
+STREAM_MAX_SECONDS = float(os.environ.get("STREAM_MAX_SECONDS") or 3600)  # then "reconnect"
+STREAM_MAX_PER_CLIENT = int(os.environ.get("STREAM_MAX_PER_CLIENT") or 8)  # per address, and per account or bot
+STREAM_MAX_PER_PROCESS = int(os.environ.get("STREAM_MAX_PER_PROCESS") or 2000)  # over either cap: 429
+STREAM_FALLBACK_SECONDS = min(30.0, float(os.environ.get("STREAM_FALLBACK_SECONDS") or 25))
+STREAM_POLL_SECONDS = 0.5  # without Redis (or while it is down): how often a stream reads the match row
+STREAM_DB_THREADS = int(os.environ.get("STREAM_DB_THREADS") or 4)  # the threads streams read the database in
+STREAM_CHANNEL_PREFIX = os.environ.get("STREAM_CHANNEL_PREFIX") or "kingrifki:"
+# A publish that takes longer is given up (logged; the action has committed and answers anyway).
+STREAM_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("STREAM_PUBLISH_TIMEOUT_SECONDS") or 0.5)
 
 # --- The bots' ladder (tournaments/ladder.py) ---
+# A continuous rated arena per ruleset: every LADDER_TICK_SECONDS Celery beat seats the free
+# ladder bots at tables by rating (tournaments.tasks.ladder_tick), at most LADDER_MAX_TABLES
+# live tables per ruleset, completing short tables with the house bots of the strategies in
+# LADDER_ANCHORS. LADDER_OPTIONS holds each ruleset's engine flags as JSON, e.g.
+# '{"<ruleset>": {"<flag>": true}}' ({} for a ruleset not named: full games with the defaults);
+# `manage.py check` refuses a ruleset not offered or a flag the engine refuses.
+import json as _json  # noqa: E402  (the ladder's settings stay in this section)
+
+LADDER_TICK_SECONDS = float(os.environ.get("LADDER_TICK_SECONDS") or 10)
+LADDER_MAX_TABLES = int(os.environ.get("LADDER_MAX_TABLES") or 10)
+LADDER_ANCHORS = env_list(os.environ.get("LADDER_ANCHORS"), ["random", "heuristic", "montecarlo"])
+try:
+    LADDER_OPTIONS = _json.loads(os.environ.get("LADDER_OPTIONS") or "{}")
+except ValueError as _error:
+    raise ImproperlyConfigured(f"LADDER_OPTIONS is not JSON: {_error}") from None
+# Seconds a webhook or polling bot has per turn at a ladder table.
+LADDER_BOT_TURN_TIMEOUT = float(os.environ.get("LADDER_BOT_TURN_TIMEOUT") or BOT_TURN_TIMEOUT_SECONDS)
+CELERY_BEAT_SCHEDULE["ladder-tick"] = {"task": "tournaments.tasks.ladder_tick", "schedule": LADDER_TICK_SECONDS}
 
 # --- Games bot owners start themselves: sparring, challenges (bots/limits.py) ---
 # Per owner (a person with their bots), over the casual games they hold a seat in (the "play the

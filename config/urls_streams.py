@@ -1,3 +1,26 @@
-"""Live streams of matches and bot turns (issue 18)."""
+"""Live streams of matches and bot turns (issue 18; games/streams.py, bots/stream.py).
 
-urlpatterns = []
+Served live by an ASGI server (config/asgi.py; the compose file's ``streams`` service, which
+the proxy routes these two paths to), and as bounded long polls by a WSGI server (README
+"Following a match or a bot's turns live").
+"""
+
+from django.urls import path
+from rest_framework.authentication import SessionAuthentication
+
+from bots.api import BotTokenAuthentication
+from bots.stream import BotStreamView
+from games.streams import MatchStreamView
+from games.tokens import HashedTokenAuthentication
+
+urlpatterns = [
+    path(
+        "api/v1/matches/<id:pk>/stream/",
+        # A person's token or session, or a bot's token (which games cannot name: it never imports bots).
+        MatchStreamView.as_view(
+            authentication_classes=[HashedTokenAuthentication, SessionAuthentication, BotTokenAuthentication]
+        ),
+        name="api-match-stream",
+    ),
+    path("api/v1/bot/stream/", BotStreamView.as_view(), name="api-bot-stream"),
+]

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self):
+        # Live streams hear of each committed version through Redis (games/pubsub.py, games/streams.py).
+        from .pubsub import publish_match
+        from .service import match_advanced
+
+        match_advanced.connect(publish_match, dispatch_uid="games.pubsub.publish_match")

@@ -10,6 +10,7 @@ import secrets
 from collections import OrderedDict
 
 import django.dispatch
+from django.conf import settings
 from django.db import models, transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -395,7 +396,7 @@ def do_create_match(
             event=event,
             cards_group=cards_group,
             public_when_over=public_when_over,
-            **({} if bot_turn_timeout is None else {"bot_turn_timeout": bot_turn_timeout}),
+            bot_turn_timeout=settings.BOT_TURN_TIMEOUT_SECONDS if bot_turn_timeout is None else bot_turn_timeout,
         )
         Seat.objects.bulk_create(
             Seat(

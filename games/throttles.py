@@ -196,6 +196,14 @@ ROUTES = {
     ("GET", "api-bot-turns"): "polls",
     ("GET", "api-tokens"): "tokens",
     ("DELETE", "api-token"): "tokens",
+    # Starting or answering a game one starts oneself (the bots app's sparring and challenges,
+    # the ladder's entries): within the owner's caps, and not faster than this.
+    ("POST", "api-bot-sparring"): "games",
+    ("POST", "api-challenges"): "games",
+    ("POST", "api-challenge-accept"): "games",
+    ("POST", "api-challenge-decline"): "games",
+    ("POST", "api-challenge-cancel"): "games",
+    ("POST", "api-ladder-entries"): "games",
 }
 
 

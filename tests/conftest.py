@@ -86,3 +86,14 @@ def enqueued_bot_turns(monkeypatch):
         tournaments.tasks.advance_tournament, "apply_async", lambda args: recorded.append(("advance_tournament", *args))
     )
     return recorded
+
+
+@pytest.fixture(autouse=True)
+def each_test_starts_in_the_sites_language():
+    """A request activates its reader's language in the thread that serves it, and Django leaves
+    it active afterwards: the test client serves requests in the test's own thread, so without
+    this a page read in Turkish would make the next test's lazy strings Turkish."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -26,3 +26,15 @@ class TournamentsConfig(AppConfig):
 
         if bot_ratings not in BOT_RATINGS:
             BOT_RATINGS.append(bot_ratings)
+        # A bot's page shows its place in the ladders (issue 18); `manage.py check` reads the
+        # ladder's settings.
+        from django.core import checks
+
+        from bots.hooks import BOT_PAGE_SECTIONS
+
+        from .ladder_checks import check_ladder_settings
+        from .ladder_views import bot_page_section
+
+        if bot_page_section not in BOT_PAGE_SECTIONS:
+            BOT_PAGE_SECTIONS.append(bot_page_section)
+        checks.register(check_ladder_settings)

@@ -151,3 +151,97 @@ class StandingsCheckpoint(models.Model):
     version = models.PositiveIntegerField(default=0)
     value = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)
+
+
+# ------------------------------------------------------------------ the bots' ladder (issue 18)
+class Ladder(models.Model):
+    """One ruleset's ladder: the head of its stream (``ladder/<ruleset>``), written with each
+    append under this row's lock, like a tournament's. The rows below are read models of that
+    stream, written in the same transactions (tournaments.ladder_service); ``rebuild`` folds
+    the stream to the same values (tournaments.ladder.fold)."""
+
+    ruleset = models.CharField(max_length=20, primary_key=True)
+    version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
+    head_hash = models.CharField(max_length=64, default="0" * 64)
+
+    @property
+    def stream(self):
+        return f"ladder/{self.ruleset}"
+
+    def __str__(self):
+        return self.stream
+
+
+class LadderEntry(models.Model):
+    """A bot in a ruleset's ladder, as its events left it."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("playing")
+        PAUSED = "paused", _("paused")
+        LEFT = "left", _("left the ladder")
+
+    class Reason(models.TextChoices):
+        OWNER = "owner", _("taken out by its owner")
+        DISABLED = "disabled", _("the bot was disabled")
+        FAULTS = "faults", _("its seat was handed to a built-in bot after repeated faults")
+
+    ruleset = models.CharField(max_length=20)
+    bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="ladder_entries")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    left_reason = models.CharField(max_length=10, choices=Reason.choices, blank=True)
+    joined_at = models.DateTimeField()
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ruleset", "bot"], name="one_ladder_entry_per_bot")]
+
+
+class LadderTable(models.Model):
+    """A match the ladder seated: its bots in seat order, the anchors among them, and whether
+    it has been rated (written with its ``match_rated`` event)."""
+
+    ruleset = models.CharField(max_length=20)
+    match = models.OneToOneField("games.Match", on_delete=models.PROTECT, related_name="ladder_table")
+    seats = models.JSONField(help_text="bot ids in seat order")
+    anchors = models.JSONField(default=list, help_text="the house bots among them")
+    rated = models.BooleanField(default=False)
+    seated_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["ruleset", "rated"])]
+
+
+class LadderRating(models.Model):
+    """A bot's OpenSkill rating in one ruleset's ladder (anchors included)."""
+
+    ruleset = models.CharField(max_length=20)
+    key = models.CharField(max_length=40, help_text="bot:<id>")
+    bot = models.ForeignKey("bots.Bot", on_delete=models.PROTECT, related_name="ladder_ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: what the leaderboard sorts by")
+    games = models.PositiveIntegerField(default=0)
+    anchor = models.BooleanField(default=False, help_text="a house bot completing short tables")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ruleset", "key"], name="one_ladder_rating_per_key")]
+        indexes = [models.Index(fields=["ruleset", "-ordinal"])]
+
+
+class LadderRatingPoint(models.Model):
+    """A bot's rating after one rated ladder match: its page's chart."""
+
+    ruleset = models.CharField(max_length=20)
+    key = models.CharField(max_length=40)
+    match = models.ForeignKey("games.Match", on_delete=models.PROTECT, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    games = models.PositiveIntegerField(help_text="its rated ladder games, this one included")
+    at = models.DateTimeField(help_text="when the match was rated (its event's time)")
+
+    class Meta:
+        ordering = ["ruleset", "key", "games"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "key", "match"], name="one_ladder_point_per_key_and_match")
+        ]

@@ -27,6 +27,7 @@ STRATEGIES = {
     "heuristic": heuristic.choose,
     "montecarlo": MonteCarlo(),
 }
+NAMES = tuple(sorted(STRATEGIES))  # the strategies by name, as the API lists them (one enum in its schema)
 # The rulesets the trick games' strategies play: the games whose phases they know.
 PLAYS = frozenset({KingState.ruleset, RifkiState.ruleset})
 

@@ -70,6 +70,16 @@ OPERATIONS = [
     ("POST", "/api/v1/tournaments/{id}/rounds/"),
     ("GET", "/api/v1/tournaments/{id}/deals/verify/"),
     ("GET", "/api/v1/leaderboards/{ruleset}/"),
+    ("POST", "/api/v1/bots/{id}/sparring/"),
+    ("GET", "/api/v1/limits/"),
+    ("GET", "/api/v1/challenges/"),
+    ("POST", "/api/v1/challenges/"),
+    ("GET", "/api/v1/challenges/{id}/"),
+    ("POST", "/api/v1/challenges/{id}/accept/"),
+    ("POST", "/api/v1/challenges/{id}/decline/"),
+    ("POST", "/api/v1/challenges/{id}/cancel/"),
+    ("GET", "/api/v1/matches/{id}/stream/"),
+    ("GET", "/api/v1/bot/stream/"),
 ]
 
 
@@ -122,6 +132,9 @@ def headers(django_user_model, monkeypatch):
     own_bot = Bot.objects.create(owner=staff, name="fuzzbot-staff", kind="polling", **staff_hashes)
     issue_token(staff)  # a second token, for DELETE auth/tokens/{id}/ to revoke (not the one sending)
     spare_token = staff.api_tokens.order_by("pk").last()
+    from bots import challenges
+
+    challenge = challenges.do_challenge(staff, "king", {}, "me", ["p1"], fill="random")  # open: p1 answers
     # The bot's own endpoints take its token; every other operation the staff user's.
     return {
         "user": {"Authorization": f"Token {issue_token(staff)}"},
@@ -131,6 +144,7 @@ def headers(django_user_model, monkeypatch):
             "tournaments": tournament.pk,
             "bots": own_bot.pk,
             "tokens": spare_token.pk,
+            "challenges": challenge.pk,
             "entrant_id": entrant.pk,
             "ruleset": "king",
         },
@@ -149,8 +163,11 @@ def real_path_parameters(operation, ids):
 
 
 def test_every_operation_of_the_api_is_fuzzed(api_schema):
+    # The ladder's operations are fuzzed in tests/ladder, with a bot in the ladder to reach.
+    from tests.ladder.test_fuzzing_the_ladder_api_finds_no_server_error import OPERATIONS as LADDER
+
     listed = {(op.ok().method.upper(), op.ok().path) for op in api_schema.get_all_operations()}
-    assert listed == set(OPERATIONS)
+    assert listed == set(OPERATIONS) | set(LADDER)
 
 
 def takes_input(operation):

@@ -1,4 +1,5 @@
-"""bots/examples/: the webhook and polling examples of the README play whole matches."""
+"""bots/examples/: the webhook and polling examples of the README (the starter kit's server and
+client playing the lowest_card strategy) play whole matches with no fault."""
 
 import threading
 
@@ -28,11 +29,6 @@ def test_the_webhook_example_checks_signatures_and_plays_a_whole_match(make_bot,
         server.shutdown()
         server.server_close()
     assert "action_fallback" not in [r.type for r in eventlog.stream_events(match.stream)]
-
-
-def test_the_webhook_example_refuses_a_bad_signature():
-    assert not webhook_bot.signature_ok("krs_secret", "t=1,v1=00", b"{}")
-    assert not webhook_bot.signature_ok("krs_secret", "garbage", b"{}")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,0 +1,42 @@
+"""Sparring, challenges and their answers, and ladder entries share the "games" rate limit per
+person, beside the owner's caps: past it the answer is 429 with the wait, and nothing starts."""
+
+import pytest
+
+from games import throttles
+from games.models import Match
+from tests.accounts.conftest import FakeClock, assert_throttled
+
+from .conftest import body, stored
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    fake = FakeClock()
+    monkeypatch.setattr(throttles, "now", fake)
+    return fake
+
+
+def test_a_burst_of_sparring_and_challenges_is_refused_until_the_window_passes(people, bot_of, settings, clock):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "games": "3/m"}
+    alice = people["alice"]
+    bot = bot_of(alice, "alice-bot")
+    spar = {"ruleset": "king", "opponents": "random"}
+    assert alice.api.post(f"/api/v1/bots/{bot.pk}/sparring/", spar, format="json").status_code == 201
+    made = alice.api.post(
+        "/api/v1/challenges/", {"ruleset": "king", "opponents": ["bob"], "fill": "random"}, format="json"
+    )
+    assert made.status_code == 201
+    assert alice.api.post(f"/api/v1/challenges/{body(made)['id']}/cancel/").status_code == 200
+    before = stored()
+    assert assert_throttled(alice.api.post(f"/api/v1/bots/{bot.pk}/sparring/", spar, format="json")) == 60
+    assert stored() == before
+    assert (
+        people["bob"]
+        .api.post("/api/v1/challenges/", {"ruleset": "king", "opponents": ["carol"], "fill": "random"}, format="json")
+        .status_code
+        == 201
+    )
+    clock.advance(60)
+    assert alice.api.post(f"/api/v1/bots/{bot.pk}/sparring/", spar, format="json").status_code == 201
+    assert Match.objects.count() == 2

@@ -1,0 +1,265 @@
+"""The bots' ladder (issue 18): a continuous rated arena per ruleset, as pure functions.
+
+No Django here (importing this module loads none of it): the ladder's facts are events in one
+stream per ruleset (``ladder/<ruleset>`` in the games event log), and everything the pages
+show is folded from them. ``tournaments.ladder_service`` appends the events and keeps read
+models in step with each append; ``fold`` rebuilds the same values from the stream alone, and
+the tests hold the two to exact equality.
+
+Events (dicts with a ``type``; the fields are the event's payload):
+
+- ``bot_joined {bot, owner}``: a bot's owner opts it in (again, after it left);
+- ``bot_paused {bot}``, ``bot_resumed {bot}``: its owner pauses it (it finishes any match it
+  sits at, and is not seated again) and resumes it;
+- ``bot_left {bot, reason}``: it leaves, ``reason`` being ``"owner"`` (its owner took it out),
+  ``"disabled"`` (the bot or its owner's account was disabled) or ``"faults"`` (its seat was
+  handed to a built-in bot for repeated faults in a ladder match). Its rating stays: a bot
+  that joins again goes on from it;
+- ``table_seated {match, seats, anchors}``: a match was created for these bots, ``seats`` in
+  seat order (bot ids), ``anchors`` the house bots among them;
+- ``match_rated {match, seats, scores}``: the match ended with these final game scores per
+  seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The higher the game score,
+  the better the place, ties sharing (``tournaments.ratings.rate_match``).
+
+Ratings: OpenSkill's Bradley-Terry full-pairing model (``tournaments.ratings``, which says why),
+one pool per ruleset, a key per bot, house anchors included: their ratings measure the
+opposition, and a house bot of known strength (random, heuristic, Monte Carlo) pins the scale
+when the pool is small. The leaderboard sorts by the ordinal mu - 3 sigma.
+
+Seating (``seat_tables``): free active bots in rating order, neighbours at a table, one owner
+per table (DESIGN.md 3.5), a short group completed with anchors nearest in rating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
+
+from tournaments.ratings import NEWCOMER, Rating, rate_match
+
+ACTIVE, PAUSED, LEFT = "active", "paused", "left"
+STATUSES = (ACTIVE, PAUSED, LEFT)
+LEAVE_REASONS = ("owner", "disabled", "faults")
+EVENT_TYPES = ("bot_joined", "bot_paused", "bot_resumed", "bot_left", "table_seated", "match_rated")
+
+
+def stream_name(ruleset: str) -> str:
+    return f"ladder/{ruleset}"
+
+
+def key_of(bot: int) -> str:
+    """The rating key of a bot: ``bot:<id>`` (the same key for a ladder bot and an anchor)."""
+    return f"bot:{bot}"
+
+
+def bot_of(key: str) -> int:
+    kind, _, number = key.partition(":")
+    if kind != "bot" or not number.isdigit():
+        raise ValueError(f"not a bot's rating key: {key!r}")
+    return int(number)
+
+
+# ------------------------------------------------------------------ the fold
+@dataclass(frozen=True)
+class Entry:
+    bot: int
+    owner: int
+    status: str
+    reason: str = ""  # why it left; "" while it is in
+
+
+@dataclass(frozen=True)
+class Point:
+    """A key's rating after one rated match: the chart's points, one per game."""
+
+    match: int
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        return Rating(self.mu, self.sigma).ordinal
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """What a ladder's stream says: entries by bot, ratings, games and rating history by key,
+    the anchors ever seated, the tables seated (match -> bot ids) and the matches rated."""
+
+    entries: Mapping[int, Entry] = field(default_factory=lambda: MappingProxyType({}))
+    ratings: Mapping[str, Rating] = field(default_factory=lambda: MappingProxyType({}))
+    games: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    history: Mapping[str, tuple[Point, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    anchors: frozenset[int] = frozenset()
+    tables: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    rated: frozenset[int] = frozenset()
+
+
+EMPTY = Ladder()
+
+
+def rate(
+    ratings: Mapping[str, Rating], games: Mapping[str, int], match: int, seats: Sequence[str], scores: Sequence[float]
+) -> dict[str, Point]:
+    """Each seat's new rating point after ``match``: the one computation that both the fold
+    and the service's incremental update make, so the two agree to the last bit. Only the
+    seats' own ratings are read; keys not rated yet start as newcomers."""
+    after = rate_match({key: ratings[key] for key in seats if key in ratings}, seats, scores)
+    return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats}
+
+
+def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
+    """The ladder after ``events`` (in stream order), from ``ladder``; neither is changed.
+
+    Events that contradict what came before (a bot joining twice, a match rated twice or never
+    seated, seats that are not the table's) raise ValueError: the service never appends them,
+    so a stream that holds one was not written by it. Unknown event types are skipped."""
+    entries = dict(ladder.entries)
+    ratings = dict(ladder.ratings)
+    games = dict(ladder.games)
+    history = dict(ladder.history)
+    anchors = set(ladder.anchors)
+    tables = dict(ladder.tables)
+    rated = set(ladder.rated)
+    for event in events:
+        kind = event.get("type")
+        if kind == "bot_joined":
+            bot, owner = _int(event, "bot"), _int(event, "owner")
+            if bot in entries and entries[bot].status != LEFT:
+                raise ValueError(f"bot {bot} joined the ladder twice")
+            entries[bot] = Entry(bot, owner, ACTIVE)
+        elif kind in ("bot_paused", "bot_resumed"):
+            bot = _int(event, "bot")
+            before, after = (ACTIVE, PAUSED) if kind == "bot_paused" else (PAUSED, ACTIVE)
+            if bot not in entries or entries[bot].status != before:
+                raise ValueError(f"{kind} for bot {bot}, which is not {before}")
+            entries[bot] = Entry(bot, entries[bot].owner, after)
+        elif kind == "bot_left":
+            bot, reason = _int(event, "bot"), event.get("reason")
+            if bot not in entries or entries[bot].status == LEFT:
+                raise ValueError(f"bot {bot} left a ladder it is not in")
+            if reason not in LEAVE_REASONS:
+                raise ValueError(f"bot_left reason must be one of {LEAVE_REASONS}, not {reason!r}")
+            entries[bot] = Entry(bot, entries[bot].owner, LEFT, reason)
+        elif kind == "table_seated":
+            match = _int(event, "match")
+            seats = tuple(int(bot) for bot in event["seats"])
+            if match in tables:
+                raise ValueError(f"match {match} was seated twice")
+            tables[match] = seats
+            anchors.update(int(bot) for bot in event.get("anchors", ()))
+        elif kind == "match_rated":
+            match = _int(event, "match")
+            if match in rated:
+                raise ValueError(f"match {match} was rated twice")
+            if match not in tables or [key_of(bot) for bot in tables[match]] != list(event["seats"]):
+                raise ValueError(f"match {match} was rated with seats that are not its table's")
+            for key, point in rate(ratings, games, match, event["seats"], event["scores"]).items():
+                ratings[key] = Rating(point.mu, point.sigma)
+                games[key] = point.games
+                history[key] = (*history.get(key, ()), point)
+            rated.add(match)
+    return Ladder(
+        MappingProxyType(entries),
+        MappingProxyType(ratings),
+        MappingProxyType(games),
+        MappingProxyType(history),
+        frozenset(anchors),
+        MappingProxyType(tables),
+        frozenset(rated),
+    )
+
+
+def _int(event: Mapping, name: str) -> int:
+    value = event.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{event.get('type')}: {name} must be an id, not {value!r}")
+    return value
+
+
+# ------------------------------------------------------------------ seating
+@dataclass(frozen=True)
+class Candidate:
+    """A ladder bot as the seating sees it: ``active`` (its entry is active and the bot is
+    enabled) and ``free`` (it sits at no live ladder match); only bots that are both are seated."""
+
+    bot: int
+    owner: int
+    ordinal: float = NEWCOMER.ordinal
+    games: int = 0
+    active: bool = True
+    free: bool = True
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A house bot that completes short tables (built-in: exempt from the one-owner rule, and
+    free to sit at several tables at once; at most once per table, so its key is one seat)."""
+
+    bot: int
+    ordinal: float = NEWCOMER.ordinal
+
+
+@dataclass(frozen=True)
+class Table:
+    bots: tuple[int, ...]  # ladder bots, best rated first
+    anchors: tuple[int, ...]  # house bots completing it
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self.bots + self.anchors
+
+
+def seat_tables(
+    candidates: Iterable[Candidate], anchors: Iterable[Anchor], table_size: int, max_tables: int
+) -> list[Table]:
+    """The tables to seat now, at most ``max_tables`` of ``table_size`` seats each.
+
+    - Only active, free candidates are seated, each at most once. A bot listed twice, among
+      the candidates or the anchors or in both, is a ValueError: the caller lists each once.
+    - They are taken in rating order (ordinal, best first; newcomers at OpenSkill's default), and
+      each table takes the best bot not yet seated and then its next neighbours down the list
+      whose owner is not at the table yet: close ratings make informative games, and one
+      owner never holds two seats of a table (DESIGN.md 3.5).
+    - A group that cannot be filled by ladder bots (the pool ran out, or only bots of owners
+      already at it are left) is completed with anchors nearest in ordinal to the group's mean,
+      each anchor at most once per table; a group needing more anchors than there are waits.
+      Every table therefore seats at least one ladder bot.
+    - When more tables could be seated than ``max_tables``, those whose bots have played the
+      fewest ladder games (on average) go first, so that a long ladder's lower tables get their
+      turn too; among equals, the better rated.
+    The seat order within a table is the caller's to draw (the service shuffles it)."""
+    if table_size < 2:
+        raise ValueError(f"a table has at least two seats, not {table_size}")
+    candidates, house = list(candidates), list(anchors)
+    listed = [c.bot for c in candidates] + [a.bot for a in house]
+    if len(set(listed)) != len(listed):
+        raise ValueError(f"a bot is listed twice: {sorted(b for b in set(listed) if listed.count(b) > 1)}")
+    pool = sorted((c for c in candidates if c.active and c.free), key=lambda c: (-c.ordinal, c.bot))
+    groups: list[list[Candidate]] = []
+    while pool:
+        group = [pool.pop(0)]
+        owners = {group[0].owner}
+        index = 0
+        while len(group) < table_size and index < len(pool):
+            if pool[index].owner in owners:
+                index += 1
+                continue
+            owners.add(pool[index].owner)
+            group.append(pool.pop(index))
+        groups.append(group)
+    tables: list[tuple[float, int, Table]] = []
+    for order, group in enumerate(groups):
+        need = table_size - len(group)
+        if need > len(house):
+            continue
+        centre = sum(c.ordinal for c in group) / len(group)
+        chosen = sorted(house, key=lambda a: (abs(a.ordinal - centre), a.bot))[:need]
+        mean_games = sum(c.games for c in group) / len(group)
+        tables.append((mean_games, order, Table(tuple(c.bot for c in group), tuple(a.bot for a in chosen))))
+    if len(tables) > max(max_tables, 0):
+        tables = sorted(tables, key=lambda t: (t[0], t[1]))[: max(max_tables, 0)]
+        tables.sort(key=lambda t: t[1])
+    return [table for _, _, table in tables]
