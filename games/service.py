@@ -182,19 +182,26 @@ def viewer_access(match, user):
     return seat, sees_finished_deals(match, user, seat)
 
 
-def visible_state(match, user):
+def access(match, user, seat=None):
+    """(seat, may see finished deals): ``user``'s (viewer_access), or, for a bot, its ``seat``'s
+    as the table sees it (seat_view)."""
+    return viewer_access(match, user) if seat is None else (seat, not cards_still_in_play(match))
+
+
+def visible_state(match, user, seat=None):
+    """The state as ``user`` (or the bot at ``seat``) may see it now."""
     # A fresh replay: a cached state may be changed by a writer in another thread. Of the rows
     # up to the head the match row names (eventlog.shown_rows).
     state = match_state(match, eventlog.shown_rows(match.stream, match.version))
-    seat, reveal = viewer_access(match, user)
+    seat, reveal = access(match, user, seat)
     return redact_view(state, seat, reveal_finished=reveal)
 
 
-def visible_events(match, user, after=0, limit=100):
-    """Events with version > ``after`` (at most ``limit``), redacted for ``user``."""
+def visible_events(match, user, after=0, limit=100, seat=None):
+    """Events with version > ``after`` (at most ``limit``), redacted for ``user`` (or the bot at ``seat``)."""
     rows = eventlog.stream_events(match.stream, upto=match.version)
     events = [eventlog.as_engine_event(r) for r in rows]
-    seat, reveal = viewer_access(match, user)
+    seat, reveal = access(match, user, seat)
     window = redact_events(events, seat, reveal_finished=reveal, start=after, stop=after + limit)
     return [
         {"version": after + 1 + i, "recorded_at": rows[after + i].recorded_at.isoformat(), "event": ev}

@@ -17,8 +17,8 @@ The wire format (README "Following a match or a bot's turns live"): newline-deli
   STREAM_MAX_SECONDS, or under a WSGI server, below): the client asks again with ``?after=V``.
 
 A user sees what ``service.visible_state`` and ``visible_events`` show them; a bot (``Bot
-krb_...``) what its own seat sees (``service.seat_view`` and the same ``redact_events`` call
-that answers a seat's own action); anyone else what a spectator sees. No redaction of its own.
+krb_...``) what its own seat sees, through the same two functions given its seat (the reveal of
+``seat_view``, which its turns carry); anyone else what a spectator sees. No redaction of its own.
 
 How it is served:
 
@@ -70,9 +70,8 @@ from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from . import eventlog, longpoll, pubsub, service, throttles
+from . import longpoll, pubsub, service, throttles
 from .api import ERROR, get_match
-from .engine.redact import redact_events
 from .models import Match, Seat
 
 logger = logging.getLogger(__name__)
@@ -197,32 +196,13 @@ class MatchFeed(Feed):
         self.last = None  # the last version sent
 
     def state(self, match):
-        if self.seat is None:
-            return service.visible_state(match, self.user)
-        # A fresh replay, as visible_state does: a cached state may be a writer's.
-        rows = eventlog.shown_rows(match.stream, match.version)
-        return service.seat_view(match, self.seat, service.match_state(match, rows))
+        return service.visible_state(match, self.user, seat=self.seat)
 
     def events(self, match, after):
         """The events after ``after`` up to the match row's version, as the viewer sees them."""
         if after >= match.version:
             return []
-        if self.seat is None:
-            shown = service.visible_events(match, self.user, after=after, limit=match.version - after)
-        else:
-            # The seat's own reveal, as seat_view's and a seat's own action answer's.
-            rows = eventlog.stream_events(match.stream, upto=match.version)
-            window = redact_events(
-                [eventlog.as_engine_event(r) for r in rows],
-                self.seat,
-                reveal_finished=not service.cards_still_in_play(match),
-                start=after,
-                stop=match.version,
-            )
-            shown = [
-                {"version": after + 1 + i, "recorded_at": rows[after + i].recorded_at.isoformat(), "event": ev}
-                for i, ev in enumerate(window)
-            ]
+        shown = service.visible_events(match, self.user, after=after, limit=match.version - after, seat=self.seat)
         return [({"type": "event", **item}, item["version"]) for item in shown]
 
     def ending(self, match):
