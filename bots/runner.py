@@ -195,7 +195,11 @@ def play_webhook(match, bot, seat, turn, state, faults):
 def submit_answer(match, bot, seat, turn, action, faults):
     """Submit a bot's answer for its turn; an illegal one is a fault like any other."""
     try:
-        service.do_act(match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id))
+        # The action and its turn's "done" commit together: a poll between them would otherwise
+        # see the turn pending at a version the match has left, and mark it stale.
+        with transaction.atomic():
+            service.do_act(match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id))
+            settle(turn, Turn.Status.DONE)
     except service.ServiceError as e:
         if e.status == 422 or e.code == "invalid_input":
             fall_back(match, bot, seat, turn, "illegal_action", faults)
@@ -204,7 +208,6 @@ def submit_answer(match, bot, seat, turn, action, faults):
             settle(turn, Turn.Status.STALE)
             return
         raise
-    settle(turn, Turn.Status.DONE)
 
 
 def takeover_policy(match):
@@ -227,22 +230,23 @@ def fall_back(match, bot, seat, turn, reason, faults):
             }
         ]
     try:
-        service.do_act(
-            match.pk,
-            actor(bot),
-            lambda m: seat,
-            service.FIRST_LEGAL,
-            turn.version,
-            command_id=f"fallback-{turn.request_id}",
-            before=before,
-            after=after,
-        )
+        with transaction.atomic():  # the fallback and its turn's fault commit together (submit_answer)
+            service.do_act(
+                match.pk,
+                actor(bot),
+                lambda m: seat,
+                service.FIRST_LEGAL,
+                turn.version,
+                command_id=f"fallback-{turn.request_id}",
+                before=before,
+                after=after,
+            )
+            settle(turn, Turn.Status.FAULTED, reason)
     except service.ServiceError as e:
         if e.code in MOVED_ON:
             settle(turn, Turn.Status.STALE)
             return
         raise
-    settle(turn, Turn.Status.FAULTED, reason)
 
 
 def settle(turn, status, fault=""):
