@@ -380,8 +380,8 @@ async def follow(feed, fmt, keys, still_valid):
 class BoundedStream:
     """The body of a stream under a WSGI server, where it holds a thread: a long poll's slot
     (``keys``; None when declined) for at most STREAM_FALLBACK_SECONDS, then ``reconnect``.
-    The WSGI server closes it when the client leaves or the stream ends (PEP 3333), which gives
-    the slot back. Waits on games.longpoll's clock, so the server stopping ends it at once."""
+    The slot goes back when the body ends, or when the WSGI server closes it (PEP 3333: the
+    client left). Waits on games.longpoll's clock, so the server stopping ends it at once."""
 
     def __init__(self, feed, fmt, keys):
         self.feed, self.fmt, self.keys = feed, fmt, keys
@@ -392,11 +392,22 @@ class BoundedStream:
 
     def close(self):
         self.lines.close()
+        self.give_back()
+
+    def give_back(self):
         if self.keys is not None:
             longpoll.SLOTS.give_back(self.keys)
             self.keys = None
 
     def run(self):
+        # Not only close(): a caller of the WSGI app that reads a body to its end and never
+        # closes it (Werkzeug's test client, as schemathesis drives it) kept the slot for good.
+        try:
+            yield from self.lines_until_reconnect()
+        finally:
+            self.give_back()
+
+    def lines_until_reconnect(self):
         feed, fmt = self.feed, self.fmt
         lines, done = feed.opening()
         yield encode_all(lines, fmt)

@@ -180,6 +180,9 @@ def test_every_generated_request_is_answered_as_the_schema_documents(api_schema,
     operation = api_schema[path][method]
     sent = headers["bot" if path.startswith("/api/v1/bot/") else "user"]
     real = real_path_parameters(operation, headers["ids"])
+    from games import longpoll
+
+    waits_held = longpoll.SLOTS.total  # a long poll or a stream gives its slot back once answered
     runs = [(GenerationMode.POSITIVE, None)]
     if real:
         runs.append((GenerationMode.POSITIVE, real))  # reaches the views' answers, not only their 404
@@ -197,5 +200,6 @@ def test_every_generated_request_is_answered_as_the_schema_documents(api_schema,
         )
         def answered_as_documented(case):
             case.call_and_validate(headers=sent, checks=CHECKS)
+            assert longpoll.SLOTS.total == waits_held
 
         answered_as_documented()

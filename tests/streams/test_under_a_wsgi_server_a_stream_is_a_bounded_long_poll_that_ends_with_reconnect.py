@@ -8,8 +8,11 @@ caps is answered at once (the snapshot, the events after ``after``, ``reconnect`
 import json
 
 import pytest
+import werkzeug.test
+from django.core import signals
 from rest_framework.test import APIClient
 
+from config.wsgi import application
 from games import longpoll
 from games.tokens import issue_token
 from tests.streams.conftest import board_match, play_one
@@ -78,3 +81,19 @@ def test_over_the_long_poll_caps_the_stream_answers_at_once_with_retry_after(sea
     assert "\n\nid: 2\nevent: event\ndata: {" in body  # the events after ?after=1
     assert body.endswith('event: reconnect\ndata: {"type":"reconnect","after":2}\n\n')
     assert clock.pauses == 0 and longpoll.SLOTS.total == 0
+
+
+
+def test_a_body_read_to_its_end_gives_its_slot_back_even_if_never_closed(seated, monkeypatch, settings):
+    # A PEP 3333 server calls close(); a caller of the WSGI app that only reads the body (Werkzeug's
+    # test client, as the API fuzzer drives it) must not keep the slot, or the process's waits run out.
+    match, _ = seated
+    settings.STREAM_FALLBACK_SECONDS, settings.ALLOWED_HOSTS = 1, ["localhost"]
+    use_clock(monkeypatch, FakeClock())
+    # As Django's test client does: the request must not close the test's database connection.
+    monkeypatch.setattr(signals.request_started, "receivers", [])
+    body = werkzeug.test.Client(application).get(f"/api/v1/matches/{match.pk}/stream/", buffered=False)
+    assert body.status_code == 200 and longpoll.SLOTS.total == 1
+    sent = [json.loads(line) for line in body.iter_encoded() if line.strip()]
+    assert sent[0]["type"] == "snapshot" and sent[-1]["type"] == "reconnect"
+    assert longpoll.SLOTS.total == 0  # given back, and close() was never called
