@@ -141,7 +141,9 @@ def leaderboard(
 def _ranked(
     ratings: Ratings, keys: list[Key], names: Mapping[Key, str], kinds: Mapping[Key, str]
 ) -> list[LeaderboardRow]:
-    ordered = sorted(keys, key=lambda key: (-ratings[key].ordinal, repr(key)))
+    # Equal ordinals share a rank and are listed by name, as a reader looks for them (by key
+    # alone, "bot:10" came before "bot:9").
+    ordered = sorted(keys, key=lambda key: (-ratings[key].ordinal, names[key].casefold(), repr(key)))
     rows: list[LeaderboardRow] = []
     for position, key in enumerate(ordered, start=1):
         rating = ratings[key]
