@@ -1,5 +1,6 @@
 """The ladder's public board and a bot's page with its ladder section and rating chart, after a
-few rated ladder matches: on a 390 px phone no page is wider than the screen, the chart is drawn
+few rated ladder matches: on a 390 px phone no page is wider than the screen, the board's
+columns all fit it (none hidden in a sideways scroll), the chart is drawn
 with its text alternative, and only the owner sees the buttons. Screenshots for review (phone
 and desktop). No worker: the matches are played and rated in this process."""
 
@@ -52,6 +53,8 @@ def test_the_board_and_the_bots_page_fit_and_show_the_chart(new_page, rated_ladd
     page.goto("/ladder/king/")
     screenshot(page, "board")
     assert not phone or page.evaluate(PAGE_WIDTH) <= PHONE["width"]
+    board = page.locator("#ladder-board").bounding_box()  # every column in sight, none scrolled off
+    assert not phone or board["x"] + board["width"] <= PHONE["width"]
     for bot in rated_ladder:
         assert page.get_by_role("link", name=bot.name).count() == 1
 
