@@ -60,15 +60,20 @@ system-packages:
 		|| bash tools/install_system_packages.sh
 
 # Lint and format first (ruff, ruff.toml: seconds). The whole suite runs on the compiled engine
-# (what production runs); the engine's own tests then run again on its Python sources, which
-# must behave exactly alike.
+# (what production runs): the tests that need no service on TEST_WORKERS processes at once
+# (pytest-xdist; each has a test database of its own), then the `services` tests one at a time,
+# since their Celery workers share one broker and their timing checks want the machine to
+# themselves. The engine's own tests then run again on its Python sources, which must behave
+# exactly alike. Exit status 5 is pytest's "no test selected" (a PYTEST_ARGS choosing only one kind).
+TEST_WORKERS ?= 2
 test: $(STAMP) $(ENGINE_STAMP) system-packages messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not services" -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(PY) -m pytest -m services $(PYTEST_ARGS) || [ $$? -eq 5 ]
 	@# The compiled run above searched the rules hard (the ci profile); this pass checks that the
 	@# sources behave as their build does, every example test and a lighter search of each property.
-	KINGRIFKI_ENGINE=python HYPOTHESIS_PROFILE=dev $(PY) -m pytest tests/engine $(PYTEST_ARGS)
+	KINGRIFKI_ENGINE=python HYPOTHESIS_PROFILE=dev $(PY) -m pytest tests/engine -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 	@# The database triggers (event log, seats) are written per database: with DATABASE_URL set (CI runs on
 	@# PostgreSQL), its tests run once more on the default SQLite.
 	@if [ -n "$$DATABASE_URL" ]; then \
