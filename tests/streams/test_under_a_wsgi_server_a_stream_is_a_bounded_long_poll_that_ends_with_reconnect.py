@@ -83,7 +83,6 @@ def test_over_the_long_poll_caps_the_stream_answers_at_once_with_retry_after(sea
     assert clock.pauses == 0 and longpoll.SLOTS.total == 0
 
 
-
 def test_a_body_read_to_its_end_gives_its_slot_back_even_if_never_closed(seated, monkeypatch, settings):
     # A PEP 3333 server calls close(); a caller of the WSGI app that only reads the body (Werkzeug's
     # test client, as the API fuzzer drives it) must not keep the slot, or the process's waits run out.
