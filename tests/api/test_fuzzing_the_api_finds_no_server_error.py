@@ -25,7 +25,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from config.wsgi import application
-from games import service
+from games import longpoll, service
 from games.tokens import issue_token
 
 CI = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
@@ -109,8 +109,6 @@ def api_schema(settings, db):
 
 @pytest.fixture
 def headers(django_user_model, monkeypatch):
-    from games import longpoll
-
     clock = FakeClock()
     monkeypatch.setattr(longpoll, "clock", clock.monotonic)
     monkeypatch.setattr(longpoll, "pause", clock.sleep)
@@ -180,8 +178,6 @@ def test_every_generated_request_is_answered_as_the_schema_documents(api_schema,
     operation = api_schema[path][method]
     sent = headers["bot" if path.startswith("/api/v1/bot/") else "user"]
     real = real_path_parameters(operation, headers["ids"])
-    from games import longpoll
-
     waits_held = longpoll.SLOTS.total  # a long poll or a stream gives its slot back once answered
     runs = [(GenerationMode.POSITIVE, None)]
     if real:

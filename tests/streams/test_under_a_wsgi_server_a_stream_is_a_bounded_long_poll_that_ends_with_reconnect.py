@@ -10,6 +10,7 @@ import json
 import pytest
 import werkzeug.test
 from django.core import signals
+from django.db import close_old_connections
 from rest_framework.test import APIClient
 
 from config.wsgi import application
@@ -83,14 +84,15 @@ def test_over_the_long_poll_caps_the_stream_answers_at_once_with_retry_after(sea
     assert clock.pauses == 0 and longpoll.SLOTS.total == 0
 
 
-def test_a_body_read_to_its_end_gives_its_slot_back_even_if_never_closed(seated, monkeypatch, settings):
+def test_a_body_read_to_its_end_gives_its_slot_back_even_if_never_closed(seated, monkeypatch, settings, request):
     # A PEP 3333 server calls close(); a caller of the WSGI app that only reads the body (Werkzeug's
     # test client, as the API fuzzer drives it) must not keep the slot, or the process's waits run out.
     match, _ = seated
     settings.STREAM_FALLBACK_SECONDS, settings.ALLOWED_HOSTS = 1, ["localhost"]
     use_clock(monkeypatch, FakeClock())
     # As Django's test client does: the request must not close the test's database connection.
-    monkeypatch.setattr(signals.request_started, "receivers", [])
+    signals.request_started.disconnect(close_old_connections)
+    request.addfinalizer(lambda: signals.request_started.connect(close_old_connections))
     body = werkzeug.test.Client(application).get(f"/api/v1/matches/{match.pk}/stream/", buffered=False)
     assert body.status_code == 200 and longpoll.SLOTS.total == 1
     sent = [json.loads(line) for line in body.iter_encoded() if line.strip()]
