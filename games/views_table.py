@@ -20,12 +20,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import compass, service
+from games import clocks, compass, decisions, service
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 
 from .models import Event, Match
-from .templatetags.cards import action_label, bid_words
 
 # ------------------------------------------------------------------ the table
 # What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
@@ -115,8 +114,7 @@ def table_context(request, match, error=None):
     legal = view["legal_actions"]  # only ever the viewer's own, when it is their turn
     acting = seats[to_act] if to_act is not None else None
     last = table["tricks"][-1] if table["tricks"] else None
-    auction = table.get("auction")
-    return {
+    context = {
         "match": match,
         "view": view,
         "version": match.version,
@@ -127,14 +125,8 @@ def table_context(request, match, error=None):
         "your_turn": me is not None and to_act == me,
         "status": status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
-        "choices": [
-            {"label": choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
-            for a in legal
-            if a["type"] != "play"
-        ],
         "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in table["trick"]],
         "last_trick": last and trick_played(last, names),
-        "auction": auction_lines(view["ruleset"], auction, names) if auction and auction["bidders"] else None,
         "role_label": _(role_label),
         "deal_rows": [{"deal": i + 1, "scores": r} for i, r in enumerate(view["deal_scores"])],
         "winners": [names[s] for s in view.get("winners", [])],
@@ -143,6 +135,11 @@ def table_context(request, match, error=None):
         "bot_timeout": bot_time_limit(match, acting),
         "command_id": uuid.uuid4().hex,  # a double click repeats the command, not the move
     }
+    # What the seat to act decides besides a card (games.decisions) and the people's clocks
+    # (games.clocks): each its own module and template include (_decision.html, _seat_clock.html).
+    context.update(decisions.decision_context(view, names))
+    context.update(clocks.table_clock_context(match, view, me))
+    return context
 
 
 def bot_time_limit(match, seat):
@@ -160,12 +157,6 @@ def trick_played(trick, names):
         "cards": [{"name": names[p["seat"]], "card": p["card"]} for p in trick["plays"]],
         "winner": names[trick["winner"]],
     }
-
-
-def choice_label(view, action):
-    if view["phase"] == "misdeal_claim" and action["type"] == "pass":
-        return _("Play on")  # every seat is asked, so that asking tells nobody who is weak
-    return action_label(view["ruleset"], action)
 
 
 def status_line(view, me, names):
@@ -198,16 +189,6 @@ def clock(match, name):
     )
     # Safe: the name is escaped and the time built by format_html.
     return mark_safe(_("%(name)s has been thinking for %(time)s") % {"name": conditional_escape(name), "time": shown})
-
-
-def auction_lines(ruleset, auction, names):
-    """The King auction as sentences: the standing bid, and each call so far in order."""
-    high = auction["standing_bid"]
-    standing = high and _("%(bid)s, by %(name)s") % {"bid": bid_words(high), "name": names[high["bidder"]]}
-    return {
-        "standing": standing,
-        "calls": [{"name": names[e["seat"]], "label": action_label(ruleset, e)} for e in auction["history"]],
-    }
 
 
 def get_match(pk):
