@@ -83,11 +83,14 @@ def match_seat_names(match):
     return seat_names([{"index": s.index, "name": seat_name(s)} for s in seats])
 
 
-def table_context(request, match, error=None):
+def table_context(request, match, error=None, view=None):
+    """What the table templates show. ``view``, when given, is shown instead of the viewer's
+    live ``service.visible_state`` (a replay passes a spectator's view of a past version)."""
     # The version is read before the state: a page never claims a newer version than the
     # cards it shows, so a poll re-renders rather than missing a change.
     match.refresh_from_db()
-    view = service.visible_state(match, request.user)
+    if view is None:
+        view = service.visible_state(match, request.user)
     seats = list(match.seats.select_related("user", "bot").order_by("index"))
     me = next((s.index for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
     to_act = view["to_act"]
@@ -121,12 +124,15 @@ def table_context(request, match, error=None):
         "seats": rows,
         "clockwise": game.direction == CLOCKWISE,
         "me": me,
+        # The hand and its form only on the viewer's own view (a replay may pass a spectator's).
+        "seated": me is not None and view.get("seat") == me and not view["is_over"],
         "error": error,
-        "your_turn": me is not None and to_act == me,
+        "your_turn": me is not None and to_act == me and view.get("seat") == me,
         "status": status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
-        "trick": [{"name": names[p["seat"]], "card": p["card"]} for p in table["trick"]],
-        "last_trick": last and trick_played(last, names),
+        "trick": [{"name": names[p["seat"]], "card": p["card"], "place": place[p["seat"]]} for p in table["trick"]],
+        "last_trick": last and trick_played(last, names, place),
+        "tricks_done": len(table["tricks"]),
         "role_label": _(role_label),
         "deal_rows": [{"deal": i + 1, "scores": r} for i, r in enumerate(view["deal_scores"])],
         "winners": [names[s] for s in view.get("winners", [])],
@@ -150,12 +156,14 @@ def bot_time_limit(match, seat):
     return match.bot_turn_timeout
 
 
-def trick_played(trick, names):
-    """A finished trick as [(who, card)] in the order played (the view's trick says who played
-    each card), and its winner."""
+def trick_played(trick, names, place):
+    """A finished trick as [(who, card, where they sit)] in the order played (the view's trick
+    says who played each card), and its winner and where the winner sits (the cards are
+    gathered towards them)."""
     return {
-        "cards": [{"name": names[p["seat"]], "card": p["card"]} for p in trick["plays"]],
+        "cards": [{"name": names[p["seat"]], "card": p["card"], "place": place[p["seat"]]} for p in trick["plays"]],
         "winner": names[trick["winner"]],
+        "winner_place": place[trick["winner"]],
     }
 
 

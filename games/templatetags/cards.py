@@ -1,7 +1,10 @@
 """How the pages show cards, seats and contracts: one place, so the table, the score sheet and
 the audit replay name them alike (and translate them alike)."""
 
+import re
+
 from django import template
+from django.templatetags.static import static
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -56,6 +59,16 @@ def card_short(card):
 def suit_colour(card_or_suit):
     """ "red" or "black", for the card's CSS class."""
     return "red" if card_or_suit[-1] in "HD" else "black"
+
+
+CARD = re.compile(r"[2-9TJQKA][SHDC]")
+
+
+@register.filter
+def card_image(card):
+    """The card's face, a self-hosted SVG (static/cards/, drawn by tools/make_cards.py); any
+    other string gets the card's back, never a path made from it."""
+    return static(f"cards/{card}.svg" if CARD.fullmatch(str(card)) else "cards/back.svg")
 
 
 @register.filter

@@ -1,15 +1,165 @@
-// The table page (templates/games/table.html).
+// The table page (templates/games/table.html): follows the match live, plays by keyboard, tells
+// the tab's title when it is your turn, gathers each trick towards its winner, and optional sound.
 (function () {
   "use strict";
-  // The clock counts on from the seconds the server measured (a device's clock may be wrong).
-  setInterval(function () {
-    document.querySelectorAll("#clock time[data-elapsed]").forEach(function (el) {
-      if (!el.dataset.start) el.dataset.start = Date.now() - 1000 * Number(el.dataset.elapsed);
-      var s = Math.floor((Date.now() - Number(el.dataset.start)) / 1000);
-      el.textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
-    });
-  }, 1000);
+  var page = document.getElementById("table-page");
+  if (!page) return;
+  var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+  function table() { return document.getElementById("table"); }
+
+  // ------------------------------------------------------------ following the match
+  // The table fragment answers 204 while nothing changed (?v= is the version it shows), so a
+  // refresh is cheap. One at a time: a refresh asked for while one runs is made after it.
+  var busy = false, again = false;
+  function refresh() {
+    var t = table();
+    if (!t || !t.getAttribute("hx-get")) return;  // the game is over: nothing more to follow
+    if (busy) { again = true; return; }
+    htmx.trigger(t, "refresh");
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (e) { if (e.detail.elt.id === "table") busy = true; });
+  document.body.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.elt.id !== "table") return;
+    busy = false;
+    if (again) { again = false; setTimeout(refresh, 0); }
+  });
+  ["htmx:xhr:abort", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.body.addEventListener(name, function (e) { if (e.detail.elt && e.detail.elt.id === "table") busy = false; });
+  });
+
+  // The match's stream (GET /api/v1/matches/{id}/stream/, Server-Sent Events): each event asks
+  // for the fragment. Under a WSGI server the stream is a long poll that ends with "reconnect"
+  // within half a minute: open it again from where it left. A stream that keeps failing, or no
+  // EventSource at all, leaves the page polling (slower than a stream, still live).
+  var POLL_MS = 2500, SHORT_MS = 3000, FAILURES = 3;
+  var failures = 0, after = null, source = null, polling = null;
+  function poll() {
+    if (source) { source.close(); source = null; }
+    if (!polling) polling = setInterval(refresh, POLL_MS);
+  }
+  function follow() {
+    if (!table() || !table().getAttribute("hx-get")) return;
+    if (!window.EventSource || failures >= FAILURES) return poll();
+    var opened = Date.now();
+    var url = page.dataset.stream + "?format=sse" + (after !== null ? "&after=" + after : "");
+    source = new EventSource(url);
+    var reopen = function (wait) {
+      if (source) { source.close(); source = null; }
+      failures = Date.now() - opened < SHORT_MS ? failures + 1 : 0;  // at once again: the server is busy
+      setTimeout(follow, failures ? wait * failures : 0);
+    };
+    source.addEventListener("snapshot", function (e) { after = JSON.parse(e.data).version; refresh(); });
+    source.addEventListener("event", function (e) { after = JSON.parse(e.data).version; refresh(); });
+    source.addEventListener("end", function () { source.close(); source = null; refresh(); });
+    source.addEventListener("reconnect", function (e) {
+      var said = JSON.parse(e.data);
+      if (typeof said.after === "number") after = said.after;
+      reopen(1000);
+    });
+    source.onerror = function () { if (source) { refresh(); reopen(2000); } };
+  }
+  follow();
+
+  // ------------------------------------------------------------ the tab's title
+  function title() {
+    var t = table();
+    var mine = t && t.dataset.yourTurn === "true";
+    document.title = mine ? page.dataset.turnTitle : page.dataset.title;
+    return mine;
+  }
+
+  // ------------------------------------------------------------ sound (off unless asked for)
+  var soundButton = document.getElementById("sound"), audio = null, KEY = "kingrifki.table.sound";
+  function soundOn() { try { return localStorage.getItem(KEY) === "on"; } catch (err) { return false; } }
+  function showSound() { soundButton.setAttribute("aria-pressed", soundOn() ? "true" : "false"); }
+  if (soundButton) {
+    soundButton.hidden = false;
+    showSound();
+    soundButton.addEventListener("click", function () {
+      try { localStorage.setItem(KEY, soundOn() ? "off" : "on"); } catch (err) { /* private mode: stays off */ }
+      showSound();
+      if (soundOn()) beep(660, 0.08);
+    });
+  }
+  // A short tone made by WebAudio: no sound file to fetch.
+  function beep(freq, seconds, when) {
+    if (!soundOn()) return;
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    audio = audio || new Context();
+    var t0 = audio.currentTime + (when || 0), osc = audio.createOscillator(), gain = audio.createGain();
+    osc.type = "triangle";
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0);
+    gain.gain.exponentialRampToValueAtTime(0.15, t0 + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + seconds);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t0);
+    osc.stop(t0 + seconds + 0.02);
+  }
+
+  // ------------------------------------------------------------ a gathered trick
+  // When a trick has ended since the last swap, its cards (the last trick) are shown in front of
+  // their players for a moment, then slide towards its winner.
+  function gather(before) {
+    var t = table(), last = document.querySelector("#last-trick");
+    if (!t || !last || Number(t.dataset.tricksDone) <= before || reducedMotion) return;
+    var box = document.getElementById("trick"), layer = document.createElement("ol");
+    layer.className = "gather to-" + last.dataset.winnerPlace;
+    last.querySelectorAll(".played li").forEach(function (li) {
+      var item = document.createElement("li"), img = li.querySelector("img").cloneNode();
+      img.alt = "";
+      item.className = "at-" + li.dataset.place;
+      item.appendChild(img);
+      layer.appendChild(item);
+    });
+    layer.setAttribute("aria-hidden", "true");
+    box.appendChild(layer);
+    setTimeout(function () { layer.classList.add("go"); }, 650);
+    setTimeout(function () { layer.remove(); }, 1300);
+  }
+
+  // ------------------------------------------------------------ swaps
+  // A refused action keeps its status (403, 409, 422) but comes back as the table with the
+  // reason, marked by a header: swap it in. Any other error page is left out of the table.
+  var playing = false, before = null;
+  document.addEventListener("focusin", function (e) { playing = !!e.target.closest("#table"); });
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.xhr.getResponseHeader("X-Table-Refusal")) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+    var t = table(), last = document.getElementById("last-trick");
+    playing = playing || (t !== null && t.contains(document.activeElement));
+    before = t && {
+      tricks: Number(t.dataset.tricksDone), version: t.dataset.version, yourTurn: t.dataset.yourTurn === "true",
+      lastOpen: !!(last && last.open), cards: document.querySelectorAll("#trick .played li").length,
+    };
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var t = table();
+    if (!t || !before) return;
+    // The last trick stays open across a refresh while it is the same trick.
+    var last = document.getElementById("last-trick");
+    if (last && before.lastOpen && Number(t.dataset.tricksDone) === before.tricks) last.open = true;
+    gather(before.tricks);
+    var mine = title();
+    if (t.dataset.version !== before.version) {
+      if (Number(t.dataset.tricksDone) > before.tricks) beep(330, 0.18);
+      else if (document.querySelectorAll("#trick .played li").length > before.cards) beep(520, 0.05);
+      if (mine && !before.yourTurn) beep(880, 0.12, 0.2);
+    }
+    // Someone playing at the table (focus inside it) gets focus back on their first choice or
+    // playable card after each swap.
+    if (playing) {
+      var next = document.querySelector("#choices button, #hand button:not([disabled])");
+      if (next) next.focus({preventScroll: true});
+    }
+  });
+  title();
+
+  // ------------------------------------------------------------ keyboard
   // Arrow keys move between the playable cards; Tab and Enter work as for any button.
   var keys = {ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1};
   document.addEventListener("keydown", function (e) {
@@ -22,26 +172,12 @@
     e.preventDefault();
   });
 
-  // A refused action keeps its status (403, 409, 422) but comes back as the table with the
-  // reason, marked by a header: swap it in. Any other error page is left out of the table.
-  document.body.addEventListener("htmx:beforeSwap", function (e) {
-    if (e.detail.xhr.getResponseHeader("X-Table-Refusal")) {
-      e.detail.shouldSwap = true;
-      e.detail.isError = false;
-    }
-  });
-
-  // A swap replaces the focused card. Someone playing at the table (focus inside it) gets
-  // focus back on their first choice or playable card when their turn comes.
-  var playing = false;
-  document.addEventListener("focusin", function (e) { playing = !!e.target.closest("#table"); });
-  document.body.addEventListener("htmx:beforeSwap", function () {
-    var table = document.getElementById("table");
-    playing = playing || (table !== null && table.contains(document.activeElement));
-  });
-  document.body.addEventListener("htmx:afterSettle", function () {
-    if (!playing) return;
-    var next = document.querySelector("#choices button, #hand button:not([disabled])");
-    if (next) next.focus({preventScroll: true});
-  });
+  // The clock counts on from the seconds the server measured (a device's clock may be wrong).
+  setInterval(function () {
+    document.querySelectorAll("#clock time[data-elapsed]").forEach(function (el) {
+      if (!el.dataset.start) el.dataset.start = Date.now() - 1000 * Number(el.dataset.elapsed);
+      var s = Math.floor((Date.now() - Number(el.dataset.start)) / 1000);
+      el.textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    });
+  }, 1000);
 })();

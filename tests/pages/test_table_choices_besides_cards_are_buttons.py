@@ -64,4 +64,4 @@ def test_the_rifki_declarer_picks_a_contract_by_its_name(players, make_bot):
         HTTP_HX_REQUEST="true",
     )
     page = client.get(f"/matches/{match.pk}/").content.decode()
-    assert '<dd id="contract">Koz ♥ (trumps)</dd>' in page
+    assert 'id="contract">Koz ♥ (trumps)</span>' in page

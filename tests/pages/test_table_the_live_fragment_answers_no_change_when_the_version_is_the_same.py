@@ -1,5 +1,6 @@
-"""The page polls /matches/<id>/live/?v=<version it shows>: an unchanged table is a 204 with no
-body (htmx swaps nothing); a changed one is the fragment, which polls on from its new version."""
+"""The page asks for /matches/<id>/live/?v=<version it shows> on each event of the match's stream
+(or, where no stream runs, by polling; static/js/table.js): an unchanged table is a 204 with no
+body (htmx swaps nothing); a changed one is the fragment, which asks on from its new version."""
 
 from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
@@ -10,7 +11,8 @@ def test_the_live_fragment_answers_no_change_when_the_version_is_the_same(player
     match = king_deal(players[0], make_bot(), dealer=1)
     client = browser(players[0])
     page = client.get(f"/matches/{match.pk}/").content.decode()
-    assert f'hx-get="/matches/{match.pk}/live/?v={match.version}" hx-trigger="every 1s"' in page
+    assert f'hx-get="/matches/{match.pk}/live/?v={match.version}" hx-trigger="refresh"' in page
+    assert f'data-stream="/api/v1/matches/{match.pk}/stream/"' in page  # what table.js follows
     unchanged = client.get(f"/matches/{match.pk}/live/", {"v": match.version})
     assert unchanged.status_code == 204 and unchanged.content == b""
     assert "no-store" in unchanged["Cache-Control"]
