@@ -10,22 +10,27 @@
 
   // ------------------------------------------------------------ following the match
   // The table fragment answers 204 while nothing changed (?v= is the version it shows), so a
-  // refresh is cheap. One at a time: a refresh asked for while one runs is made after it.
-  var busy = false, again = false;
+  // refresh is cheap. One at a time: a refresh asked for while one runs (or while an action is
+  // being sent) is made once the table has been swapped; a lost answer holds nothing up for long.
+  var busy = 0, again = false, BUSY_MS = 5000;
   function refresh() {
     var t = table();
     if (!t || !t.getAttribute("hx-get")) return;  // the game is over: nothing more to follow
-    if (busy) { again = true; return; }
+    if (busy && Date.now() - busy < BUSY_MS) { again = true; return; }
+    busy = Date.now();
     htmx.trigger(t, "refresh");
   }
-  document.body.addEventListener("htmx:beforeRequest", function (e) { if (e.detail.elt.id === "table") busy = true; });
-  document.body.addEventListener("htmx:afterRequest", function (e) {
-    if (e.detail.elt.id !== "table") return;
-    busy = false;
+  function settled() {
+    busy = 0;
     if (again) { again = false; setTimeout(refresh, 0); }
-  });
+  }
+  // An answer that replaced the table settles it; one that did not (204) ends its request on
+  // the table still in the page (events of the replaced table no longer reach the body).
+  document.body.addEventListener("htmx:afterSettle", function () { setTimeout(settled, 0); });
+  document.body.addEventListener("htmx:afterRequest", function () { setTimeout(settled, 0); });
+  setInterval(function () { if (again && Date.now() - busy >= BUSY_MS) settled(); }, BUSY_MS);
   ["htmx:xhr:abort", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
-    document.body.addEventListener(name, function (e) { if (e.detail.elt && e.detail.elt.id === "table") busy = false; });
+    document.body.addEventListener(name, function () { setTimeout(settled, 0); });
   });
 
   // The match's stream (GET /api/v1/matches/{id}/stream/, Server-Sent Events): each event asks
@@ -116,8 +121,9 @@
     });
     layer.setAttribute("aria-hidden", "true");
     box.appendChild(layer);
+    box.classList.add("gathering");
     setTimeout(function () { layer.classList.add("go"); }, 650);
-    setTimeout(function () { layer.remove(); }, 1300);
+    setTimeout(function () { layer.remove(); box.classList.remove("gathering"); }, 1250);
   }
 
   // ------------------------------------------------------------ swaps
