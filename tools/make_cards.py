@@ -17,9 +17,11 @@ COLOURS = {"S": "#1b1b1b", "H": "#c8102e", "D": "#0a58c9", "C": "#12813a"}
 TINTS = {"S": "#eceff3", "H": "#fbe9ec", "D": "#e6effc", "C": "#e5f4ea"}
 # Each suit's shape in a 100 x 100 box.
 SHAPES = {
-    "H": '<path d="M50 94C22 70 3 52 3 31 3 15 15 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 14 0 26 10 26 26 0 21-19 39-47 63z"/>',
+    "H": '<path d="M50 94C22 70 3 52 3 31 3 15 15 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 '
+    '14 0 26 10 26 26 0 21-19 39-47 63z"/>',
     "D": '<path d="M50 3 87 50 50 97 13 50z"/>',
-    "S": '<path d="M50 3C76 27 97 43 97 62c0 14-10 24-23 24-9 0-16-5-20-12 1 11 6 18 14 24H32c8-6 13-13 14-24-4 7-11 12-20 12C13 86 3 76 3 62 3 43 24 27 50 3z"/>',
+    "S": '<path d="M50 3C76 27 97 43 97 62c0 14-10 24-23 24-9 0-16-5-20-12 1 11 6 18 14 24H32'
+    'c8-6 13-13 14-24-4 7-11 12-20 12C13 86 3 76 3 62 3 43 24 27 50 3z"/>',
     "C": '<circle cx="50" cy="27" r="21"/><circle cx="26" cy="57" r="21"/><circle cx="74" cy="57" r="21"/>'
     '<circle cx="50" cy="52" r="12"/><path d="M46 55c0 20-5 33-14 43h36c-9-10-14-23-14-43z"/>',
 }
@@ -41,7 +43,8 @@ PIPS = {
 HEADDRESS = {
     "K": '<path d="M-34 0v-30l17 15L0-38l17 23 17-15V0z"/><rect x="-34" y="2" width="68" height="8"/>',
     "Q": '<path d="M-30 0l-6-26 14 12 8-22 14 16 14-16 8 22 14-12-6 26z"/>'
-    '<circle cx="-36" cy="-29" r="4"/><circle cx="-14" cy="-39" r="4"/><circle cx="14" cy="-39" r="4"/><circle cx="36" cy="-29" r="4"/>',
+    '<circle cx="-36" cy="-29" r="4"/><circle cx="-14" cy="-39" r="4"/>'
+    '<circle cx="14" cy="-39" r="4"/><circle cx="36" cy="-29" r="4"/>',
     "J": '<path d="M-32 0c0-22 14-34 32-34s32 12 32 34z"/><path d="M22-30c10-10 22-10 30-4-10 0-18 4-24 12z"/>',
 }
 FONT = "font-family=\"'DejaVu Sans','Liberation Sans',Arial,sans-serif\" font-weight=\"700\""
@@ -50,16 +53,16 @@ FONT = "font-family=\"'DejaVu Sans','Liberation Sans',Arial,sans-serif\" font-we
 def pip(suit, x, y, size, flip=False):
     """The suit's shape, ``size`` wide, centred on (x, y)."""
     turn = f" rotate(180 {size / 2} {size / 2})" if flip else ""
-    return f'<use href="#{suit}" transform="translate({x - size / 2} {y - size / 2}){turn}" width="{size}" height="{size}"/>'
+    at = f"translate({x - size / 2} {y - size / 2}){turn}"
+    return f'<use href="#{suit}" transform="{at}" width="{size}" height="{size}"/>'
 
 
 def corner(rank, suit):
     """The index in the top left corner: the rank, and the suit's shape under it."""
     text = RANKS.get(rank, rank)
     squeeze = ' textLength="34" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
-    return (
-        f'<text x="22" y="40" text-anchor="middle" font-size="38" {FONT}{squeeze}>{text}</text>'
-        + pip(suit, 22, 62, 26)
+    return f'<text x="22" y="40" text-anchor="middle" font-size="38" {FONT}{squeeze}>{text}</text>' + pip(
+        suit, 22, 62, 26
     )
 
 
@@ -68,11 +71,11 @@ def court(rank, suit):
     (upside down in the lower half, as real court cards are), and the suit beside it."""
     half = (
         f'<g transform="translate(100 82)">{HEADDRESS[rank]}</g>'
-        f'<text x="100" y="133" text-anchor="middle" font-size="48" {FONT}>{rank}</text>'
-        + pip(suit, 62, 54, 22)
+        f'<text x="100" y="133" text-anchor="middle" font-size="48" {FONT}>{rank}</text>' + pip(suit, 62, 54, 22)
     )
     return (
-        f'<rect x="44" y="36" width="112" height="208" rx="6" fill="{TINTS[suit]}" stroke="currentColor" stroke-width="2"/>'
+        f'<rect x="44" y="36" width="112" height="208" rx="6" fill="{TINTS[suit]}" '
+        'stroke="currentColor" stroke-width="2"/>'
         f'<line x1="48" y1="140" x2="152" y2="140" stroke="currentColor" stroke-width="1.5"/>'
         f"<g>{half}</g><g transform='rotate(180 100 140)'>{half}</g>"
     )

@@ -59,7 +59,7 @@ def test_a_rifki_table_is_laid_out_counter_clockwise_with_each_card_before_its_p
         card = item.locator("img").bounding_box()
         centre = (card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
 
-        def distance(seat):
+        def distance(seat, centre=centre):
             box = seat.bounding_box()
             return abs(box["x"] + box["width"] / 2 - centre[0]) + abs(box["y"] + box["height"] / 2 - centre[1])
 

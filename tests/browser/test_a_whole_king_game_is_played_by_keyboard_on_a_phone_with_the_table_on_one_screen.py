@@ -36,8 +36,10 @@ FIT = """() => {
   check(document.getElementById("trick"), "trick");
   document.querySelectorAll("#seats li.seat").forEach((el) => check(el, "seat " + el.dataset.seat));
   document.querySelectorAll("#choices button").forEach((el) => check(el, "choice " + el.textContent.trim()));
-  document.querySelectorAll("#hand button:not([disabled]) img").forEach((el) => check(el, "card " + el.parentElement.dataset.card));
-  return {outside, scrollY: window.scrollY, playable: document.querySelectorAll("#hand button:not([disabled]), #choices button").length};
+  document.querySelectorAll("#hand button:not([disabled]) img")
+    .forEach((el) => check(el, "card " + el.parentElement.dataset.card));
+  const playable = document.querySelectorAll("#hand button:not([disabled]), #choices button").length;
+  return {outside, scrollY: window.scrollY, playable};
 }"""
 
 FOCUSED = """() => {
