@@ -13,14 +13,18 @@ def act(match, person, action):
     match.refresh_from_db()
 
 
+def king_positive(people, options=None, seed=3):
+    """A King positive hand dealt by the last seat, who is to choose how it is played. Every
+    seat a person, so nothing moves but the actions a test makes."""
+    board = {"dealer": len(people) - 1, "contract": "positive", "hands": random_hands(random.Random(seed))}
+    return service.do_create_match("king", options or {}, people, board=board, created_by=people[0])
+
+
 def king_auction(people, calls=(("bid", 4, "up"), ("bid", 5, "up"), ("pass",)), options=None, seed=3):
-    """A King positive hand dealt by the last seat, whose auction the others have called so
-    far: ``calls`` in turn from the first bidder (seat 0, who has preference over seats 1 and 2).
-    Every seat a person, so nothing moves but the calls made here."""
-    dealer = len(people) - 1
-    board = {"dealer": dealer, "contract": "positive", "hands": random_hands(random.Random(seed))}
-    match = service.do_create_match("king", options or {}, people, board=board, created_by=people[0])
-    act(match, people[dealer], {"type": "open_auction"})
+    """``king_positive`` with its auction opened and called so far: ``calls`` in turn from the
+    first bidder (seat 0, who has preference over seats 1 and 2)."""
+    match = king_positive(people, options, seed)
+    act(match, people[-1], {"type": "open_auction"})
     for call in calls:
         state = service.match_state(match)
         action = {"type": call[0]}
