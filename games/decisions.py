@@ -11,6 +11,7 @@ points, a quota, a cap) come from the view, its options and the engine's own rul
 
 import json
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -331,7 +332,7 @@ def why_spent(view, contract):
                 "%(suit)s were trumps %(count)s time already, the most a game allows.",
                 "%(suit)s were trumps %(count)s times already, the most a game allows.",
                 used,
-            ) % {"suit": SUIT_NAMES[contract["suit"]], "count": used}
+            ) % {"suit": capfirst(SUIT_NAMES[contract["suit"]]), "count": used}
         opening = options.get("opening_negative_hands", 0)
         if view["deal"] <= opening:
             return ngettext(
