@@ -159,7 +159,15 @@ def action_label(ruleset, action):
     return ACTION_LABELS.get(kind, kind)
 
 
-@register.simple_tag
-def contract_title(ruleset, contract):
-    """The display name of a view's ``contract`` (a dict, or None before it is chosen)."""
-    return contract_name(ruleset, contract)
+def hand_name(ruleset, contract, names=None):
+    """A hand's contract by the one name the table and the score sheet both print ("Positiva up
+    ♥, bid 5 up by Ana"): a view's ``contract``, a deal record's, or one a button would settle;
+    ``names`` (the seats' names) names the bidder of an accepted bid."""
+    return contract_label(ruleset, contract, gettext, names) if contract else ""
+
+
+@register.simple_tag(takes_context=True)
+def contract_title(context, ruleset, contract):
+    """The display name of a view's ``contract`` (a dict, or None before it is chosen), with the
+    page's seat names (its ``names``), exactly as the score sheet names the same hand."""
+    return hand_name(ruleset, contract, context.get("names"))

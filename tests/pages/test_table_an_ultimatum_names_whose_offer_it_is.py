@@ -35,7 +35,8 @@ def test_the_seat_asked_is_told_whose_ultimatum_it_answers(players, make_bot):  
 
     assert f"Your turn: answer {OFFER}." in page.replace("&#x27;", "'")
     assert [json.loads(b["value"])["type"] for b in buttons(page) if b.get("name") == "action"] == ["take", "pass"]
-    assert ">Take it: 8 up</button>" in page and ">Pass</button>" in page
+    assert '<span class="label">Take it: 8 up</span>' in page and '<span class="label">Pass</span>' in page
+    assert "If nobody takes it, player0 plays the hand down." in page
 
 
 @pytest.mark.django_db

@@ -26,13 +26,13 @@ def test_the_dealer_of_a_king_positive_hand_sees_each_choice_and_can_open_the_au
     legal = [dict(a) for a in service.match_state(match).legal_actions()]
     assert offered_actions(page) == legal
     for label in (
-        "Play up with spades as trumps",
-        "Play up with no trumps",
-        "Play down",
+        "Play Positiva up ♠",
+        "Play Positiva up no trump",
+        "Play Positiva down",
         "Open the auction",
         "Ultimatum: 8 up, or I play down",
     ):
-        assert f">{escape(label)}</button>" in page
+        assert f'<span class="label">{escape(label)}</span>' in page
     assert "Your turn: choose how to play the positive hand." in page
     opening = {"type": "open_auction"}
     client.post(f"/matches/{match.pk}/act/", {"action": json.dumps(opening), "expected_version": match.version})
