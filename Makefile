@@ -1,11 +1,13 @@
 # make run | make test | make bench | make engine | make clean
-# Each target builds .venv on first use and reinstalls when a requirements file changes, and
+# Each target builds .venv on first use and reinstalls when a requirements file changes
+# (make run: requirements.txt; make test adds requirements-dev.txt, make bench requirements-bench.txt), and
 # compiles the rules engine with mypyc when its sources change (tools/build_engine.py).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements.stamp
+DEV_STAMP := $(VENV)/.requirements-dev.stamp
 BENCH_STAMP := $(VENV)/.requirements-bench.stamp
 ENGINE_STAMP := var/build/engine.stamp
 ENGINE_SOURCES := $(wildcard games/engine/*.py) tools/build_engine.py
@@ -14,15 +16,21 @@ COMPILED_CATALOGUES := $(CATALOGUES:.po=.mo)
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv engine messages system-packages clean
+.PHONY: run test bench venv dev-venv engine messages system-packages clean
 
 venv: $(STAMP)
+dev-venv: $(DEV_STAMP)
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): requirements.txt | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -r requirements.txt
+	touch $@
+
+# The test and lint tools, for make test only: make run installs what running needs (requirements.txt).
+$(DEV_STAMP): requirements-dev.txt $(STAMP)
+	$(PY) -m pip install --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
@@ -66,7 +74,7 @@ system-packages:
 # themselves. The engine's own tests then run again on its Python sources, which must behave
 # exactly alike. Exit status 5 is pytest's "no test selected" (a PYTEST_ARGS choosing only one kind).
 TEST_WORKERS ?= 2
-test: $(STAMP) $(ENGINE_STAMP) system-packages messages
+test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -m "not services" -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
