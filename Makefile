@@ -25,23 +25,27 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): requirements.txt | $(PY)
-	$(PY) -m pip install --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
 # The test and lint tools, for make test only: make run installs what running needs (requirements.txt).
 $(DEV_STAMP): requirements-dev.txt $(STAMP)
-	$(PY) -m pip install --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
-	$(PY) -m pip install --disable-pip-version-check -r requirements-bench.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 engine: $(ENGINE_STAMP)
 
+# The compiler's own output (mypyc's notes, the C compiler's lines) goes to var/build/engine.log,
+# shown only if the build fails.
 $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
-	$(PY) tools/build_engine.py
-	@mkdir -p $(dir $@) && touch $@
+	@mkdir -p $(dir $@)
+	@echo "compiling the rules engine (var/build/engine.log)"
+	@$(PY) tools/build_engine.py > var/build/engine.log 2>&1 || { cat var/build/engine.log; exit 1; }
+	@touch $@
 
 # The Portuguese and Turkish catalogues, compiled (.mo files are build output, not committed).
 # msgfmt comes from Debian's gettext, which tools/install_system_packages.sh installs if missing.
@@ -49,17 +53,20 @@ messages: $(COMPILED_CATALOGUES)
 
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 	@command -v msgfmt >/dev/null 2>&1 || bash tools/install_system_packages.sh gettext
-	DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0 --ignore=.venv --ignore=var
+	@DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0 --ignore=.venv --ignore=var
 
 # Embedded defaults (SQLite, the embedded broker under var/celery/) unless DATABASE_URL /
 # REDIS_URL are set. tools/run_site.py supervises the site, beat and two workers (default and
 # webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops them all.
+# Quiet: one line per started part, then warnings and errors; LOG_LEVEL=INFO make run shows
+# every request, task and banner.
 run: export DEBUG ?= 1
+run: export LOG_LEVEL ?= WARNING
 run: $(STAMP) $(ENGINE_STAMP) messages
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py ensure_house_bots
-	$(PY) manage.py ensure_demo_tournament
-	exec $(PY) tools/run_site.py --port $(PORT)
+	@$(PY) manage.py migrate --noinput -v 0
+	@$(PY) manage.py ensure_house_bots
+	@$(PY) manage.py ensure_demo_tournament
+	@exec $(PY) tools/run_site.py --port $(PORT)
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is
 # downloaded at run time) and gettext for makemessages and compilemessages.
