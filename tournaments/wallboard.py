@@ -43,6 +43,9 @@ def projector_context(pk):
     """The standings and the latest round's tables, each with its deal and scores as a spectator sees them."""
     context = tournament_context(pk)
     tournament = context["tournament"]
+    # The version is read before the tables: a screen never claims a newer version than what it
+    # shows, so a move made meanwhile is fetched on the next poll rather than missed.
+    version = projector_version(tournament)
     current = context["rounds"][0] if context["rounds"] else None  # the rounds come newest first
     if current is not None:
         matches = Match.objects.in_bulk([table["match"] for table in current["tables"]])
@@ -55,7 +58,7 @@ def projector_context(pk):
             table.update(progress, players=[{"name": n, "score": s} for n, s in zip(table["names"], scores)])
     return context | {
         "current": current,
-        "version": projector_version(tournament),
+        "version": version,
         "ranked": [row for row in context["standings"] if row["rank"] is not None],
         "points_label": _("Matchpoints") if context["duplicate"] else _("Table points"),
     }
