@@ -80,3 +80,12 @@ def test_a_tournament_with_no_round_yet_says_so_and_an_unknown_one_is_a_404(orga
     assert "No round has started yet." in page and "No entrants yet." in page
     assert Client().get("/tournaments/987654/projector/").status_code == 404
     assert Client().get("/tournaments/987654/projector/live/?v=1.0").status_code == 404
+
+
+def test_duplicate_scores_wait_for_the_round_to_close(organiser, make_bot):  # noqa: F811
+    # Every table plays the same cards: a finished table's scores would tell the room how a
+    # board went that another table still plays.
+    tournament, _ = round_in_play(organiser, make_bot, format="duplicate")
+    page = Client().get(f"/tournaments/{tournament.pk}/projector/").content.decode()
+    assert "Round 1 (in play)" in page and "board" in page
+    assert 'class="score"' not in page
