@@ -1,11 +1,13 @@
 # make run | make test | make bench | make engine | make clean
-# Each target builds .venv on first use and reinstalls when a requirements file changes, and
+# Each target builds .venv on first use and reinstalls when a requirements file changes
+# (make run: requirements.txt; make test adds requirements-dev.txt, make bench requirements-bench.txt), and
 # compiles the rules engine with mypyc when its sources change (tools/build_engine.py).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements.stamp
+DEV_STAMP := $(VENV)/.requirements-dev.stamp
 BENCH_STAMP := $(VENV)/.requirements-bench.stamp
 ENGINE_STAMP := var/build/engine.stamp
 ENGINE_SOURCES := $(wildcard games/engine/*.py) tools/build_engine.py
@@ -14,26 +16,36 @@ COMPILED_CATALOGUES := $(CATALOGUES:.po=.mo)
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv engine messages system-packages clean
+.PHONY: run test bench venv dev-venv engine messages system-packages clean
 
 venv: $(STAMP)
+dev-venv: $(DEV_STAMP)
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): requirements.txt | $(PY)
-	$(PY) -m pip install --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+# The test and lint tools, for make test only: make run installs what running needs (requirements.txt).
+$(DEV_STAMP): requirements-dev.txt $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
-	$(PY) -m pip install --disable-pip-version-check -r requirements-bench.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 engine: $(ENGINE_STAMP)
 
+# The compiler's own output (mypyc's notes, the C compiler's lines) goes to var/build/engine.log,
+# shown only if the build fails.
 $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
-	$(PY) tools/build_engine.py
-	@mkdir -p $(dir $@) && touch $@
+	@mkdir -p $(dir $@)
+	@echo "compiling the rules engine (var/build/engine.log)"
+	@$(PY) tools/build_engine.py > var/build/engine.log 2>&1 || { cat var/build/engine.log; exit 1; }
+	@touch $@
 
 # The Portuguese and Turkish catalogues, compiled (.mo files are build output, not committed).
 # msgfmt comes from Debian's gettext, which tools/install_system_packages.sh installs if missing.
@@ -41,17 +53,20 @@ messages: $(COMPILED_CATALOGUES)
 
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 	@command -v msgfmt >/dev/null 2>&1 || bash tools/install_system_packages.sh gettext
-	DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0 --ignore=.venv --ignore=var
+	@DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0 --ignore=.venv --ignore=var
 
 # Embedded defaults (SQLite, the embedded broker under var/celery/) unless DATABASE_URL /
 # REDIS_URL are set. tools/run_site.py supervises the site, beat and two workers (default and
 # webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops them all.
+# Quiet: one line per started part, then warnings and errors; LOG_LEVEL=INFO make run shows
+# every request, task and banner.
 run: export DEBUG ?= 1
+run: export LOG_LEVEL ?= WARNING
 run: $(STAMP) $(ENGINE_STAMP) messages
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py ensure_house_bots
-	$(PY) manage.py ensure_demo_tournament
-	exec $(PY) tools/run_site.py --port $(PORT)
+	@$(PY) manage.py migrate --noinput -v 0
+	@$(PY) manage.py ensure_house_bots
+	@$(PY) manage.py ensure_demo_tournament
+	@exec $(PY) tools/run_site.py --port $(PORT)
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is
 # downloaded at run time) and gettext for makemessages and compilemessages.
@@ -66,7 +81,7 @@ system-packages:
 # themselves. The engine's own tests then run again on its Python sources, which must behave
 # exactly alike. Exit status 5 is pytest's "no test selected" (a PYTEST_ARGS choosing only one kind).
 TEST_WORKERS ?= 2
-test: $(STAMP) $(ENGINE_STAMP) system-packages messages
+test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -m "not services" -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]

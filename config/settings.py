@@ -339,9 +339,19 @@ LIVE_GAMES_PER_OWNER = int(os.environ.get("LIVE_GAMES_PER_OWNER") or 5)
 GAMES_PER_DAY_PER_OWNER = int(os.environ.get("GAMES_PER_DAY_PER_OWNER") or 200)
 CHALLENGE_HOURS = float(os.environ.get("CHALLENGE_HOURS") or 24)  # an unanswered challenge lapses after this
 
+# LOG_LEVEL: INFO unless set; `make run` (tools/run_site.py) sets WARNING, so a newcomer's terminal
+# shows errors and warnings, not every request and task: LOG_LEVEL=INFO make run shows them again.
+LOG_LEVEL = (os.environ.get("LOG_LEVEL") or "INFO").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own loggers through the root's handler only: its default console handler
+        # (DEBUG) would print each of their lines a second time.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        # runserver's request log (2xx/3xx at INFO, 4xx WARNING, 5xx ERROR), Django's own handler otherwise.
+        "django.server": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
 }

@@ -8,6 +8,12 @@ run, as does Ctrl-C or SIGTERM: then every child and its own children are stoppe
     python tools/run_site.py [--host 127.0.0.1] [--port 8000]
 
 Migrations and seeding are the Makefile's job, before this starts.
+
+Quiet by default: one line per started child, then only warnings and errors (the site's 4xx and
+5xx, a task that failed, a child that died). LOG_LEVEL=INFO (or DEBUG) brings the detail back:
+Celery's banners, every task received and done, beat's schedule, the dev server's banner and
+every request. The environment's LOG_LEVEL is handed to the children, whose logging
+(config/settings.py LOGGING, Celery's --loglevel) follows it.
 """
 
 import argparse
@@ -20,6 +26,9 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+DEFAULT_LOG_LEVEL = "WARNING"
+DETAILED_LEVELS = ("DEBUG", "INFO")
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 BACKOFF_FIRST = 1.0  # seconds before the first restart
@@ -36,6 +45,8 @@ class Child:
     name: str
     argv: list[str]
     restart: bool  # workers and beat come back; the site's exit ends the run
+    summary: str = ""  # what the quiet log says it is: the site's address, a worker's queue
+    log_level: str = DEFAULT_LOG_LEVEL  # its logging's, handed on in LOG_LEVEL
     proc: subprocess.Popen | None = None
     started_at: float = 0.0
     quick_exits: int = 0  # exits in a row, each soon after starting: drives the backoff
@@ -43,21 +54,51 @@ class Child:
 
 
 def children_for(
-    python: str, host: str, port: int, default_queue: str, webhook_queue: str, var_dir: Path
+    python: str,
+    host: str,
+    port: int,
+    default_queue: str,
+    webhook_queue: str,
+    var_dir: Path,
+    log_level: str = DEFAULT_LOG_LEVEL,
 ) -> list[Child]:
-    celery = [python, "-m", "celery", "-A", "config"]
+    # --quiet: no banner (the ASCII art, the task list) unless the detail is asked for.
+    celery = [python, "-m", "celery", "-A", "config", *([] if detailed(log_level) else ["--quiet"])]
     # --pool=solo: one task at a time per worker, as before; a worker per queue gives the
     # concurrency that matters (a webhook wait never delays a built-in bot's move).
-    worker = [*celery, "worker", "--pool=solo", "--concurrency=1", "--loglevel=INFO"]
-    return [
-        Child("site", [python, "manage.py", "runserver", f"{host}:{port}"], restart=False),
-        Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", str(var_dir / "celerybeat-schedule")], restart=True),
-        Child("worker-default", [*worker, "-Q", default_queue, "-n", "default@%h"], restart=True),
-        Child("worker-webhooks", [*worker, "-Q", webhook_queue, "-n", "webhooks@%h"], restart=True),
+    worker = [*celery, "worker", "--pool=solo", "--concurrency=1", f"--loglevel={log_level}"]
+    schedule = str(var_dir / "celerybeat-schedule")
+    children = [
+        Child("site", [python, "manage.py", "runserver", f"{host}:{port}"], False, f"http://{host}:{port}/"),
+        Child("beat", [*celery, "beat", f"--loglevel={log_level}", "-s", schedule], True, "the periodic tasks"),
+        Child("worker-default", [*worker, "-Q", default_queue, "-n", "default@%h"], True, f"queue {default_queue}"),
+        Child("worker-webhooks", [*worker, "-Q", webhook_queue, "-n", "webhooks@%h"], True, f"queue {webhook_queue}"),
     ]
+    for child in children:
+        child.log_level = log_level
+    return children
 
 
-def from_settings(python: str, host: str, port: int) -> list[Child]:
+def detailed(log_level: str) -> bool:
+    return log_level.upper() in DETAILED_LEVELS
+
+
+def child_environment(log_level: str) -> dict[str, str]:
+    """The children's environment: LOG_LEVEL for their logging and, when quiet, the two notices
+    a newcomer can do nothing about. Celery warns when a worker runs as root or in the sudo or
+    wheel group (a developer's own machine often is), though this broker and the JSON
+    serializer leave nothing to exploit; runserver warns that it is a development server,
+    which is what `make run` is for (production is gunicorn, README "Deploying")."""
+    env = dict(os.environ, LOG_LEVEL=log_level)
+    if not detailed(log_level):
+        env["DJANGO_RUNSERVER_HIDE_WARNING"] = "true"
+        env["PYTHONWARNINGS"] = ",".join(
+            filter(None, [env.get("PYTHONWARNINGS"), "ignore::UserWarning:celery.platforms"])
+        )
+    return env
+
+
+def from_settings(python: str, host: str, port: int, log_level: str = DEFAULT_LOG_LEVEL) -> list[Child]:
     sys.path.insert(0, str(BASE_DIR))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.conf import settings
@@ -69,6 +110,7 @@ def from_settings(python: str, host: str, port: int) -> list[Child]:
         settings.CELERY_TASK_DEFAULT_QUEUE,
         getattr(settings, "BOT_WEBHOOK_QUEUE", "webhooks"),
         Path(settings.VAR_DIR),
+        log_level,
     )
 
 
@@ -98,15 +140,21 @@ def start(child: Child) -> None:
     # A session (and process group) of its own: Ctrl-C reaches only this supervisor, which then
     # stops the children in order, and stopping a group also stops what the child started
     # (runserver's autoreloader runs the site in a child process).
+    # Quiet, a child's standard output is dropped: what is printed there rather than logged
+    # (runserver's banner, a Celery worker's "Warm shutdown" on Ctrl-C). Logs, warnings and
+    # tracebacks go to standard error, which stays.
     child.proc = subprocess.Popen(
         child.argv,
         cwd=BASE_DIR,
+        env=child_environment(child.log_level),
+        stdout=None if detailed(child.log_level) else subprocess.DEVNULL,
         start_new_session=True,
         preexec_fn=_die_with_parent if sys.platform == "linux" else None,
     )
     child.started_at = time.monotonic()
     child.restart_at = None
-    log.info("started %s (pid %d): %s", child.name, child.proc.pid, " ".join(child.argv))
+    detail = " ".join(child.argv) if detailed(child.log_level) else child.summary
+    log.info("started %s (pid %d): %s", child.name, child.proc.pid, detail)
 
 
 def signal_group(child: Child, sig: int) -> None:
@@ -150,7 +198,7 @@ def check(child: Child, now: float) -> bool:
 def stop_all(children: list[Child]) -> None:
     running = [c for c in children if c.proc is not None and c.proc.poll() is None]
     for child in running:
-        log.info("stopping %s (pid %d)", child.name, child.proc.pid)
+        log.debug("stopping %s (pid %d)", child.name, child.proc.pid)
         signal_group(child, signal.SIGTERM)
     deadline = time.monotonic() + STOP_GRACE_SECONDS
     for child in running:
@@ -201,8 +249,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="[run_site %(asctime)s] %(message)s", datefmt="%H:%M:%S")
-    return supervise(from_settings(sys.executable, args.host, args.port))
+    log_level = (os.environ.get("LOG_LEVEL") or DEFAULT_LOG_LEVEL).upper()
+    # The supervisor's own lines (started, restarted, stopped) always show; each child's stop too in detail.
+    own_level = logging.DEBUG if detailed(log_level) else logging.INFO
+    logging.basicConfig(level=own_level, format="[run_site %(asctime)s] %(message)s", datefmt="%H:%M:%S")
+    return supervise(from_settings(sys.executable, args.host, args.port, log_level))
 
 
 if __name__ == "__main__":

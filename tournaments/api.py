@@ -271,8 +271,10 @@ class StandingsView(APIView):
         value = projection.current_standings(t)
         export = request.query_params.get("export")
         if export == "csv":
-            text = folds.standings_csv(folds.ranking(value))
-            response = HttpResponse(f"# root_hash {read.root_hash(t)}\n{text}", content_type="text/csv; charset=utf-8")
+            root_hash = read.root_hash(t)
+            text = folds.standings_csv(folds.ranking(value), root_hash=root_hash)
+            response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+            response["X-Root-Hash"] = root_hash  # also the sheet's last column, the same on every row
             return attachment(response, f"tournament-{t.pk}-standings.csv")
         data = {
             "tournament": t.pk,

@@ -45,6 +45,10 @@ Tie-breaks, applied in the configured order after points (matchpoints in duplica
   shared a table counts +1 for the one that scored more and -1 for the other (0 each if level).
   Entrants of the tie that never met score 0.
 
+Entrants who have taken part in no round yet (no counted match, no bye: registered late, or a
+match annulled) rank below every entrant who has, whatever the points: under the "score" rule
+points can be negative, and no game is not a result of 0. Among themselves they are tied.
+
 Entrants tied on points and every tie-break share a rank and the next rank skips ("1, 2, 2, 4").
 Unranked entrants (house bots that fill seats) follow the ranked ones without a rank, or are
 left out. Withdrawn entrants keep their past results and their place, with a flag.
@@ -775,11 +779,16 @@ def _rows(standings: Standings, facts: _Facts, entrants: list[int], *, numbered:
 
 
 def _ordered_blocks(facts: _Facts, entrants: list[int]) -> tuple[list[list[int]], dict[int, dict[str, float]]]:
-    """Split the entrants into blocks of true ties, best first: by points, then each tie-break
-    in turn within each block still tied. Tie-breaks are evaluated per block because
-    head-to-head only means something among the entrants it separates."""
+    """Split the entrants into blocks of true ties, best first: those who took part before those
+    who did not, then by points, then each tie-break in turn within each block still tied.
+    Tie-breaks are evaluated per block because head-to-head only means something among the
+    entrants it separates."""
     values: dict[int, dict[str, float]] = {entrant: {} for entrant in entrants}
-    blocks = _split(entrants, facts.points)
+    # Entrants who took part (a counted match or a bye) come before those who have not: points
+    # can be negative (the "score" rule, game scores that go below zero), and 0 points from no
+    # game at all is no result to rank above a played one.
+    took_part = {entrant: int(facts.totals[entrant].matches + facts.totals[entrant].byes > 0) for entrant in entrants}
+    blocks = [block for part in _split(entrants, took_part) for block in _split(part, facts.points)]
     for name in facts.config.tie_breaks:
         refined = []
         for block in blocks:
@@ -871,12 +880,18 @@ def _percentage(totals: EntrantTotals) -> float | None:
 # Exports ------------------------------------------------------------------------------------
 
 
-def standings_csv(rows: list[Row]) -> str:
+def standings_csv(rows: list[Row], root_hash: str | None = None) -> str:
     """The ranked rows as CSV, for publishing: header, then one line per ranked row (unranked
-    rows are skipped). Matchpoints and percentage columns appear for a duplicate tournament."""
+    rows are skipped). Matchpoints and percentage columns appear for a duplicate tournament.
+
+    Every line has the same columns, so a spreadsheet opens it as one table: the root hash (the
+    event log's, to check a printed sheet against) is a last column, the same on every row,
+    rather than a line of its own above the header. A name a spreadsheet would read as a
+    formula (=, +, -, @ first) is written with a leading apostrophe, as OWASP advises."""
     ranked = [row for row in rows if row.rank is not None]
     duplicate = any(row.matchpoints is not None for row in ranked)
     tie_break_names = [f"tie_break_{name}" for name, _ in ranked[0].tie_breaks] if ranked else []
+    hashed = [] if root_hash is None else [root_hash]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
@@ -884,16 +899,26 @@ def standings_csv(rows: list[Row]) -> str:
         + (["matchpoints", "percentage"] if duplicate else [])
         + tie_break_names
         + ["withdrawn"]
+        + (["root_hash"] if hashed else [])
     )
     for row in ranked:
         writer.writerow(
-            [row.rank, row.name, row.kind, row.matches, row.byes]
+            [row.rank, spreadsheet_text(row.name), spreadsheet_text(row.kind), row.matches, row.byes]
             + [_plain(row.table_points), _plain(row.game_score)]
             + ([row.matchpoints, _percent(row.percentage)] if duplicate else [])
             + [_plain(value) for _, value in row.tie_breaks]
             + ["yes" if row.withdrawn else "no"]
+            + hashed
         )
     return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel, LibreOffice and Sheets evaluate
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as text: one that would start a formula gets an apostrophe first."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _plain(number: float) -> str:

@@ -9,13 +9,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
 from games import eventlog
 from games.service import ServiceError
 
-from . import service
+from . import read, service
 from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm
 from .models import Entrant, Tournament
 from .views import tournament_context
@@ -151,16 +151,42 @@ def register(request, tournament):
     return redirect("tournament-manage", tournament.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organiser_only
 def withdraw(request, tournament, entrant_id):
+    """GET: what withdrawing this entrant means, and the button that does it; POST: withdraw.
+    A link followed (a prefetch, a crawler, a misclick on the manage page) withdraws nobody."""
     entrant = get_object_or_404(Entrant, pk=entrant_id, tournament=tournament)
+    if request.method == "GET":
+        return render(request, "tournaments/withdraw_confirm.html", withdraw_context(tournament, entrant))
     return attempt(
         request,
         tournament,
         lambda: service.do_withdraw(entrant.pk, request.user),
         _("%(name)s is withdrawn.") % {"name": entrant.name},
     )
+
+
+def withdraw_context(tournament, entrant):
+    """The confirmation's facts: the entrant's standing now, the rounds still to come, and the
+    table of the round in play it sits at, if any (that match goes on; its result counts)."""
+    row = next((r for r in read.standings_rows(tournament) if r["entrant"] == entrant.pk), None)
+    live_round = tournament.current_round if tournament.current_round > tournament.closed_round else None
+    tables, _byes = service.seated_entrants(tournament)
+    seated_at = next(
+        (number for number, seats in enumerate(tables.get(live_round, []), 1) if entrant.pk in seats), None
+    )
+    return {
+        "tournament": tournament,
+        "entrant": entrant,
+        "row": row,
+        "rounds_left": max(0, tournament.rounds - tournament.current_round),
+        "live_round": live_round,
+        "seated_at": seated_at,
+        "invitation": entrant.status == Entrant.Status.INVITED,
+        "can_withdraw": entrant.status not in (Entrant.Status.WITHDRAWN, Entrant.Status.DECLINED)
+        and tournament.status != Tournament.Status.FINISHED,
+    }
 
 
 @require_POST

@@ -1,16 +1,18 @@
 """An organiser creates a small tournament in the browser, registers four bots, starts the
 round (a real worker plays it), closes it once every table is over, and downloads the
-standings as CSV: the same sheet the API serves, every bot ranked."""
+standings as CSV: the same sheet the API serves, every bot ranked. Then the room's pages: the
+projector on a wall (1920x1080), a small screen (1280x720) and a phone, and the table cards in print."""
 
 import csv
 import io
+import re
 import time
 
 import pytest
 
 from games import eventlog
 from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tournaments import projection
+from tournaments import projection, read
 from tournaments import standings as folds
 from tournaments.models import Tournament
 
@@ -67,9 +69,37 @@ def test_an_organiser_creates_a_tournament_registers_bots_runs_a_round_and_expor
     with page.expect_download() as download:
         page.click("#export-csv")
     text = open(download.value.path(), encoding="utf-8").read()
-    lines = text.splitlines()
-    assert lines[0].startswith("# root_hash ")
-    rows = list(csv.DictReader(io.StringIO("\n".join(lines[1:]))))
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert {r["root_hash"] for r in rows} == {read.root_hash(tournament)}
     expected = folds.ranking(projection.update_standings(tournament.pk))
     assert [r["name"] for r in rows] == [row.name for row in expected]
     assert sorted(r["name"] for r in rows) == sorted(bot.name for bot in bots)
+
+    # The room's pages: the projector reads from across a room on a 1920x1080 wall and still
+    # fits 1280x720 and a phone; the table cards print with nothing of the site around them.
+    projector = f"/tournaments/{tournament.pk}/projector/"
+    for width, height in ((1920, 1080), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(projector)
+        page.wait_for_selector("#projector-table-1")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing off the side
+        body_px = float(page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
+        assert body_px >= (24 if width == 1920 else 16)  # big type on a wall
+        assert page.locator("header.site").count() == 0
+        screenshot(page, f"projector-{width}")
+    phone = new_page(phone=True)
+    phone.goto(projector)
+    phone.wait_for_selector("#projector-table-1")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "projector-phone")
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"/tournaments/{tournament.pk}/manage/")
+    page.click("#table-cards")
+    page.wait_for_selector("#card-1")
+    page.emulate_media(media="print")
+    assert not page.locator("header.site").is_visible() and not page.locator(".cards-intro").is_visible()
+    screenshot(page, "table-cards-print")
+    for paper in ("A4", "Letter"):  # one table: one card, on one page of either paper
+        pdf = page.pdf(format=paper)
+        assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1

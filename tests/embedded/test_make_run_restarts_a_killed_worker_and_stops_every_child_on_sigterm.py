@@ -76,6 +76,7 @@ def test_a_killed_worker_comes_back_and_sigterm_stops_everything(tmp_path):
         CELERY_QUEUE=queue,
         BOT_WEBHOOK_QUEUE=webhooks,
         PYTHONUNBUFFERED="1",
+        LOG_LEVEL="INFO",  # the workers' "ready." lines tell when each is up
     )
     supervisor = subprocess.Popen(
         [sys.executable, "tools/run_site.py", "--port", str(free_port())],

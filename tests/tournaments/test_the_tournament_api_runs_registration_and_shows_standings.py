@@ -64,10 +64,11 @@ def test_registration_check_in_withdrawal_and_standings_through_the_api(organise
     standings = body(client_for(players[2]).get(f"/api/v1/tournaments/{tid}/standings/"))
     assert {row["name"] for row in standings["standings"]} == {p.username for p in players} | {"house-heuristic"}
     assert standings["root_hash"] == read.root_hash(Tournament.objects.get(pk=tid))
-    text = client.get(f"/api/v1/tournaments/{tid}/standings/?export=csv").content.decode()
-    assert text.startswith(f"# root_hash {standings['root_hash']}\n")
-    rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))
-    assert len(rows) == 1 + len(players)  # the header and the ranked entrants
+    response = client.get(f"/api/v1/tournaments/{tid}/standings/?export=csv")
+    assert response["X-Root-Hash"] == standings["root_hash"]
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == len(players)  # the ranked entrants, under the header
+    assert {row["root_hash"] for row in rows} == {standings["root_hash"]}
 
 
 def test_registering_others_needs_the_organiser_and_unknown_names_are_refused(organiser, players):
