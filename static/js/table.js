@@ -2,6 +2,24 @@
 // the tab's title when it is your turn, gathers each trick towards its winner, and optional sound.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js"); // styles that need this script (static/css/decision.css)
+
+  // With many choices a phone shows each button's name only; one line under them says what the
+  // focused or touched button commits to (the words stay in the button for screen readers).
+  function describe(button) {
+    var line = document.querySelector("#choices .choice-detail");
+    var detail = button && button.querySelector(".detail");
+    if (line) line.textContent = detail ? detail.textContent : "";
+  }
+  ["focusin", "mouseover", "touchstart"].forEach(function (name) {
+    document.addEventListener(name, function (e) {
+      var button = e.target.closest && e.target.closest("#choices button");
+      if (button) describe(button);
+    }, {passive: true});
+  });
+  function describeFirst() { describe(document.querySelector("#choices button:not([disabled])")); }
+  document.body.addEventListener("htmx:afterSettle", describeFirst);
+  document.addEventListener("DOMContentLoaded", describeFirst);
   var page = document.getElementById("table-page");
   if (!page) return;
   var reducedMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
