@@ -4,26 +4,52 @@ import games.models
 from django.db import migrations, models
 
 
-class Migration(migrations.Migration):
+# SQLite adds these columns by remaking the match table, which the seat guard's trigger (0009)
+# names: it is lifted for the remake and put back after. PostgreSQL alters in place.
+def lift_seat_guard(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        from games import triggers
 
+        triggers.remove_seat_guard(schema_editor.connection)
+
+
+def restore_seat_guard(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        from games import triggers
+
+        triggers.install_seat_guard(schema_editor.connection)
+
+
+class Migration(migrations.Migration):
     dependencies = [
-        ('games', '0010_profile'),
+        ("games", "0010_profile"),
     ]
 
     operations = [
+        migrations.RunPython(lift_seat_guard, restore_seat_guard),
         migrations.AddField(
-            model_name='match',
-            name='bank_seconds',
-            field=models.FloatField(default=games.models.default_bank_seconds, help_text='extra seconds per seat for the match'),
+            model_name="match",
+            name="bank_seconds",
+            field=models.FloatField(
+                default=games.models.default_bank_seconds, help_text="extra seconds per seat for the match"
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='move_seconds',
-            field=models.FloatField(blank=True, default=games.models.default_move_seconds, help_text='seconds a person has per move (none: no clock)', null=True),
+            model_name="match",
+            name="move_seconds",
+            field=models.FloatField(
+                blank=True,
+                default=games.models.default_move_seconds,
+                help_text="seconds a person has per move (none: no clock)",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='strike_limit',
-            field=models.PositiveSmallIntegerField(default=games.models.default_strike_limit, help_text="timeouts before a house bot takes a person's seat"),
+            model_name="match",
+            name="strike_limit",
+            field=models.PositiveSmallIntegerField(
+                default=games.models.default_strike_limit, help_text="timeouts before a house bot takes a person's seat"
+            ),
         ),
+        migrations.RunPython(restore_seat_guard, lift_seat_guard),
     ]
