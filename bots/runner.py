@@ -9,6 +9,13 @@ waits in the Turn table for the bot to fetch it. A fault (timeout, connection er
 non-JSON, oversized or illegal answer) gets the deterministic fallback, recorded with its
 reason; after ``BOT_FAULT_LIMIT`` faults in a match the seat is handed to the built-in
 heuristic for the rest of the match. Both are events in the match's stream.
+
+People have clocks too (issue 19, games.clocks): when a person's turn starts the worker queues
+``person_deadline`` with a countdown; past the deadline it records the same fallback (reason
+"timeout"), and after the match's strike limit a house bot plays the seat as a seat_taken_over
+event, here in ``run_turns`` as a faulty bot's seat is played, until a ruling returns it. A
+timed question (the misdeal question) gets its default answer at its fixed delay instead,
+for every person alike, with no fallback event and no strike (docs/misdeal-question.md).
 """
 
 import random
@@ -20,7 +27,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import service
+from games import clocks, service
 from games.engine import RULESETS
 from games.models import Event, Match, Seat
 
@@ -44,9 +51,18 @@ def platform_rows(match):
 
 
 def seat_record(rows, seat):
-    """(faults so far, taken over?) for ``seat``, read from the match's own log."""
-    faults = sum(1 for r in rows if r.type == "action_fallback" and r.payload.get("seat") == seat)
-    taken = any(r.type == "seat_taken_over" and r.payload.get("seat") == seat for r in rows)
+    """(faults so far, taken over?) for ``seat``, read from the match's own log; a ruling's
+    seat_returned gives the seat back with its count started afresh."""
+    faults, taken = 0, False
+    for r in rows:
+        if r.payload.get("seat") != seat:
+            continue
+        if r.type == "action_fallback":
+            faults += 1
+        elif r.type == "seat_taken_over":
+            taken = True
+        elif r.type == "seat_returned":
+            faults, taken = 0, False
     return faults, taken
 
 
@@ -64,11 +80,14 @@ def turn_request(match, seat, version, state, request_id, deadline):
     }
 
 
-def run_turns(match_id, version, hand_off_webhook=None):
+def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
     """Play the bot turns due at ``version`` (and on, for built-in bots, within a time slice).
 
     A webhook bot's turn goes to ``hand_off_webhook(match_id, version)`` (the Celery task
     queues it on the webhook queue); without one it is played here, as tests and tools do.
+    A person's turn with a clock goes to ``schedule_deadline(match_id, version, seconds)``
+    (the Celery task queues ``person_deadline`` with that countdown); a person's seat that a
+    house bot has taken over is played here like a faulty bot's.
     """
     started = time.monotonic()
     quiet = None  # the last version a built-in bot reached without announcing it
@@ -85,9 +104,15 @@ def run_turns(match_id, version, hand_off_webhook=None):
             state = service.current_state(match)
             seat = state.to_act
             bot = holders.get(seat)
-            if bot is None:
-                return  # a person's turn
             faults, taken = seat_record(platform, seat)
+            if bot is None and taken:
+                bot = house_bot_for(match)  # a person's seat a house bot took over
+            if bot is None:
+                if schedule_deadline is not None:
+                    turn = clocks.person_turn(match, state)
+                    if turn is not None:
+                        schedule_deadline(match_id, version, seconds_until(turn["deadline"]))
+                return  # a person's turn
             if taken or bot.kind == Bot.Kind.BUILTIN:
                 try:
                     play_builtin(match, bot, seat, version, state, takeover_policy(match) if taken else bot.strategy)
@@ -116,6 +141,70 @@ def run_turns(match_id, version, hand_off_webhook=None):
         if quiet is not None:
             # Listeners (the next task, projections) hear of the version the slice reached.
             service.match_advanced.send(sender=Match, match_id=match_id, version=quiet)
+
+
+def house_bot_for(match):
+    """The house bot that plays a person's seat taken over: the ruleset's takeover policy."""
+    from .house import house_bot  # bots.house imports bots.api, which imports this module
+
+    return house_bot(takeover_policy(match))
+
+
+def seconds_until(moment):
+    return max(0.0, (moment - timezone.now()).total_seconds())
+
+
+def person_deadline(match_id, version, reschedule=None):
+    """A person's turn at ``version`` has reached its deadline: play it for them.
+
+    Does nothing when the match has moved on or the turn is no longer a person's with a clock.
+    Before the deadline (a countdown run early, a bank the clock had not counted) it asks
+    ``reschedule(match_id, version, seconds)`` to come back. A timed question gets its default
+    answer, as the clock's, with no fallback event and no strike; any other turn the first
+    legal action after an ``action_fallback`` (reason "timeout"), and at the strike limit the
+    seat is handed to a house bot (seat_taken_over, reason "timeouts"). Idempotent by version.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status == Match.Status.OVER or match.version != version:
+        return None
+    state = service.current_state(match)
+    turn = clocks.person_turn(match, state)
+    if turn is None:
+        return None
+    left = seconds_until(turn["deadline"])
+    if left > 0:
+        if reschedule is not None:
+            reschedule(match_id, version, left)
+        return None
+    seat, record = turn["seat"], turn["record"]
+    action, before, after = turn["timed"], [], []
+    if action is None:
+        action = service.FIRST_LEGAL
+        before = [{"type": "action_fallback", "seat": seat, "reason": "timeout"}]
+        if clocks.clock_rules.takes_over(clocks.rules_of(match), record):
+            after = [
+                {
+                    "type": "seat_taken_over",
+                    "seat": seat,
+                    "by": takeover_policy(match),
+                    "reason": clocks.clock_rules.TIMEOUTS,
+                }
+            ]
+    try:
+        return service.do_act(
+            match.pk,
+            "clock",
+            lambda m: seat,
+            action,
+            version,
+            command_id=f"clock-{version}",
+            before=before,
+            after=after,
+        )
+    except service.ServiceError as e:
+        if e.code in MOVED_ON:
+            return None  # the person acted just in time, or another task got here first
+        raise
 
 
 def run_webhook_turn(match_id, version):

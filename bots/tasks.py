@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
+from games import clocks, service
 from games.models import Event, Match, Seat
 
 from . import runner
@@ -21,7 +22,19 @@ from .models import Bot, Turn
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def play_bot_turns(match_id, version):
     """Play the bot turns of ``match_id`` due at ``version``; a stale or repeated task does nothing."""
-    runner.run_turns(match_id, version, hand_off_webhook=enqueue_webhook)
+    runner.run_turns(match_id, version, hand_off_webhook=enqueue_webhook, schedule_deadline=schedule_person_deadline)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def person_turn_deadline(match_id, version):
+    """A person's turn at ``version`` reaches its deadline now (games.clocks): play it for them."""
+    runner.person_deadline(match_id, version, reschedule=schedule_person_deadline)
+
+
+def schedule_person_deadline(match_id, version, seconds):
+    """Queue the deadline of a person's turn, ``seconds`` from now (a little after: the task
+    checks the deadline and comes back if it is early)."""
+    person_turn_deadline.apply_async(args=[match_id, version], countdown=seconds + 0.05)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -63,9 +76,47 @@ def sweep_stalled_turns():
         last = Event.objects.filter(stream=match.stream).order_by("-version").values_list("recorded_at", flat=True)[:1]
         if last and last[0] < now - grace:
             enqueue(match.pk, match.version)
+    sweep_people(now)
+
+
+def sweep_people(now):
+    """The backstop of people's clocks: a person's turn past its deadline (its countdown task
+    was lost) is played for them here; a person's seat a house bot took over and nobody is
+    playing is enqueued. A turn younger than the shortest clock is not even looked at."""
+    late = timedelta(seconds=settings.PERSON_CLOCK_GRACE_SECONDS)
+    youngest = now - timedelta(seconds=settings.TIMED_QUESTION_SECONDS) - late
+    due_to_people = Match.objects.filter(
+        status=Match.Status.LIVE, to_act__isnull=False, seats__index=F("to_act"), seats__user__isnull=False
+    )
+    for match in due_to_people:
+        started = clocks.turn_started(match)
+        if started is None or started > youngest:
+            continue
+        state = service.current_state(match)
+        turn = clocks.person_turn(match, state)
+        if turn is None:
+            if runner.seat_record(runner.platform_rows(match), match.to_act)[1]:
+                enqueue(match.pk, match.version)  # a house bot holds the seat: it plays on
+        elif turn["deadline"] < now - late:
+            runner.person_deadline(match.pk, match.version)
+
+
+def worker_needed(match_id):
+    """Whether a committed change at ``match_id`` is the worker's to look at: bots sit at it,
+    or a person's clock runs (a move time, a timed question, a seat a house bot took over)."""
+    if Seat.objects.filter(match_id=match_id, bot__isnull=False).exists():
+        return True
+    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE, to_act__isnull=False).first()
+    if match is None:
+        return False
+    if match.move_seconds is not None or runner.seat_record(runner.platform_rows(match), match.to_act)[1]:
+        return True
+    # The state just applied is in this process's cache (service.current_state), keyed by the head.
+    return clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None)) is not None
 
 
 def on_match_advanced(sender, match_id, version, **kwargs):
-    """A match moved on (after commit): if bots sit at it, a task looks at whose turn it is."""
-    if Seat.objects.filter(match_id=match_id, bot__isnull=False).exists():
+    """A match moved on (after commit): if bots sit at it or a person's clock runs, a task
+    looks at whose turn it is (and queues the person's deadline)."""
+    if worker_needed(match_id):
         enqueue(match_id, version)

@@ -205,6 +205,20 @@ BOT_SECRET_ENCRYPTION_OLD_KEYS = env_list(os.environ.get("BOT_SECRET_ENCRYPTION_
 BOT_FAULT_LIMIT = 3  # faults in a match before the built-in heuristic takes the seat
 BOT_TIME_SLICE_SECONDS = 2.0  # a task plays on for built-in bots this long before re-queueing
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again
+
+# People's clocks (issue 19, games/clocks.py). A casual table gives each move this many seconds
+# (generous: a person who walks away no longer stalls the table forever) and no bank; past it
+# the first legal action is played for them, as for a bot, and after PERSON_STRIKE_LIMIT such
+# timeouts a house bot takes the seat. A tournament sets its own (its new-tournament form).
+PERSON_MOVE_SECONDS = float(os.environ.get("PERSON_MOVE_SECONDS") or 300)
+PERSON_BANK_SECONDS = float(os.environ.get("PERSON_BANK_SECONDS") or 0)
+PERSON_STRIKE_LIMIT = int(os.environ.get("PERSON_STRIKE_LIMIT") or 3)
+# A question every seat is asked in turn whose answer reveals a hand (the misdeal question,
+# docs/misdeal-question.md): each person's "play on" is recorded exactly this long after
+# their turn starts, whatever they hold; a claim is recorded at once.
+TIMED_QUESTION_SECONDS = float(os.environ.get("TIMED_QUESTION_SECONDS") or 3)
+# How late past a deadline the beat sweep steps in when the deadline's own task was lost.
+PERSON_CLOCK_GRACE_SECONDS = 2.0
 for _folder in celery_folders(_celery):
     _folder.mkdir(parents=True, exist_ok=True)
 

@@ -48,8 +48,10 @@ def decision_context(view, names):
 
 
 def choice_label(view, action):
-    if view["phase"] == "misdeal_claim" and action["type"] == "pass":
-        return _("Play on")  # every seat is asked, so that asking tells nobody who is weak
+    if view["phase"] == "misdeal_claim":
+        # Every seat is asked, so that asking tells nobody who is weak; a person's "play on" is
+        # the clock's, at the same delay for every hand (docs/misdeal-question.md).
+        return _("Claim a misdeal") if action["type"] == "cancel" else _("Play on")
     return action_label(view["ruleset"], action)
 
 

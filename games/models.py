@@ -40,6 +40,18 @@ class Event(models.Model):
         return f"{self.stream}@{self.version} {self.type}"
 
 
+def default_move_seconds():
+    return getattr(settings, "PERSON_MOVE_SECONDS", None)
+
+
+def default_bank_seconds():
+    return getattr(settings, "PERSON_BANK_SECONDS", 0.0)
+
+
+def default_strike_limit():
+    return getattr(settings, "PERSON_STRIKE_LIMIT", 3)
+
+
 class Match(models.Model):
     """A game at one table: its ruleset, options, seats and the secret seed of its deals."""
 
@@ -56,6 +68,16 @@ class Match(models.Model):
     seed_sha256 = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     bot_turn_timeout = models.FloatField(default=2.0, help_text="seconds a webhook or polling bot has per turn")
+    # The people's clock (issue 19, games.clocks): the seconds a person has for each move, a
+    # bank of extra seconds per seat for the whole match, and the timeouts after which a house
+    # bot takes the seat. Casual tables take the site's generous defaults; a tournament sets its own.
+    move_seconds = models.FloatField(
+        null=True, blank=True, default=default_move_seconds, help_text="seconds a person has per move (none: no clock)"
+    )
+    bank_seconds = models.FloatField(default=default_bank_seconds, help_text="extra seconds per seat for the match")
+    strike_limit = models.PositiveSmallIntegerField(
+        default=default_strike_limit, help_text="timeouts before a house bot takes a person's seat"
+    )
     # Whether the public may see the match's cards and seed once it is over. A tournament
     # holds this back until its round closes: duplicate tables share a board's seed and cards,
     # which must stay hidden while another table still plays them (DESIGN.md 3.5).

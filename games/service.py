@@ -74,9 +74,10 @@ def actor_key(user):
     return f"user:{user.pk}"
 
 
-# Events the platform adds to a match stream beside the engine's own: a bot's fallback action
-# and the hand-over of a faulty bot's seat. The engine never sees them.
-PLATFORM_EVENTS = frozenset({"action_fallback", "seat_taken_over"})
+# Events the platform adds to a match stream beside the engine's own: a fallback action (a bot's
+# fault, a person's timeout), the hand-over of a seat to a house bot, and a ruling that gives a
+# person's seat back (issue 19). The engine never sees them.
+PLATFORM_EVENTS = frozenset({"action_fallback", "seat_taken_over", "seat_returned"})
 
 # Stands for "the first legal action in canonical order", the deterministic fallback.
 FIRST_LEGAL = object()
@@ -428,6 +429,9 @@ def check_seat(match, user):
     seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
     if seat is None:
         raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+    if seat_taken_over(match, seat):
+        # The house bot plays it now (the person left, or ran out of time): one hand, one player.
+        raise ServiceError(409, "seat_taken_over", _("a house bot plays this seat now; you can no longer act for it"))
     return seat
 
 
@@ -632,3 +636,117 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
             )["version"]
     match.refresh_from_db()
     return match
+
+
+# ------------------------------------------------------------------ seats handed over (issue 19)
+def seat_hand_overs(match):
+    """The match's hand-overs in order, as (type, payload): seat_taken_over and seat_returned."""
+    from .models import Event
+
+    return list(
+        Event.objects.filter(stream=match.stream, type__in=("seat_taken_over", "seat_returned"))
+        .order_by("version")
+        .values_list("type", "payload")
+    )
+
+
+def seat_taken_over(match, seat):
+    """The seat_taken_over payload if a house bot holds ``seat`` now (None if its holder plays)."""
+    holder = None
+    for kind, payload in seat_hand_overs(match):
+        if payload.get("seat") == seat:
+            holder = payload if kind == "seat_taken_over" else None
+    return holder
+
+
+def do_append_platform(match_id, actor, events, check=None):
+    """Append platform events alone (no action: a seat left, a seat returned), under the match's
+    lock; ``check(match)`` raises ServiceError to refuse, storing nothing. The state does not
+    change (the engine never sees them); the head does, and is announced."""
+    with transaction.atomic():
+        try:
+            match = Match.objects.select_for_update().get(pk=match_id)
+        except Match.DoesNotExist:
+            raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id) from None
+        if match.status == Match.Status.OVER:
+            raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
+        if check is not None:
+            check(match)
+        rows = eventlog.append(
+            match.stream, match.version, events, {"actor": actor}, known_head=(match.version, match.head_hash)
+        )
+        match.version += len(events)
+        match.head_hash = rows[-1].hash
+        match.save(update_fields=["version", "head_hash"])
+        announce_after_commit(match)
+    return match
+
+
+# Apps that run events (tournaments) say what leaving one of their matches means:
+# ``leave(match, user)`` withdraws ``user`` from the event (raising ServiceError to refuse) and
+# returns True, or returns False if the match is not theirs. Registered at start-up (DESIGN.md 2).
+EVENT_SEAT_EXITS = []
+
+# Why a house bot took a person's seat (seat_taken_over "reason"): they left the table.
+LEFT_THE_TABLE = "left"
+
+
+def check_leave(match, user):
+    """The seat ``user`` may leave in ``match``, or a ServiceError saying why not (no seat, the
+    game is over, a house bot already plays it). Reads only."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+    seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
+    if seat is None:
+        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+    if match.status == Match.Status.OVER:
+        raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
+    if seat_taken_over(match, seat):
+        raise ServiceError(409, "seat_already_left", _("a house bot already plays this seat"))
+    return seat
+
+
+def do_leave_seat(match_id, user):
+    """``user`` leaves their seat: a house bot (the ruleset's takeover policy) plays it to the
+    end, as a seat_taken_over event. In an event's match, leaving is the event's own withdrawal
+    (EVENT_SEAT_EXITS), done in the same transaction. Refusals store nothing."""
+    events = []
+
+    def check(match):
+        seat = check_leave(match, user)
+        if match.event and not any(leave(match, user) for leave in EVENT_SEAT_EXITS):
+            raise ServiceError(409, "cannot_leave", _("this match's event does not let its players leave"))
+        events.append(
+            {
+                "type": "seat_taken_over",
+                "seat": seat,
+                "by": engine.RULESETS[match.ruleset].takeover_policy,
+                "reason": LEFT_THE_TABLE,
+            }
+        )
+
+    if user is None or not user.is_authenticated:
+        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+    return do_append_platform(match_id, actor_key(user), events, check)
+
+
+def do_return_seat(match_id, seat, actor, reason):
+    """A ruling gives a person's seat back after a house bot took it for timeouts: a
+    seat_returned event, after which the person plays again with their strikes reset. A seat
+    whose player left, a bot's seat and a seat nobody took are refused; nothing is stored."""
+    if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
+        raise ServiceError(400, "invalid_ruling", _("a ruling gives its reason (1 to 500 characters)"))
+
+    def check(match):
+        if isinstance(seat, bool) or seat not in range(match.num_seats):
+            raise ServiceError(400, "invalid_seat", _("seat is 0 to %(last)s"), last=match.num_seats - 1)
+        if not Seat.objects.filter(match=match, index=seat, user__isnull=False).exists():
+            raise ServiceError(409, "not_a_person", _("only a person's seat can be returned"))
+        taken = seat_taken_over(match, seat)
+        if taken is None:
+            raise ServiceError(409, "seat_not_taken", _("nobody has taken this seat: its player plays it"))
+        if taken.get("reason") == LEFT_THE_TABLE:
+            raise ServiceError(409, "seat_left", _("its player left this seat; it cannot be given back"))
+
+    event = {"type": "seat_returned", "seat": seat, "reason": reason.strip() if isinstance(reason, str) else ""}
+    return do_append_platform(match_id, actor, [event], check)

@@ -277,6 +277,13 @@ EVENTS = {
     "declare_slam": gettext_lazy("%(who)s declared the King slam."),
     "action_fallback": gettext_lazy("%(who)s's bot failed (%(reason)s); its first legal action was played."),
     "seat_taken_over": gettext_lazy("%(who)s's seat is now played by the built-in %(by)s bot."),
+    # People's clocks and leaving (issue 19): a person's fallback carries no bot request.
+    "action_fallback_person": gettext_lazy("%(who)s ran out of time; their first legal action was played."),
+    "seat_taken_over_left": gettext_lazy("%(who)s left the table; the built-in %(by)s bot plays the seat to the end."),
+    "seat_taken_over_timeouts": gettext_lazy(
+        "%(who)s ran out of time too often; the built-in %(by)s bot plays the seat."
+    ),
+    "seat_returned": gettext_lazy("By a ruling, %(who)s plays their seat again (%(reason)s)."),
 }
 
 
@@ -287,6 +294,10 @@ def describe(event, names, ruleset):
         kind = "auction_ended_no_bid"
     elif kind == "deal_cancelled" and event.get("seat") is None:
         kind = "deal_cancelled_no_seat"
+    elif kind == "action_fallback" and "request_id" not in event:
+        kind = "action_fallback_person"
+    elif kind == "seat_taken_over" and event.get("reason") in ("left", "timeouts"):
+        kind = f"seat_taken_over_{event['reason']}"
     text = EVENTS.get(kind)
     if text is None:
         return event["type"]

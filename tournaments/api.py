@@ -46,6 +46,19 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=2.0,
         help_text="seconds per bot turn, from 0.1 to the site's maximum (BOT_TURN_TIMEOUT_MAX_SECONDS, 10 by default)",
     )
+    # People's clocks (issue 19): the service checks the ranges (tournaments.service.check_person_clock).
+    person_move_seconds = serializers.FloatField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="seconds a person has per move (null: the site's casual default; 0 with a bank: the bank alone)",
+    )
+    person_bank_seconds = serializers.FloatField(
+        default=0.0, help_text="extra seconds per person and match, drawn on once a move's time is up"
+    )
+    person_strike_limit = serializers.IntegerField(
+        default=3, help_text="timeouts (the first legal action played for them) before a house bot takes the seat"
+    )
     rated = serializers.BooleanField(default=True)
     autopilot = serializers.BooleanField(
         default=False,
@@ -68,6 +81,9 @@ def tournament_summary(t):
         "fill": t.fill,
         "rated": t.rated,
         "bot_turn_timeout": t.bot_turn_timeout,
+        "person_move_seconds": t.person_move_seconds,
+        "person_bank_seconds": t.person_bank_seconds,
+        "person_strike_limit": t.person_strike_limit,
         "autopilot": t.autopilot,
         "organiser": t.organiser.username,
         "seed_sha256": t.seed_sha256,

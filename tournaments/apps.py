@@ -19,6 +19,13 @@ class TournamentsConfig(AppConfig):
 
         if plays_in not in EVENT_PLAYER_CHECKS:
             EVENT_PLAYER_CHECKS.append(plays_in)
+        # Leaving a seat at a tournament's table is withdrawing from the tournament (issue 19).
+        from games.service import EVENT_SEAT_EXITS
+
+        from .service import leave_match
+
+        if leave_match not in EVENT_SEAT_EXITS:
+            EVENT_SEAT_EXITS.append(leave_match)
         # A bot's page shows its ratings, which finished rated tournaments make.
         from bots.hooks import BOT_RATINGS
 

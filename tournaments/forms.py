@@ -138,6 +138,29 @@ class TournamentForm(forms.Form):
     bot_turn_timeout = forms.FloatField(
         label=_("Bot turn timeout (seconds)"), initial=2.0, widget=forms.NumberInput(attrs={"min": 0.1, "step": 0.1})
     )
+    person_move_seconds = forms.FloatField(
+        label=_("Move time for people (seconds)"),
+        required=False,
+        min_value=0,
+        help_text=_("Empty: the site's casual default. 0 with a time bank: the bank alone."),
+        widget=forms.NumberInput(attrs={"min": 0, "step": 1}),
+    )
+    person_bank_seconds = forms.FloatField(
+        label=_("Time bank per player and match (seconds)"),
+        required=False,
+        initial=0,
+        min_value=0,
+        help_text=_("Extra time a player draws on once a move's time is up."),
+        widget=forms.NumberInput(attrs={"min": 0, "step": 1}),
+    )
+    person_strike_limit = forms.IntegerField(
+        label=_("Timeouts before a house bot takes the seat"),
+        required=False,
+        initial=3,
+        min_value=1,
+        max_value=10,
+        widget=forms.NumberInput(attrs={"min": 1, "max": 10}),
+    )
     rated = forms.BooleanField(label=_("Rated (counts for the leaderboards)"), required=False, initial=True)
     autopilot = forms.BooleanField(
         label=_("Autopilot: once round 1 is started, close each round when its last table finishes and start the next"),
@@ -194,6 +217,9 @@ class TournamentForm(forms.Form):
             "tie_breaks": tie_breaks,
             "fill": data["fill"],
             "bot_turn_timeout": data["bot_turn_timeout"],
+            "person_move_seconds": data["person_move_seconds"],
+            "person_bank_seconds": data["person_bank_seconds"] or 0.0,
+            "person_strike_limit": data["person_strike_limit"] or 3,
             "rated": data["rated"],
             "autopilot": data["autopilot"],
         }
@@ -240,6 +266,7 @@ class EntrantForm(forms.Form):
 
 RULING_KIND_CHOICES = [
     ("penalty", _("Penalty")),
+    ("return_seat", _("Give a player back the seat a house bot took for timeouts")),
     ("adjust_score", _("Adjusted score")),
     ("annul_match", _("Annul the match")),
     ("replay_match", _("Replay the match on new cards")),
@@ -262,7 +289,9 @@ OFFENCE_CHOICES = [
 def seat_choices(num_seats):
     """The penalised seat's choices at a table of ``num_seats``. Seats are numbered from 1 on
     the pages (as the table page names them), from 0 in the events."""
-    return [("", _("(for a penalty)"))] + [(str(s), _("Seat %(number)s") % {"number": s + 1}) for s in range(num_seats)]
+    return [("", _("(for a penalty or a seat given back)"))] + [
+        (str(s), _("Seat %(number)s") % {"number": s + 1}) for s in range(num_seats)
+    ]
 
 
 # What each kind of ruling needs from the form beyond its kind, match and reason, and what to
@@ -274,6 +303,7 @@ NEEDS = {
         ("points", _("Give the penalty points.")),
     ),
     "adjust_score": (("method", _("Choose how the score is adjusted.")),),
+    "return_seat": (("seat", _("Choose the seat to give back.")),),
 }
 PER_SEAT_METHODS = ("assigned", "artificial", "split")
 
@@ -344,4 +374,6 @@ class RulingForm(forms.Form):
                 details["outcomes"] = data["outcomes"]
         elif data["kind"] == "penalty":
             details = {"offence": data["offence"] or None, "seat": data["seat"], "points": data["points"]}
+        elif data["kind"] == "return_seat":
+            details = {"seat": data["seat"]}
         return data["kind"], data["match"], data["reason"], details

@@ -38,6 +38,11 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField()
     boards = models.JSONField(null=True, blank=True, help_text="a fixed set of boards instead of full games")
     bot_turn_timeout = models.FloatField(default=2.0)
+    # The people's clock its matches get (games.Match.move_seconds ...): none for the move time
+    # takes the site's casual default (settings.PERSON_MOVE_SECONDS).
+    person_move_seconds = models.FloatField(null=True, blank=True, help_text="seconds a person has per move")
+    person_bank_seconds = models.FloatField(default=0.0, help_text="extra seconds per seat for each match")
+    person_strike_limit = models.PositiveSmallIntegerField(default=3, help_text="timeouts before a house bot plays on")
     rated = models.BooleanField(default=True)
     autopilot = models.BooleanField(
         default=False,

@@ -80,6 +80,41 @@ def bot_turn_timeout_max():
     return getattr(settings, "BOT_TURN_TIMEOUT_MAX_SECONDS", 10)
 
 
+MOVE_SECONDS_MAX = 3600.0  # an hour a move: past that a table is as good as stalled
+BANK_SECONDS_MAX = 4 * 3600.0
+STRIKE_LIMIT_MAX = 10
+
+
+def check_person_clock(move_seconds, bank_seconds, strike_limit):
+    """A tournament's clock for people (games.clocks): a move time (None: the site's casual
+    default; 0 with a bank: a bank alone), a bank of extra seconds per seat and match, and the
+    timeouts before a house bot takes a seat."""
+
+    def number(value):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+    if move_seconds is not None and (not number(move_seconds) or not 0 <= move_seconds <= MOVE_SECONDS_MAX):
+        raise ServiceError(
+            400,
+            "invalid_clock",
+            _("person_move_seconds is 0 to %(maximum)s seconds, or null for the site's default"),
+            maximum=f"{MOVE_SECONDS_MAX:g}",
+        )
+    if not number(bank_seconds) or not 0 <= bank_seconds <= BANK_SECONDS_MAX:
+        raise ServiceError(
+            400,
+            "invalid_clock",
+            _("person_bank_seconds is 0 to %(maximum)s seconds"),
+            maximum=f"{BANK_SECONDS_MAX:g}",
+        )
+    if move_seconds is not None and move_seconds + bank_seconds < 1:
+        raise ServiceError(400, "invalid_clock", _("a clock gives at least one second: a move time or a bank"))
+    if type(strike_limit) is not int or not 1 <= strike_limit <= STRIKE_LIMIT_MAX:
+        raise ServiceError(
+            400, "invalid_clock", _("person_strike_limit is 1 to %(maximum)s timeouts"), maximum=STRIKE_LIMIT_MAX
+        )
+
+
 def check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout):
     if ruleset in engine.RULESETS and ruleset not in offered_names():  # an unknown name: the engine says so
         raise ServiceError(
@@ -164,6 +199,9 @@ def do_create_tournament(
     bot_turn_timeout=2.0,
     rated=True,
     autopilot=False,
+    person_move_seconds=None,
+    person_bank_seconds=0.0,
+    person_strike_limit=3,
 ):
     tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
@@ -171,6 +209,7 @@ def do_create_tournament(
     resolved = check_settings(
         ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout
     )
+    check_person_clock(person_move_seconds, person_bank_seconds, person_strike_limit)
     seed = secrets.token_bytes(32)
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -187,6 +226,9 @@ def do_create_tournament(
             bot_turn_timeout=float(bot_turn_timeout),
             rated=rated,
             autopilot=bool(autopilot),
+            person_move_seconds=None if person_move_seconds is None else float(person_move_seconds),
+            person_bank_seconds=float(person_bank_seconds),
+            person_strike_limit=person_strike_limit,
             seed=seed.hex(),
             seed_sha256=hashlib.sha256(seed).hexdigest(),
         )
@@ -659,10 +701,71 @@ def create_table_match(tournament, by, round_no, number, board_key, entrants, re
         public_when_over=round_no <= tournament.closed_round,
         bot_turn_timeout=tournament.bot_turn_timeout,
     )
+    # The tournament's clock for people (games.clocks); its countdown reads the match row, so
+    # setting it in this transaction, before any turn is played, is in time.
+    Match.objects.filter(pk=match.pk).update(**person_clock(tournament))
     TournamentTable.objects.create(
         tournament=tournament, round=round_no, table=number, board=board_key or "", replay=replay, match=match
     )
     return match
+
+
+def person_clock(tournament):
+    """The clock fields a tournament's matches get (games.Match), its move time or the site's."""
+    move = tournament.person_move_seconds
+    return {
+        "move_seconds": settings.PERSON_MOVE_SECONDS if move is None else move,
+        "bank_seconds": tournament.person_bank_seconds,
+        "strike_limit": tournament.person_strike_limit,
+    }
+
+
+# ------------------------------------------------------------------ people at a table (issue 19)
+def leave_match(match, user):
+    """Leaving a seat at one of a tournament's matches is withdrawing from the tournament
+    (games.service.EVENT_SEAT_EXITS): True once withdrawn, False if the match is not a
+    tournament's. A user with no playing entrant there is refused."""
+    tournament = Tournament.objects.filter(pk=tournament_of_stream(match.event)).first()
+    if tournament is None:
+        return False
+    entrant = Entrant.objects.filter(tournament=tournament, user=user, status__in=PLAYING).first()
+    if entrant is None:
+        raise ServiceError(409, "already_withdrawn", _("you are not playing in this tournament any more"))
+    do_withdraw(entrant.pk, user)
+    return True
+
+
+def tournament_of_stream(stream):
+    """The tournament id of an event stream "tournament/<id>", or None."""
+    prefix, _sep, pk = (stream or "").partition("/")
+    return int(pk) if prefix == "tournament" and pk.isdigit() else None
+
+
+def do_return_seat(tournament_id, by, match_id, seat, reason):
+    """A ruling of the organiser: the person's seat a house bot took for timeouts at one of the
+    tournament's live matches is theirs again (a seat_returned event in the match's stream,
+    and a seat_returned event in the tournament's, which the standings ignore)."""
+    from games.service import do_return_seat as return_seat
+
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        if (
+            not isinstance(match_id, int)
+            or not TournamentTable.objects.filter(tournament=tournament, match_id=match_id).exists()
+        ):
+            raise ServiceError(404, "not_found", _("no match %(match)s in this tournament"), match=match_id)
+        return_seat(match_id, seat, actor_of(by), reason)
+        event = {
+            "type": "seat_returned",
+            "match": match_id,
+            "seat": seat,
+            "reason": reason.strip(),
+            "author": by.username,
+        }
+        append(tournament, [event], actor_of(by))
+        tournament.save(update_fields=["version", "head_hash"])
+    return event
 
 
 def do_start_round(tournament_id, by):
@@ -824,6 +927,9 @@ def do_advance(tournament_id):
 
 # ------------------------------------------------------------------ rulings
 RULING_KINDS = ("adjust_score", "annul_match", "replay_match", "penalty")
+# A ruling on a live match (issue 19): a person's seat a house bot took for timeouts goes back
+# to them. Not one of RULING_KINDS: the standings never see it (do_return_seat).
+RETURN_SEAT = "return_seat"
 ADJUSTMENTS = ("artificial", "assigned", "split", "weighted")  # as in the bridge laws
 OFFENCES = ("revoke", "slow_play", "other")
 
@@ -974,6 +1080,8 @@ def do_record_ruling(tournament_id, by, kind, match, reason, **details):
     """
     from .tasks import update_standings
 
+    if kind == RETURN_SEAT:  # on a live match, and no change to the standings: its own event
+        return do_return_seat(tournament_id, by, match, details.get("seat"), reason)
     with transaction.atomic():
         tournament = locked(tournament_id)
         check_organiser(tournament, by)

@@ -30,9 +30,25 @@ def test_a_person_acting_at_a_mixed_table_queues_the_next_turn(
     assert enqueued_bot_turns == [(match.pk, match.version)]
 
 
-def test_a_table_of_people_queues_nothing(players, clients, enqueued_bot_turns, django_capture_on_commit_callbacks):
+def test_a_table_of_people_without_a_clock_queues_nothing(
+    players, clients, settings, enqueued_bot_turns, django_capture_on_commit_callbacks
+):
+    settings.PERSON_MOVE_SECONDS = None  # no clock: nothing for a worker to watch
     with django_capture_on_commit_callbacks(execute=True):
         match = service.do_create_match("king", {}, players)
         state = service.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     assert enqueued_bot_turns == []
+
+
+def test_a_table_of_people_with_a_clock_queues_each_turn_for_the_worker_to_time(
+    players, clients, settings, enqueued_bot_turns, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = service.do_create_match("king", {}, players)  # the casual default clock
+        first = match.version
+        state = service.match_state(match)
+        act(clients[state.to_act], match, state.legal_actions()[0])
+    match.refresh_from_db()
+    assert match.move_seconds == settings.PERSON_MOVE_SECONDS
+    assert enqueued_bot_turns == [(match.pk, first), (match.pk, match.version)]

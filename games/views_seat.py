@@ -1,0 +1,31 @@
+"""Leaving a table (issue 19): a person gives their seat to a house bot, after a confirmation.
+
+Thin views over games.service: ``check_leave`` says whether the viewer may leave (their seat,
+the game running, nobody has taken it yet) and ``do_leave_seat`` does it, in an event's match
+(a tournament's) withdrawing the player from the event through the event's own service
+(EVENT_SEAT_EXITS). Refusals store nothing and say why, with their HTTP status.
+"""
+
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from . import service
+from .models import Match
+
+
+@require_http_methods(["GET", "POST"])
+def leave(request, pk):
+    """GET: the confirmation (or why the viewer cannot leave); POST: leave, back to the table."""
+    match = get_object_or_404(Match, pk=pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    error, status = None, 200
+    try:
+        if request.method == "POST":
+            service.do_leave_seat(match.pk, request.user)
+            return redirect("table", match.pk)
+        service.check_leave(match, request.user)
+    except service.ServiceError as e:
+        error, status = e.message, e.status
+    return render(request, "games/leave.html", {"match": match, "error": error}, status=status)

@@ -1,0 +1,42 @@
+"""The beat sweep (bots.tasks.sweep_stalled_turns) is the backstop of people's clocks: a
+person's turn past its deadline (plus a grace) whose countdown task was lost is played for
+them there; a turn within its time is left alone; a person's seat a house bot took over, with
+nobody playing it, is enqueued for the worker."""
+
+from bots import tasks
+from games import service
+from games.models import Event, Match
+
+
+def table(players, move):
+    match = service.do_create_match("king", {}, players)
+    Match.objects.filter(pk=match.pk).update(move_seconds=move, bank_seconds=0)
+    match.refresh_from_db()
+    return match
+
+
+def test_a_turn_past_its_deadline_gets_its_fallback_and_one_within_it_is_left_alone(
+    players, settings, enqueued_bot_turns
+):
+    settings.TIMED_QUESTION_SECONDS, settings.PERSON_CLOCK_GRACE_SECONDS = 0, 0
+    late, waiting = table(players, 0), table(players, 300)
+    tasks.sweep_stalled_turns()
+    assert Event.objects.filter(stream=late.stream, type="action_fallback", payload__reason="timeout").count() == 1
+    assert Event.objects.filter(stream=waiting.stream).count() == waiting.version
+
+
+def test_a_young_turn_is_not_even_looked_at(players, settings):
+    settings.TIMED_QUESTION_SECONDS, settings.PERSON_CLOCK_GRACE_SECONDS = 3, 2
+    late = table(players, 0)  # due at once, but the sweep leaves the countdown task its time
+    tasks.sweep_stalled_turns()
+    assert not Event.objects.filter(stream=late.stream, type="action_fallback").exists()
+
+
+def test_a_seat_a_house_bot_took_is_enqueued_for_the_worker(players, settings, enqueued_bot_turns):
+    settings.TIMED_QUESTION_SECONDS, settings.PERSON_CLOCK_GRACE_SECONDS = 0, 0
+    match = table(players, 300)
+    service.do_leave_seat(match.pk, players[match.to_act])
+    match.refresh_from_db()
+    enqueued_bot_turns.clear()
+    tasks.sweep_stalled_turns()
+    assert enqueued_bot_turns == [(match.pk, match.version)]
