@@ -83,11 +83,12 @@ def match_seat_names(match):
     return seat_names([{"index": s.index, "name": seat_name(s)} for s in seats])
 
 
-def table_context(request, match, error=None):
+def table_context(request, match, error=None, view=None):
     # The version is read before the state: a page never claims a newer version than the
     # cards it shows, so a poll re-renders rather than missing a change.
     match.refresh_from_db()
-    view = service.visible_state(match, request.user)
+    # ``view``: a view already redacted for this viewer (a replay's past step), shown instead.
+    view = service.visible_state(match, request.user) if view is None else view
     seats = list(match.seats.select_related("user", "bot").order_by("index"))
     me = next((s.index for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
     to_act = view["to_act"]
