@@ -20,7 +20,7 @@ ACTIONS = ("invite", "fill", "join", "leave", "free", "start", "new-link", "canc
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_new(request):
-    form = FriendsTableForm(request.POST or None)
+    form = FriendsTableForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
