@@ -73,8 +73,10 @@ def waiting_for(user):
 
 # ------------------------------------------------------------------ checks
 def check_open(table):
-    if table.status != FriendsTable.Status.OPEN:
-        refuse(409, "table_closed", _("the table has %(state)s; its seats can no longer change"), state=table.status)
+    if table.status == FriendsTable.Status.STARTED:
+        refuse(409, "table_started", _("the game at this table has started; its seats can no longer change"))
+    if table.status == FriendsTable.Status.CANCELLED:
+        refuse(409, "table_cancelled", _("the table was cancelled; its seats can no longer change"))
 
 
 def check_owner(table, user):

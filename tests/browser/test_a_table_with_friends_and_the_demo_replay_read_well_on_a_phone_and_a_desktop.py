@@ -57,5 +57,6 @@ def test_friends_meet_in_the_lobby_and_start_and_the_demo_replays_itself(new_pag
         stopped = page.get_attribute("#replay-step", "data-version")
         assert page.get_attribute("#replay-toggle", "aria-pressed") == "false"
         page.click("#replay-next")
-        page.wait_for_function("v => document.querySelector('#replay-step').dataset.version === v", arg=str(int(stopped) + 1))
+        step = "v => document.querySelector('#replay-step').dataset.version === v"
+        page.wait_for_function(step, arg=str(int(stopped) + 1))
         screenshot(page, name)
