@@ -56,6 +56,13 @@ class FriendsTableSeat(models.Model):
         ]
 
     @property
+    def bot_name(self):
+        """The house bot that will hold the seat, by the name the table shows."""
+        from .house import house_bot_name  # bots.house imports the models
+
+        return house_bot_name(self.house_strategy) if self.house_strategy else ""
+
+    @property
     def is_open(self):
         return self.user_id is None and not self.house_strategy
 
