@@ -59,12 +59,11 @@ def get_for(user, pk, token=None, lock=False):
 
 
 def waiting_for(user):
-    """Open tables where ``user`` is named or seated but does not own: the home page lists them."""
+    """Open tables where ``user`` sits or is named (their own included): the home page lists them."""
     if not user.is_authenticated:
         return []
     return list(
         FriendsTable.objects.filter(status=FriendsTable.Status.OPEN, seats__user=user)
-        .exclude(owner=user)
         .select_related("owner")
         .distinct()
         .order_by("-pk")[:20]

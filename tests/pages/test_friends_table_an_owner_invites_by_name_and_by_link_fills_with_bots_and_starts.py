@@ -78,3 +78,11 @@ def test_the_owner_frees_a_seat_and_a_guest_leaves_before_the_start(players):
     assert seats_of(table)[1:] == [("player1", True, ""), (None, False, ""), (None, False, "heuristic")]
     assert browser(players[1]).post(f"/tables/{table.pk}/leave/")["Location"] == "/"
     assert seats_of(table)[1] == (None, False, "")
+
+
+def test_the_home_page_lists_the_owners_table_until_it_starts(players):
+    owner, table = open_table(players[0])
+    assert "Your table of Brazilian King is waiting for players" in owner.get("/").content.decode()
+    owner.post(f"/tables/{table.pk}/fill/", {"strategy": "random"})
+    owner.post(f"/tables/{table.pk}/start/")
+    assert "waiting for players" not in owner.get("/").content.decode()
