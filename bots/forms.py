@@ -133,3 +133,23 @@ class AcceptChallengesForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["accepts_challenges"].choices = Bot.Accepts.choices
+
+
+class FriendsTableForm(ShortGameMixin, forms.Form):
+    """A table with friends: the game and its short form, as the practice form offers them."""
+
+    ruleset = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
+    short = forms.BooleanField(label=_("Short game"), required=False, initial=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = game_choices()
+        self.fields["ruleset"].initial = self.fields["ruleset"].choices[0][0]
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(label=_("Invite by username"), max_length=150)
+
+
+class FillForm(forms.Form):
+    strategy = forms.ChoiceField(label=_("House bots in the open seats"), choices=STRATEGY_CHOICES, initial="heuristic")

@@ -140,3 +140,6 @@ class ChallengeSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["challenge", "position"], name="challenge_seat_position_unique"),
         ]
+
+
+from .models_friends import FriendsTable, FriendsTableSeat  # noqa: E402, F401  (tables with friends)

@@ -24,7 +24,7 @@ class PlayForm(forms.Form):
     strategy = forms.ChoiceField(
         label=gettext_lazy("The bots at your table"), choices=BOT_STRATEGIES, initial="heuristic"
     )
-    short = forms.BooleanField(label=gettext_lazy("Short game"), required=False, initial=True)
+    short = forms.BooleanField(label=gettext_lazy("Short game"), required=False, initial=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

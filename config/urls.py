@@ -5,10 +5,12 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from bots import api as bots_api
 from bots import api_games as bots_api_games
+from bots import views_demo as bots_demo
 from bots import views_play as bots_play
 from config import accounts, language
 from games import api as games_api
 from games import api_accounts as games_api_accounts
+from games import api_me as games_api_me
 from games import views as games_views
 from tournaments import api as tournaments_api
 from tournaments import views as tournaments_views
@@ -33,11 +35,14 @@ urlpatterns = [
     path("tournaments/<id:pk>/", tournaments_views.tournament_detail, name="tournament"),
     path("tournaments/<id:pk>/live/", tournaments_views.tournament_live, name="tournament-live"),
     path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
+    path("demo/<slug:ruleset>/watch/", bots_demo.demo_replay, name="demo-replay"),
     path("play/", bots_play.play_new, name="play"),
     path("", include("games.urls_table")),
     path("", include("games.urls_audit")),
+    path("", include("games.urls_replay")),  # a finished public match replayed step by step
     path("", include("tournaments.urls_organiser")),
     path("", include("bots.urls")),
+    path("", include("bots.urls_friends")),  # tables with friends: lobbies before a match
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/throttles.py)
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -51,6 +56,7 @@ urlpatterns = [
     path("api/v1/auth/tokens/<id:pk>/", games_api_accounts.TokenDetailView.as_view(), name="api-token"),
     path("api/v1/auth/login/", accounts.api_login_page),  # the browsable API's log-in page, rate-limited
     path("api/v1/auth/", include("rest_framework.urls")),  # session log in / log out pages
+    path("api/v1/me/matches/", games_api_me.MyMatchesView.as_view(), name="api-me-matches"),
     path("api/v1/matches/", games_api.MatchListView.as_view(), name="api-matches"),
     path("api/v1/matches/<id:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
     path("api/v1/matches/<id:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),

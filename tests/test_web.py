@@ -15,7 +15,7 @@ def test_home_lists_every_ruleset_with_a_demo_link(client, db):
     for ruleset in offered_rulesets():
         assert f"<strong>{escape(ruleset.label)}</strong>" in page
         assert escape(ruleset.summary) in page
-        assert f'href="/demo/{ruleset.name}/?seed=7"' in page
+        assert f'href="/demo/{ruleset.name}/watch/"' in page  # the replay of a game of house bots
 
 
 @pytest.mark.parametrize("ruleset", ["king", "rifki"])

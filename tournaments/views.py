@@ -4,20 +4,20 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from bots import friends
 from games.offer import offered_rulesets
 
-from . import read
-from .models import Tournament
+from . import my_games, read
+from .models import Tournament, TournamentTable
 
 
 def home(request):
     # (name, label, what the game is) per ruleset: the engine's msgids, in the reader's language.
     rulesets = [(ruleset.name, _(ruleset.label), _(ruleset.summary)) for ruleset in offered_rulesets()]
-    return render(
-        request,
-        "home.html",
-        {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(), "rulesets": rulesets},
-    )
+    games, more_games = my_games.rows(request.user)
+    context = {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(), "rulesets": rulesets}
+    mine = {"my_games": games, "more_games": more_games, "my_match_ids": {g["match"] for g in games}}
+    return render(request, "home.html", {**context, **mine, "table_invitations": friends.waiting_for(request.user)})
 
 
 def tournament_context(pk):
@@ -40,10 +40,21 @@ def tournament_context(pk):
     }
 
 
+def my_tables(request, pk):
+    """The viewer's own tables in the tournament: their links say "Play", not "Watch live"."""
+    if not request.user.is_authenticated:
+        return set()
+    return set(
+        TournamentTable.objects.filter(tournament_id=pk, match__seats__user=request.user).values_list(
+            "match_id", flat=True
+        )
+    )
+
+
 def tournament_detail(request, pk):
-    return render(request, "tournaments/detail.html", tournament_context(pk))
+    return render(request, "tournaments/detail.html", {**tournament_context(pk), "my_tables": my_tables(request, pk)})
 
 
 def tournament_live(request, pk):
     """The parts of the tournament page that change while it runs (htmx swaps them in)."""
-    return render(request, "tournaments/_live.html", tournament_context(pk))
+    return render(request, "tournaments/_live.html", {**tournament_context(pk), "my_tables": my_tables(request, pk)})

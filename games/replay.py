@@ -1,0 +1,32 @@
+"""A finished public match replayed as a spectator saw it, one event at a time (issue 19: the
+home page's demo is the table replaying itself).
+
+The view at each version is the engine's replay of the log up to it, redacted by the one
+redaction function (``redact_view``) for no seat: a spectator. Only a public match (over, and
+its cards released: games.service.is_public) is replayed here, so a spectator sees at most
+what the audit page shows anyone, and never a card of a live deal.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from . import eventlog, service
+from .engine.redact import redact_view
+
+
+def check_replayable(match):
+    if not service.is_public(match):
+        raise service.ServiceError(
+            403,
+            "not_public",
+            _("only a finished match whose cards are public can be replayed here; a live game is watched at its table"),
+        )
+
+
+def spectator_view(match, version):
+    """(the view a spectator had at ``version``, the last version) of a public match."""
+    check_replayable(match)
+    rows = eventlog.shown_rows(match.stream, match.version)
+    if not 1 <= version <= len(rows):
+        raise service.ServiceError(400, "invalid_version", _("version is 1 to %(last)s"), last=len(rows))
+    state = service.match_state(match, rows[:version])
+    return redact_view(state, None, reveal_finished=True), len(rows)
