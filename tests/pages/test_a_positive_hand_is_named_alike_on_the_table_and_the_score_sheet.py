@@ -15,7 +15,7 @@ NAME = "Positiva up ♥, bid 5 up by player1"
 
 
 def contract_on_the_table(page):
-    return html.unescape(re.search(r'<dd id="contract">(.*?)</dd>', page, re.S).group(1))
+    return html.unescape(re.search(r'<span class="contract" id="contract">(.*?)</span>', page, re.S).group(1))
 
 
 def test_the_table_and_the_score_sheet_name_the_positive_hand_alike(players):  # noqa: F811

@@ -23,14 +23,16 @@ def signed(body, secret=SECRET, now=None):
     return {SIGNATURE_HEADER: signature_header(signing_key_of(secret), body, now=now)}
 
 
+# Each case is made when its test runs: a signature dated "ten minutes ahead" at import time is
+# no longer ahead once a long parallel run reaches the test ten minutes later.
 REFUSALS = {
-    "unsigned": (BODY, {}, 401),
-    "garbage header": (BODY, {SIGNATURE_HEADER: "garbage"}, 401),
-    "signed with another secret": (BODY, signed(BODY, secret="krs_someone-else"), 401),
-    "signed over another body": (BODY, signed(BODY + b" "), 401),
-    "signed ten minutes ago (a replay)": (BODY, signed(BODY, now=time.time() - 600), 401),
-    "signed ten minutes ahead": (BODY, signed(BODY, now=time.time() + 600), 401),
-    "over the size bound, though signed": (BIG_BODY, signed(BIG_BODY), 413),
+    "unsigned": lambda: (BODY, {}, 401),
+    "garbage header": lambda: (BODY, {SIGNATURE_HEADER: "garbage"}, 401),
+    "signed with another secret": lambda: (BODY, signed(BODY, secret="krs_someone-else"), 401),
+    "signed over another body": lambda: (BODY, signed(BODY + b" "), 401),
+    "signed ten minutes ago (a replay)": lambda: (BODY, signed(BODY, now=time.time() - 600), 401),
+    "signed ten minutes ahead": lambda: (BODY, signed(BODY, now=time.time() + 600), 401),
+    "over the size bound, though signed": lambda: (BIG_BODY, signed(BIG_BODY), 413),
 }
 
 
@@ -49,7 +51,7 @@ def server():
 
 @pytest.mark.parametrize("case", REFUSALS)
 def test_the_request_is_refused_and_the_strategy_never_called(server, case):
-    body, headers, status = REFUSALS[case]
+    body, headers, status = REFUSALS[case]()
     request = urllib.request.Request(f"http://127.0.0.1:{server.server_port}/", data=body, headers=headers)
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=10)
