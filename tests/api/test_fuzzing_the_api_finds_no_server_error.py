@@ -41,6 +41,7 @@ OPERATIONS = [
     ("GET", "/api/v1/tournaments/{id}/verify/"),
     ("GET", "/api/v1/tournaments/{id}/rulings/"),
     ("POST", "/api/v1/tournaments/{id}/rulings/"),
+    ("GET", "/api/v1/me/matches/"),
     ("GET", "/api/v1/matches/"),
     ("POST", "/api/v1/matches/"),
     ("GET", "/api/v1/matches/{id}/"),
