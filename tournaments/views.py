@@ -16,7 +16,12 @@ def home(request):
     rulesets = [(ruleset.name, _(ruleset.label), _(ruleset.summary)) for ruleset in offered_rulesets()]
     games, more_games = my_games.rows(request.user)
     context = {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(), "rulesets": rulesets}
-    mine = {"my_games": games, "more_games": more_games, "my_match_ids": {g["match"] for g in games}}
+    mine = {
+        "my_games": games,
+        "more_games": more_games,
+        "my_match_ids": {g["match"] for g in games},
+        "your_turns": sum(g["your_turn"] for g in games),
+    }
     return render(request, "home.html", {**context, **mine, "table_invitations": friends.waiting_for(request.user)})
 
 

@@ -60,3 +60,10 @@ def test_the_page_makes_as_many_queries_for_six_games_as_for_one(players):
         page = client.get("/").content.decode()
     assert len(listed(page)[1]) == 7
     assert len(six) == len(one)
+
+
+def test_the_tabs_title_says_in_how_many_games_it_is_your_turn(players):
+    client = browser(players[0])
+    assert "<title>King & Rifki</title>" in client.get("/").content.decode()
+    games_of(players[0])
+    assert "<title>Your turn in 1 game · King & Rifki</title>" in client.get("/").content.decode()
