@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import F
+from django.db.models import CharField, Exists, F, OuterRef, Value
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from games import clocks, service
@@ -103,14 +104,24 @@ def sweep_people(now):
 
 def worker_needed(match_id):
     """Whether a committed change at ``match_id`` is the worker's to look at: bots sit at it,
-    or a person's clock runs (a move time, a timed question, a seat a house bot took over)."""
-    if Seat.objects.filter(match_id=match_id, bot__isnull=False).exists():
-        return True
-    match = Match.objects.filter(pk=match_id, status=Match.Status.LIVE, to_act__isnull=False).first()
+    or a person's clock runs (a move time, a timed question, a seat a house bot took over).
+
+    Asked after every action, so it is one query on the match row (whether a bot sits at it,
+    whether a seat was ever handed to a house bot) and the state this process just applied.
+    """
+    bot_seats = Seat.objects.filter(match=OuterRef("pk"), bot__isnull=False)
+    handed_over = Event.objects.filter(
+        stream=Concat(Value("match/"), Cast(OuterRef("pk"), CharField())), type="seat_taken_over"
+    )
+    match = (
+        Match.objects.filter(pk=match_id, status=Match.Status.LIVE, to_act__isnull=False)
+        .annotate(has_bots=Exists(bot_seats), handed_over=Exists(handed_over))
+        .first()
+    )
     if match is None:
         return False
-    if match.move_seconds is not None or runner.seat_record(runner.platform_rows(match), match.to_act)[1]:
-        return True
+    if match.has_bots or match.handed_over or match.move_seconds is not None:
+        return True  # a handed-over seat given back by a ruling is looked at once for nothing
     # The state just applied is in this process's cache (service.current_state), keyed by the head.
     return clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None)) is not None
 

@@ -13,6 +13,11 @@ from games.engine import RULESETS
 MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())  # the largest table of any game
 
 
+# The platform's own events in a match's stream (a fallback move's reason, a seat handed to a
+# house bot and back): not moves of the game, and few, so read on their own (an index of their own).
+PLATFORM_EVENT_TYPES = ("action_fallback", "seat_taken_over", "seat_returned")
+
+
 class Event(models.Model):
     """One fact, appended once and never changed (triggers refuse UPDATE, DELETE, TRUNCATE).
 
@@ -34,6 +39,13 @@ class Event(models.Model):
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["stream", "version"], name="event_stream_version_unique"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["stream", "version"],
+                condition=models.Q(type__in=PLATFORM_EVENT_TYPES),
+                name="event_platform_by_stream",
+            ),
         ]
 
     def __str__(self):

@@ -20,7 +20,7 @@ from games import engine, eventlog, refusals
 from games.engine.redact import redact_events, redact_view
 from games.offer import offered_names
 
-from .models import CommandResult, Match, Seat
+from .models import PLATFORM_EVENT_TYPES, CommandResult, Match, Seat
 
 # Sent after the commit that appended a match's events: (match_id, version). Bots and waiting
 # clients listen; games never imports them (DESIGN.md 2).
@@ -77,7 +77,7 @@ def actor_key(user):
 # Events the platform adds to a match stream beside the engine's own: a fallback action (a bot's
 # fault, a person's timeout), the hand-over of a seat to a house bot, and a ruling that gives a
 # person's seat back (issue 19). The engine never sees them.
-PLATFORM_EVENTS = frozenset({"action_fallback", "seat_taken_over", "seat_returned"})
+PLATFORM_EVENTS = frozenset(PLATFORM_EVENT_TYPES)
 
 # Stands for "the first legal action in canonical order", the deterministic fallback.
 FIRST_LEGAL = object()

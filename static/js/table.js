@@ -30,6 +30,9 @@
   // The table fragment answers 204 while nothing changed (?v= is the version it shows), so a
   // refresh is cheap. One at a time: a refresh asked for while one runs (or while an action is
   // being sent) is made once the table has been swapped; a lost answer holds nothing up for long.
+  // The page also knows the newest version the stream announced (``after`` below): a table
+  // that shows an older one once its requests have settled asks again, so an announcement whose
+  // refresh htmx dropped (one arriving while the player's own move was being sent) is not lost.
   var busy = 0, again = false, BUSY_MS = 5000;
   function refresh() {
     var t = table();
@@ -38,15 +41,19 @@
     busy = Date.now();
     htmx.trigger(t, "refresh");
   }
+  function behind() {
+    var t = table();
+    return after !== null && t !== null && !!t.getAttribute("hx-get") && Number(t.dataset.version) < after;
+  }
   function settled() {
     busy = 0;
-    if (again) { again = false; setTimeout(refresh, 0); }
+    if (again || behind()) { again = false; setTimeout(refresh, 0); }
   }
   // An answer that replaced the table settles it; one that did not (204) ends its request on
   // the table still in the page (events of the replaced table no longer reach the body).
   document.body.addEventListener("htmx:afterSettle", function () { setTimeout(settled, 0); });
   document.body.addEventListener("htmx:afterRequest", function () { setTimeout(settled, 0); });
-  setInterval(function () { if (again && Date.now() - busy >= BUSY_MS) settled(); }, BUSY_MS);
+  setInterval(function () { if ((again || behind()) && Date.now() - busy >= BUSY_MS) settled(); }, 1000);
   ["htmx:xhr:abort", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
     document.body.addEventListener(name, function () { setTimeout(settled, 0); });
   });
@@ -55,8 +62,11 @@
   // for the fragment. Under a WSGI server the stream is a long poll that ends with "reconnect"
   // within half a minute: open it again from where it left. A stream that keeps failing, or no
   // EventSource at all, leaves the page polling (slower than a stream, still live).
-  var POLL_MS = 2500, SHORT_MS = 3000, FAILURES = 3;
+  // Even with a stream open the page asks now and then (a 204 while nothing changed): an
+  // announcement lost on the way (a proxy, a sleeping phone) leaves no table stalled for long.
+  var POLL_MS = 2500, SHORT_MS = 3000, FAILURES = 3, SAFETY_MS = 20000;
   var failures = 0, after = null, source = null, polling = null;
+  setInterval(function () { if (!polling) refresh(); }, SAFETY_MS);
   function poll() {
     if (source) { source.close(); source = null; }
     if (!polling) polling = setInterval(refresh, POLL_MS);

@@ -52,3 +52,33 @@ def test_a_table_of_people_with_a_clock_queues_each_turn_for_the_worker_to_time(
     match.refresh_from_db()
     assert match.move_seconds == settings.PERSON_MOVE_SECONDS
     assert enqueued_bot_turns == [(match.pk, first), (match.pk, match.version)]
+
+
+def test_a_seat_handed_to_a_house_bot_at_a_table_without_a_clock_queues_its_turn(
+    players, settings, enqueued_bot_turns, django_capture_on_commit_callbacks
+):
+    settings.PERSON_MOVE_SECONDS = None
+    match = service.do_create_match("king", {}, players)
+    with django_capture_on_commit_callbacks(execute=True):
+        service.do_leave_seat(match.pk, players[match.to_act])
+    match.refresh_from_db()
+    assert enqueued_bot_turns == [(match.pk, match.version)]
+
+
+def test_asking_whether_the_worker_is_needed_after_an_action_is_one_query(
+    players, clients, settings, django_assert_num_queries
+):
+    # It runs after every action: the match row answers (bots, a hand-over, the clock) and the
+    # state the action just applied is this process's cached one.
+    from bots.tasks import worker_needed
+
+    settings.PERSON_MOVE_SECONDS = None
+    match = service.do_create_match("king", {}, players)
+    state = service.match_state(match)
+    act(clients[state.to_act], match, state.legal_actions()[0])
+    with django_assert_num_queries(1):
+        assert worker_needed(match.pk) is False
+    settings.PERSON_MOVE_SECONDS = 300
+    clocked = service.do_create_match("king", {}, players)
+    with django_assert_num_queries(1):
+        assert worker_needed(clocked.pk) is True

@@ -40,16 +40,19 @@ def test_a_rifki_table_is_laid_out_counter_clockwise_with_each_card_before_its_p
         assert phone.get_attribute(f'#seats li[data-seat="{seat}"]', "data-place") == place
 
     # Play (through the page: the first choice that is not a misdeal, or the first playable
-    # card) until a trick has three cards or more in the middle.
+    # card) until, at the player's turn, a trick has two cards or more in the middle once any
+    # gathered trick's slide is over.
     for _ in range(40):
         phone.wait_for_selector('#table[data-your-turn="true"]', timeout=TURN_TIMEOUT_MS)
         if phone.locator("#trick .played li").count() >= 2:
-            break
+            phone.wait_for_timeout(1500)
+            if phone.locator("#trick .played li").count() >= 2:
+                break
+            continue  # the table moved on meanwhile: look again at the next turn
         version = phone.get_attribute("#table", "data-version")
         choice = phone.locator("#choices button:not([data-action*='\"cancel\"'])")
         (choice.first if choice.count() else phone.locator("#hand button:not([disabled])").first).click()
         phone.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
-    phone.wait_for_timeout(1500)  # a gathered trick's slide is over
     cards = phone.locator("#trick .played li")
     assert cards.count() >= 2
     # Each card of the trick lies nearer its player's seat than any other seat does.
