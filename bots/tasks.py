@@ -9,8 +9,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import CharField, Exists, F, OuterRef, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from games import clocks, service
@@ -102,17 +101,26 @@ def sweep_people(now):
             runner.person_deadline(match.pk, match.version)
 
 
-def worker_needed(match_id):
+def worker_needed(match_id, version=None, written=None):
     """Whether a committed change at ``match_id`` is the worker's to look at: bots sit at it,
     or a person's clock runs (a move time, a timed question, a seat a house bot took over).
 
-    Asked after every action, so it is one query on the match row (whether a bot sits at it,
-    whether a seat was ever handed to a house bot) and the state this process just applied.
+    Asked after every action, so it costs as little as it can: ``written``, the match row as
+    the action's transaction wrote it at ``version`` (the announcement carries it), answers a
+    table with a move clock (the casual default) with no query; otherwise one query on the match
+    row says whether a bot sits at it or a seat was ever handed to a house bot. The phase comes
+    from the state this process just applied (its cache).
     """
+    match = written if written is not None and written.version == version else None
+    if match is not None:
+        if match.status != Match.Status.LIVE or match.to_act is None:
+            return False
+        if match.move_seconds is not None:
+            return True
     bot_seats = Seat.objects.filter(match=OuterRef("pk"), bot__isnull=False)
-    handed_over = Event.objects.filter(
-        stream=Concat(Value("match/"), Cast(OuterRef("pk"), CharField())), type="seat_taken_over"
-    )
+    # The stream's name as a constant, not built from the outer row: the planner then reads the
+    # platform events' own index (games 0012) for it.
+    handed_over = Event.objects.filter(stream=Match(pk=match_id).stream, type="seat_taken_over")
     match = (
         Match.objects.filter(pk=match_id, status=Match.Status.LIVE, to_act__isnull=False)
         .annotate(has_bots=Exists(bot_seats), handed_over=Exists(handed_over))
@@ -122,12 +130,11 @@ def worker_needed(match_id):
         return False
     if match.has_bots or match.handed_over or match.move_seconds is not None:
         return True  # a handed-over seat given back by a ruling is looked at once for nothing
-    # The state just applied is in this process's cache (service.current_state), keyed by the head.
     return clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None)) is not None
 
 
-def on_match_advanced(sender, match_id, version, **kwargs):
+def on_match_advanced(sender, match_id, version, match=None, **kwargs):
     """A match moved on (after commit): if bots sit at it or a person's clock runs, a task
     looks at whose turn it is (and queues the person's deadline)."""
-    if worker_needed(match_id):
+    if worker_needed(match_id, version, match):
         enqueue(match_id, version)

@@ -16,7 +16,7 @@ from rest_framework.views import APIView, exception_handler
 
 from games.offer import offered_names
 
-from . import accounts, longpoll, service, throttles, tokens
+from . import accounts, clocks, longpoll, service, throttles, tokens
 from .models import MOST_SEATS, Match
 
 User = get_user_model()
@@ -230,6 +230,12 @@ def match_summary(match):
         "version": match.version,
         "options": match.options,
         "seed_sha256": match.seed_sha256,
+        # The people's clock this match keeps (None: no move time), as the table shows it.
+        "clock": {
+            "move_seconds": match.move_seconds,
+            "bank_seconds": match.bank_seconds,
+            "strike_limit": match.strike_limit,
+        },
         # The seed is secret while the match runs; once it is over anyone can re-derive its deals.
         "seed": match.seed if service.is_public(match) and match.seed else None,
         "seats": [
@@ -310,7 +316,11 @@ class MatchDetailView(APIView):
     )
     def get(self, request, pk):
         match = get_match(pk)
-        return Response({**match_summary(match), "state": service.visible_state(match, request.user)})
+        state = service.visible_state(match, request.user)
+        # Each person's clock, seconds left as of now (games.clocks.match_clocks): the same for
+        # every viewer, and never a function of a hand.
+        seat_clocks = {str(seat): clock for seat, clock in clocks.match_clocks(match, state).items()}
+        return Response({**match_summary(match), "state": state, "clocks": seat_clocks})
 
 
 class MatchEventsView(APIView):

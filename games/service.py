@@ -548,8 +548,11 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
 
 
 def announce_after_commit(match):
+    """After the commit, tell listeners the match reached its version; they also get the row
+    as this transaction wrote it (``match``), so that a listener asked after every action need
+    not read it again (a listener checks that its version is the one announced)."""
     version = match.version
-    transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=version))
+    transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=version, match=match))
 
 
 # ------------------------------------------------------------------ deals played at a real table

@@ -29,8 +29,13 @@ def record_result(match_id, tournament_id, autopilot):
         advance_tournament.apply_async(args=[tournament_id])
 
 
-def on_match_advanced(sender, match_id, version, **kwargs):
-    """A tournament's match ended: record its result. (A ladder match's end is rated too.)"""
+def on_match_advanced(sender, match_id, version, match=None, **kwargs):
+    """A tournament's match ended: record its result. (A ladder match's end is rated too.)
+
+    Heard after every action: the row the action wrote (``match``, at ``version``) says
+    whether the match ended, so a move that did not end it costs no query here."""
+    if match is not None and match.version == version and match.status != Match.Status.OVER:
+        return
     rate_if_ladder_match_ended(match_id)
     table = (
         TournamentTable.objects.filter(match_id=match_id, result_recorded=False)

@@ -65,20 +65,27 @@ def test_a_seat_handed_to_a_house_bot_at_a_table_without_a_clock_queues_its_turn
     assert enqueued_bot_turns == [(match.pk, match.version)]
 
 
-def test_asking_whether_the_worker_is_needed_after_an_action_is_one_query(
+def test_asking_whether_the_worker_is_needed_after_an_action_costs_one_query_at_most(
     players, clients, settings, django_assert_num_queries
 ):
-    # It runs after every action: the match row answers (bots, a hand-over, the clock) and the
-    # state the action just applied is this process's cached one.
+    # It runs after every action: the row the action wrote answers a clocked table with no
+    # query; otherwise the match row answers (bots, a hand-over, the clock), and the state the
+    # action just applied is this process's cached one.
     from bots.tasks import worker_needed
 
     settings.PERSON_MOVE_SECONDS = None
     match = service.do_create_match("king", {}, players)
     state = service.match_state(match)
     act(clients[state.to_act], match, state.legal_actions()[0])
+    match.refresh_from_db()
     with django_assert_num_queries(1):
-        assert worker_needed(match.pk) is False
+        assert worker_needed(match.pk, match.version, match) is False
     settings.PERSON_MOVE_SECONDS = 300
     clocked = service.do_create_match("king", {}, players)
+    with django_assert_num_queries(0):
+        assert worker_needed(clocked.pk, clocked.version, clocked) is True
     with django_assert_num_queries(1):
-        assert worker_needed(clocked.pk) is True
+        assert worker_needed(clocked.pk) is True  # a runner's announcement carries no row
+    clocked.version -= 1  # a row older than the announcement is not trusted
+    with django_assert_num_queries(1):
+        assert worker_needed(clocked.pk, clocked.version + 1, clocked) is True
