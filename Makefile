@@ -66,6 +66,7 @@ run: $(STAMP) $(ENGINE_STAMP) messages
 	@$(PY) manage.py migrate --noinput -v 0
 	@$(PY) manage.py ensure_house_bots
 	@$(PY) manage.py ensure_demo_tournament
+	@$(PY) manage.py ensure_demo_matches
 	@exec $(PY) tools/run_site.py --port $(PORT)
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import service
+from games import service, throttles
 
 from . import friends
 from .forms import FillForm, FriendsTableForm, InviteForm
@@ -19,6 +19,7 @@ ACTIONS = ("invite", "fill", "join", "leave", "free", "start", "new-link", "canc
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@throttles.limit_posts("games")
 def table_new(request):
     form = FriendsTableForm(request.POST if request.method == "POST" else None)
     status = 200
@@ -101,6 +102,7 @@ def table_join_link(request, pk, token):
 
 @login_required
 @require_POST
+@throttles.limit_posts("games")
 def table_action(request, pk, action):
     token = request.POST.get("token") or None
     try:

@@ -15,6 +15,7 @@ address *and* per account name tried (its canonical form, so ``ALICE`` spends ``
 """
 
 import contextlib
+import functools
 import hashlib
 import ipaddress
 import math
@@ -32,6 +33,7 @@ from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files import locks
+from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.throttling import BaseThrottle
@@ -204,6 +206,7 @@ ROUTES = {
     ("POST", "api-challenge-decline"): "games",
     ("POST", "api-challenge-cancel"): "games",
     ("POST", "api-ladder-entries"): "games",
+    ("GET", "api-me-matches"): "polls",  # a client's "my games" list, asked again and again
 }
 
 
@@ -223,6 +226,29 @@ class RouteThrottle(BaseThrottle):
 
     def wait(self):
         return self.tally.retry_after if self.tally else None
+
+
+def limit_posts(scope):
+    """The API's limits for a page's POSTs (a card played at the table, a friends table set up):
+    counted per caller in ``scope`` exactly as ROUTES counts the API, so the pages are no way
+    round them. Past a limit, the 429 page with its Retry-After, and the view is not called."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def limited(request, *args, **kwargs):
+            if request.method == "POST":
+                tally = do_count((scope, caller(request)))
+                if not tally.allowed:
+                    response = render(
+                        request, "registration/throttled.html", {"retry_after": tally.retry_after}, status=429
+                    )
+                    response["Retry-After"] = str(tally.retry_after)
+                    return response
+            return view(request, *args, **kwargs)
+
+        return limited
+
+    return decorate
 
 
 # ------------------------------------------------------------------ the cache without Redis

@@ -10,11 +10,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from . import service
+from . import service, throttles
 from .models import Match
 
 
 @require_http_methods(["GET", "POST"])
+@throttles.limit_posts("actions")
 def leave(request, pk):
     """GET: the confirmation (or why the viewer cannot leave); POST: leave, back to the table."""
     match = get_object_or_404(Match, pk=pk)

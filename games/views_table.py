@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clocks, compass, decisions, service
+from games import clocks, compass, decisions, service, throttles
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 
@@ -219,6 +219,7 @@ def table_live(request, pk):
 
 
 @require_POST
+@throttles.limit_posts("actions")
 def table_act(request, pk):
     """Submit one action for the viewer's seat; answer with the table as it now is.
 

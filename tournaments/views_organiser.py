@@ -95,14 +95,21 @@ def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
         "entrant_form": entrant_form or EntrantForm(),
         "ruling_form": ruling_form
         or RulingForm(tables=ruling_tables(tournament), num_seats=service.table_size(tournament)),
-        "rulings": [
-            {**r.payload, "kind_label": RULING_KINDS.get(r.payload["kind"], r.payload["kind"])}
-            for r in eventlog.stream_events(tournament.stream)
-            if r.type == "ruling"
-        ],
+        "rulings": rulings_made(tournament),
         "can_start": passes(service.check_round_can_start, tournament),
         "error": error,
     }
+
+
+def rulings_made(tournament):
+    """The organiser's rulings in order: those the standings count ("ruling" events) and the
+    seats given back to their players (seat_returned, which the standings ignore)."""
+    made = []
+    for r in eventlog.stream_events(tournament.stream):
+        kind = r.payload["kind"] if r.type == "ruling" else service.RETURN_SEAT if r.type == "seat_returned" else None
+        if kind is not None:
+            made.append({**r.payload, "kind": kind, "kind_label": RULING_KINDS.get(kind, kind)})
+    return made
 
 
 def manage_page(request, tournament, status=200, **forms):

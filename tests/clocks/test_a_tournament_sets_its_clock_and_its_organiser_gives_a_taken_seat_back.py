@@ -164,3 +164,8 @@ def test_the_manage_pages_ruling_form_gives_the_seat_back(organiser, players):
     form = {"kind": "return_seat", "match": match.pk, "reason": "the phone rang", "seat": seat}
     assert client.post(f"/tournaments/{t.pk}/manage/rulings/", form).status_code == 302
     assert Event.objects.filter(stream=match.stream, type="seat_returned", payload__seat=seat).exists()
+    # The manage page lists it with the other rulings: what, where, by whom and why.
+    page = client.get(f"/tournaments/{t.pk}/manage/").content.decode()
+    rulings = page.split('id="rulings"')[1].split("</ul>")[0]
+    assert "Give a player back the seat a house bot took for timeouts" in rulings
+    assert f"match {match.pk} by organiser: the phone rang" in rulings

@@ -29,3 +29,16 @@ def test_the_first_visit_plays_a_short_game_of_house_bots_and_the_next_reuses_it
 def test_an_unknown_game_has_no_demo(db):
     assert browser().get("/demo/bridge/watch/").status_code == 404
     assert not Match.objects.exists()
+
+
+def test_make_run_plays_every_demo_before_the_first_visit_and_only_once(db, capsys):
+    from django.core.management import call_command
+
+    call_command("ensure_demo_matches")
+    played = {m.ruleset: m.pk for m in Match.objects.filter(status=Match.Status.OVER)}
+    assert sorted(played) == sorted(game.name for game in offered_rulesets())
+    said = capsys.readouterr().out
+    assert all(f"demo game of {ruleset}: /matches/{pk}/replay/" in said for ruleset, pk in played.items())
+    call_command("ensure_demo_matches")
+    assert Match.objects.count() == len(played)  # the second run reuses them
+    assert browser().get("/demo/king/watch/")["Location"] == f"/matches/{played['king']}/replay/"
