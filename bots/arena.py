@@ -11,7 +11,8 @@ platform's own redaction (``games.engine.redact.redact_view``, as ``games.servic
 does for a live match), so a strategy that works here works on the site.
 
 A fault is counted as the platform counts it: when ``choose`` raises, or returns something that
-is not one of the legal actions, the first legal action is played instead. (The platform also
+is not one of the legal actions, the game's fallback move is played instead (the first legal
+action, or the end of the turn where the ruleset says so). (The platform also
 hands a seat to a house bot after 3 faults in a match; the arena keeps asking your bot, so that
 every decision in its score is its own or a counted fault.)
 
@@ -87,7 +88,7 @@ def turn_request(state, seat, game_no, version, seed):
 
 
 def bot_turn(choose, state, turn, tally):
-    """Play the bot's action, or the first legal one for a fault (and count it)."""
+    """Play the bot's action, or the ruleset's fallback for a fault (and count it)."""
     started = time.monotonic()
     try:
         action = json.loads(json.dumps(choose(turn)))  # it travels as JSON on the platform
@@ -107,7 +108,7 @@ def bot_turn(choose, state, turn, tally):
 def fault(state, tally, reason, detail):
     tally.faults[reason] += 1
     tally.first_fault = tally.first_fault or f"{reason}: {detail}"
-    state.apply(state.legal_actions()[0])
+    state.apply(RULESETS[state.ruleset].fallback(state.legal_actions()))
     return True
 
 

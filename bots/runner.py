@@ -179,7 +179,7 @@ def person_deadline(match_id, version, reschedule=None):
     seat, record = turn["seat"], turn["record"]
     action, before, after = turn["timed"], [], []
     if action is None:
-        action = service.FIRST_LEGAL
+        action = service.FALLBACK
         before = [{"type": "action_fallback", "seat": seat, "reason": "timeout"}]
         if clocks.clock_rules.takes_over(clocks.rules_of(match), record):
             after = [
@@ -305,7 +305,7 @@ def takeover_policy(match):
 
 
 def fall_back(match, bot, seat, turn, reason, faults):
-    """The first legal action, recorded with the fault's reason; the seat is handed over at the limit."""
+    """The game's fallback move, recorded with the fault's reason; the seat is handed over at the limit."""
     limit = setting("BOT_FAULT_LIMIT", 3)
     before = [{"type": "action_fallback", "seat": seat, "reason": reason, "request_id": str(turn.request_id)}]
     after = []
@@ -324,7 +324,7 @@ def fall_back(match, bot, seat, turn, reason, faults):
                 match.pk,
                 actor(bot),
                 lambda m: seat,
-                service.FIRST_LEGAL,
+                service.FALLBACK,
                 turn.version,
                 command_id=f"fallback-{turn.request_id}",
                 before=before,

@@ -2,7 +2,7 @@
 
 A person's turn gives them the match's move time; time past it comes out of their bank (the
 extra seconds a seat has for the whole match); once both are spent the turn has timed out and
-the first legal action is played for them, as for a bot, which is a strike. At the strike limit
+the game's fallback move is played for them, as for a bot, which is a strike. At the strike limit
 a house bot takes the seat, until a ruling returns it (the strikes then start again from 0).
 
 A turn starts when the last event before it was recorded, and the seconds it took are those

@@ -79,8 +79,9 @@ def actor_key(user):
 # person's seat back (issue 19). The engine never sees them.
 PLATFORM_EVENTS = frozenset(PLATFORM_EVENT_TYPES)
 
-# Stands for "the first legal action in canonical order", the deterministic fallback.
-FIRST_LEGAL = object()
+# Stands for the ruleset's fallback action (``Ruleset.fallback``: the first legal action in canonical
+# order, or a shedding game's end of turn), the deterministic move of a missed turn.
+FALLBACK = object()
 
 
 # ------------------------------------------------------------------ reading
@@ -460,7 +461,7 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
     """The one path that changes a match: check, apply with the engine, append, announce.
 
     ``seat_of(match)`` returns the seat the actor holds (or raises ServiceError). ``action``
-    may be FIRST_LEGAL (a bot's fallback). ``before``/``after`` are platform events appended
+    may be FALLBACK (a missed turn's move). ``before``/``after`` are platform events appended
     around the engine's (a fallback's reason, a seat hand-over), in the same transaction.
     With ``announce=False`` the caller (a bot runner playing on) announces the final version.
     """
@@ -494,8 +495,8 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
                 to_act=state.to_act,
                 seat=seat,
             )
-        if action is FIRST_LEGAL:
-            action = state.legal_actions()[0]
+        if action is FALLBACK:
+            action = engine.RULESETS[match.ruleset].fallback(state.legal_actions())
         try:
             produced = state.apply(action)
         except engine.IllegalAction as e:

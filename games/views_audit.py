@@ -275,10 +275,10 @@ EVENTS = {
     "forfeit": gettext_lazy("%(who)s forfeited the hand."),
     "cancel": gettext_lazy("%(who)s cancelled the deal for want of high cards."),
     "declare_slam": gettext_lazy("%(who)s declared the King slam."),
-    "action_fallback": gettext_lazy("%(who)s's bot failed (%(reason)s); its first legal action was played."),
+    "action_fallback": gettext_lazy("%(who)s's bot failed (%(reason)s); the game's fallback move was played for it."),
     "seat_taken_over": gettext_lazy("%(who)s's seat is now played by the built-in %(by)s bot."),
     # People's clocks and leaving (issue 19): a person's fallback carries no bot request.
-    "action_fallback_person": gettext_lazy("%(who)s ran out of time; their first legal action was played."),
+    "action_fallback_person": gettext_lazy("%(who)s ran out of time; the game's fallback move was played for them."),
     "seat_taken_over_left": gettext_lazy("%(who)s left the table; the built-in %(by)s bot plays the seat to the end."),
     "seat_taken_over_timeouts": gettext_lazy(
         "%(who)s ran out of time too often; the built-in %(by)s bot plays the seat."

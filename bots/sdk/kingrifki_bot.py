@@ -20,7 +20,8 @@ THE TURN is the JSON the platform sends for every turn, the same on all three pr
 
 Return one entry of ``turn["legal_actions"]`` (cards are rank + suit: "TD", "KH"). An exception
 in ``choose``, an action that is not legal or no answer by the deadline is a fault: the platform
-plays your first legal action instead, and after 3 faults in a match a house bot takes the seat.
+plays the game's fallback move instead (your first legal action, or ending the turn in Kings in
+the Corner), and after 3 faults in a match a house bot takes the seat.
 
 THREE PROTOCOLS, from the command line. The token and secret come from the environment, never
 from the command line (where other users of the machine could read them)::

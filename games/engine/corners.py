@@ -161,14 +161,7 @@ class CornersState:
         self.seed = seed  # secret while the game runs; never in events or views
         self.key = key
         self.board = board
-        if self.ruleset == "corners_jax":
-            self.mode = JAX
-        elif rules["pool_variant"]:
-            self.mode = POOL
-        elif rules["scoring"] == CHIPS:
-            self.mode = CHIPS
-        else:
-            self.mode = PENALTY
+        self.mode = self.scoring_mode(options)
         self.build = {p: rules["corner_build"] if p in CORNERS else rules["base_build"] for p in PILES}
         self.events = []
         self.phase = None
@@ -216,6 +209,23 @@ class CornersState:
         return {"first_dealer": deals.seeded_draw(self.seed, f"{self.key}/first_dealer", self.num_seats)}
 
     # ----------------------------------------------------------------- options and boards
+    @classmethod
+    def scoring_mode(cls, options: dict[str, Any]) -> str:
+        """How hands are scored with these (resolved) options: JAX, POOL, CHIPS or PENALTY."""
+        rules = {**cls.FIXED, **options}
+        if cls.ruleset == "corners_jax":
+            return JAX
+        if rules["pool_variant"]:
+            return POOL
+        if rules["scoring"] == CHIPS:
+            return CHIPS
+        return PENALTY
+
+    @classmethod
+    def lowest_wins(cls, options: dict[str, Any]) -> bool:
+        """Whether the lowest total wins (the penalty scorings), as game_ended's winners say."""
+        return cls.scoring_mode(options) == PENALTY
+
     @classmethod
     def check_options(cls, options):
         rules = {**cls.FIXED, **options}

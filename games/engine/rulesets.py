@@ -83,6 +83,12 @@ class Ruleset:
     # Who deals first and what a deal holds (the DEAL_RULES below); ``deal_rules`` adds the
     # direction.
     dealing: dict[str, Any] = field(default_factory=dict)
+    # Whether the lowest total wins a game with these resolved options (penalty points) rather
+    # than the highest: what standings, places and ratings order by (``lowest_wins``).
+    scores_lowest: Callable[[dict[str, Any]], bool] = field(repr=False, default=lambda options: False)
+    # The action types a missed turn gets (a bot's fault, a person's timeout: DESIGN.md 3.6), in
+    # order of preference; with none of them legal, the first legal action (``fallback``).
+    fallback_types: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ seats
     def next_seat(self, seat: int, num_seats: int) -> int:
@@ -103,6 +109,21 @@ class Ruleset:
                 code="invalid_players",
             )
         return players
+
+    def lowest_wins(self, options: dict[str, Any] | None = None) -> bool:
+        """Whether the lowest total wins a game with these options (Kings in the Corner's
+        penalty points), not the highest; the engine's own game_ended winners agree."""
+        return self.scores_lowest(self.resolve_options(options))
+
+    def fallback(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """The action a missed turn gets among ``legal`` (the state's legal actions, in their
+        canonical order): the first of ``fallback_types`` that is legal, else the first legal
+        action. Kings in the Corner ends the turn; the trick games play their first card."""
+        for kind in self.fallback_types:
+            for action in legal:
+                if action["type"] == kind:
+                    return action
+        return legal[0]
 
     @property
     def deal_rules(self) -> dict[str, Any]:
@@ -161,7 +182,7 @@ def _trick_game(name, label, summary, state_class, direction, roles, sheet_role,
     )
 
 
-def _corners_game(name, label, summary, state_class):
+def _corners_game(name, label, summary, state_class, short_game, short_game_help):
     from . import corners_rules
 
     return Ruleset(
@@ -182,6 +203,10 @@ def _corners_game(name, label, summary, state_class):
         private_events=("game_started", "deal_started", "card_drawn"),
         describe_deal_end=corners_rules.describe_end,
         dealing=CORNERS_DEALING,
+        short_game=short_game,
+        short_game_help=short_game_help,
+        scores_lowest=state_class.lowest_wins,
+        fallback_types=("end_turn",),
     )
 
 
@@ -223,6 +248,8 @@ def build() -> dict[str, Ruleset]:
                 "hand are penalty points."
             ),
             CornersState,
+            {"game_length": "fixed_hands", "fixed_hands": 1},
+            N_("One hand instead of a game to the target score."),
         ),
         "corners_jax": _corners_game(
             "corners_jax",
@@ -232,5 +259,7 @@ def build() -> dict[str, Ruleset]:
                 "points, first to 100 wins."
             ),
             CornersJaxState,
+            {"target_points": 25},
+            N_("First to 25 points instead of 100."),
         ),
     }

@@ -24,7 +24,7 @@ def play_and_rate(table):
     while match.status != Match.Status.OVER:
         seat = games.current_state(match).to_act
         bot = Seat.objects.get(match=match, index=seat).bot
-        games.do_act(match.pk, f"bot:{bot.pk}", lambda m, seat=seat: seat, games.FIRST_LEGAL, match.version)
+        games.do_act(match.pk, f"bot:{bot.pk}", lambda m, seat=seat: seat, games.FALLBACK, match.version)
         match.refresh_from_db()
     ladder_service.do_rate_match(match.pk)
 

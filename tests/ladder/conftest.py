@@ -79,5 +79,5 @@ def play_out(match, take_over=None, on_commit=None):
                 runner.fall_back(match, bot, seat, turn, "timeout", faults)
             continue
         with committed():
-            games.do_act(match.pk, runner.actor(bot), lambda m, seat=seat: seat, games.FIRST_LEGAL, match.version)
+            games.do_act(match.pk, runner.actor(bot), lambda m, seat=seat: seat, games.FALLBACK, match.version)
     raise AssertionError("the match did not finish")

@@ -17,7 +17,6 @@ CASES = {
     "options that are not an object": ([GOOD, "--ruleset", "king", "--options", "[1]"], "must be a JSON object"),
     "an unknown option": ([GOOD, "--ruleset", "king", "--options", '{"bogus": 1}'], "unknown option 'bogus'"),
     "a table size out of range": ([GOOD, "--ruleset", "corners", "--options", '{"players": 9}'], "players"),
-    "a short game the ruleset lacks": ([GOOD, "--ruleset", "corners", "--short"], "corners has no short game"),
     "no games": ([GOOD, "--ruleset", "king", "--games", "0"], "--games must be at least 1"),
     "a number of games that is no number": ([GOOD, "--ruleset", "king", "--games", "x"], "invalid int value"),
     "unknown opponents": ([GOOD, "--ruleset", "king", "--opponents", "alphazero"], "unknown opponents 'alphazero'"),
