@@ -1,9 +1,8 @@
-"""Which rulesets the platform offers people and bots today.
+"""Which rulesets the platform offers people and bots: every ruleset the engine plays.
 
-The engine plays every ruleset in ``RULESETS``; the platform's matches, tables, bots and
-tournaments take the trick-taking ones until the shedding game has its table page, score sheet
-and bot protocol (issue 20). Forms and the match API ask this one function, so that day is a
-one-line change here.
+Matches, tables, bots and tournaments take any of them; the pages ask the ruleset descriptor
+(DESIGN.md 3.2a) how to show it. Forms and the match API ask this one function, so a ruleset
+the engine gains before its pages are ready can be held back here.
 """
 
 from games.engine import RULESETS
@@ -11,7 +10,7 @@ from games.engine import RULESETS
 
 def offered_rulesets():
     """The descriptors of the rulesets a match or a tournament may be created with, in order."""
-    return [ruleset for ruleset in RULESETS.values() if ruleset.trick_taking]
+    return list(RULESETS.values())
 
 
 def offered_names():
