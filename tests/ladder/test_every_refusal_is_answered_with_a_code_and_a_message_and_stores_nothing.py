@@ -61,7 +61,6 @@ def test_opting_in(owners, bots, joined, settings):
         (ana, disabled.pk, RULESET, (400, "bot_disabled")),
         (ana, builtin.pk, RULESET, (400, "builtin_bot")),
         (ana, house_bot("heuristic").pk, RULESET, (404, "not_found")),  # the house's: not ana's
-        (ana, bots[0].pk, "corners", (400, "ruleset_not_offered")),
         (ana, bots[0].pk, "nonsense", (400, "ruleset_not_offered")),
         (ana, bots[0].pk, RULESET, (409, "already_in_ladder")),
         (owners[1], bots[1].pk, RULESET, (409, "already_in_ladder")),  # paused is still in

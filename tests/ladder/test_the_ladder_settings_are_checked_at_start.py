@@ -19,7 +19,7 @@ def test_the_defaults_pass(settings):
 
 
 def test_each_mistake_is_an_error(settings):
-    settings.LADDER_OPTIONS = {"corners": {}, "king": {"no_such_flag": True}}
+    settings.LADDER_OPTIONS = {"poker": {}, "king": {"no_such_flag": True}}
     settings.LADDER_ANCHORS = ["random", "clairvoyant"]
     settings.LADDER_TICK_SECONDS = 0
     assert ids(check_ladder_settings()) == [

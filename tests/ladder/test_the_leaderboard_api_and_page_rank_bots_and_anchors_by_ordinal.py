@@ -94,7 +94,7 @@ def test_the_list_of_ladders_and_a_bots_history(played, bots):
     ]
     assert body(client_for().get(f"/api/v1/ladder/{RULESET}/bots/{bots[4].pk}/history/")) == []
     for path in (
-        "/api/v1/ladder/corners/",
+        "/api/v1/ladder/poker/",
         "/api/v1/ladder/nonsense/entries/",
         f"/api/v1/ladder/{RULESET}/bots/987654/history/",
         "/api/v1/ladder/nonsense/bots/1/history/",
@@ -115,6 +115,6 @@ def test_the_pages(client, played, bots):
     assert f"{rating.mu:.2f} ± {rating.sigma:.2f}" in html
     index = client.get("/ladder/").content.decode()
     assert f'href="/ladder/{RULESET}/"' in index and "Brazilian King" in index
-    assert client.get("/ladder/corners/").status_code == 404
+    assert client.get("/ladder/poker/").status_code == 404
     pt = client.get(f"/ladder/{RULESET}/?lang=pt-br").content.decode()
     assert f"{rating.mu:.2f}".replace(".", ",") in pt  # numbers in the reader's locale
