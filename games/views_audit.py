@@ -42,6 +42,8 @@ def score_sheet(request, pk):
     )
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
+        if row["ledger"] is not None and row["ledger"]["winner"] is not None:
+            row["ledger"]["winner_name"] = names[row["ledger"]["winner"]]
     winners = [names[s] for s in view.get("winners") or ()]
     return render(
         request, "games/sheet.html", {"match": match, "view": view, "sheet": sheet, "names": names, "winners": winners}
