@@ -105,3 +105,19 @@ def test_a_draw_is_named_to_its_drawer_and_to_the_others_only_as_a_card(make_bot
     other = (drawer + 1) % 3
     told = event_text(page_at(client, match, other, version))
     assert told.endswith("drew a card.") and card_name(card) not in told
+
+
+def test_an_arbiter_sees_every_hand_open_at_a_table_of_five(make_bot, staff):  # noqa: F811
+    match = finished_corners(make_bot, "corners_jax", 5)
+    client = Client()
+    client.force_login(staff)
+    version = 40
+    page = page_at(client, match, "all", version)
+    state = service.match_state(match, eventlog.stream_events(match.stream)[:version])
+    assert state.phase == "play"
+    hands = section(page, "audit-hands")
+    for seat in range(5):
+        shown = re.search(rf'data-hand="{seat}">(.*?)</div>', hands, re.S)
+        assert shown is not None and CARD.findall(shown.group(1)) == state.hand(seat)
+    assert "hidden" not in hands
+    assert not set(state.stock) & set(CARD.findall(page))  # the stock stays face down, even then

@@ -110,3 +110,17 @@ def test_a_pagat_chip_game_nets_to_zero_and_says_so(make_bot, client):  # noqa: 
     assert sum(state.scores) == 0
     assert "Sum of totals = 0 ✓" in page
     assert 'id="chip-ledger"' in page and "net chips" in page
+
+
+def test_a_game_in_progress_to_a_target_names_its_hand_and_no_total_of_hands(make_bot, client):  # noqa: F811
+    from games.service import do_create_match
+
+    bots = [make_bot(name=f"corners{i}") for i in range(4)]
+    match = do_create_match("corners_jax", {"players": 4}, bots, seed=b"live" * 8)
+    page = sheet_of(client, match)
+    status = re.search(r'id="sheet-status">(.*?)</p>', page, re.S).group(1)
+    assert status == "Hand 1 in play: 0 hands scored so far; only finished hands are shown."
+    assert "None" not in page and "of None" not in page
+    assert "No hand has finished yet." in page
+    assert 'colspan="11"' in page  # the empty row spans the whole sheet: 3 columns and 2 a player
+    assert 'id="winners"' not in page
