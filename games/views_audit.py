@@ -7,16 +7,17 @@ from collections import defaultdict
 
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django_htmx.http import push_url
 
 from . import eventlog, refusals, service
 from .audit import verify_match
-from .engine import EngineError
+from .engine import RULESETS, EngineError
 from .engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
+from .engine.records import say
 from .models import Match
-from .templatetags.cards import DIRECTIONS, card_name, suit_name
+from .templatetags.cards import DIRECTIONS, card_name, card_short, suit_colour, suit_name
 from .views_table import match_seat_names
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -42,6 +43,8 @@ def score_sheet(request, pk):
     )
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
+        if row["ledger"] is not None and row["ledger"]["winner"] is not None:
+            row["ledger"]["winner_name"] = names[row["ledger"]["winner"]]
     winners = [names[s] for s in view.get("winners") or ()]
     return render(
         request, "games/sheet.html", {"match": match, "view": view, "sheet": sheet, "names": names, "winners": winners}
@@ -192,17 +195,91 @@ def step_context(match, user, replay, last):
         return {**context, "broken": True}
     event = replay["events"][-1]["event"]
     table = view["table"]
-    last_trick = table["tricks"][-1] if table["tricks"] and not table["trick"] else None
-    return {
+    context = {
         **context,
         "view": view,
         "event": describe(event, names, view["ruleset"]),
         "event_type": event["type"],
         "seats": seat_panels(view, seat, names),
+        "trick_taking": RULESETS[view["ruleset"]].trick_taking,
+    }
+    if not context["trick_taking"]:
+        return {**context, **layout_context(view)}
+    last_trick = table["tricks"][-1] if table["tricks"] and not table["trick"] else None
+    return {
+        **context,
         "contract": current_contract(view),
         "trick": [{**t, "name": names[t["seat"]]} for t in table["trick"]],
         "last_trick": last_trick
         and {**last_trick, "leader_name": names[last_trick["leader"]], "winner_name": names[last_trick["winner"]]},
+    }
+
+
+# The spaces of a layout game (the view's ``table["piles"]``): the base spaces by their side of
+# the stock, the corners by their diagonal; as the piles list labels them, and in a sentence.
+PILE_LABELS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+    "NE": gettext_lazy("North-east corner"),
+    "SE": gettext_lazy("South-east corner"),
+    "SW": gettext_lazy("South-west corner"),
+    "NW": gettext_lazy("North-west corner"),
+}
+PILE_NAMES = {
+    "N": gettext_lazy("the north pile"),
+    "E": gettext_lazy("the east pile"),
+    "S": gettext_lazy("the south pile"),
+    "W": gettext_lazy("the west pile"),
+    "NE": gettext_lazy("the north-east corner"),
+    "SE": gettext_lazy("the south-east corner"),
+    "SW": gettext_lazy("the south-west corner"),
+    "NW": gettext_lazy("the north-west corner"),
+}
+
+
+def pile_name(pile):
+    return PILE_NAMES.get(pile, pile)
+
+
+def card_view(card, jokers=None):
+    """A card for the page: its code, its printed face, its colour and its name; a joker (Freeman's
+    variant) shows the card it stands for once played as one."""
+    if card in JOKER_CARDS:
+        named = (jokers or {}).get(card)
+        if named is None:
+            return {"card": card, "short": "★", "colour": "black", "name": _("joker")}
+        return {
+            "card": card,
+            "short": f"★{card_short(named)}",
+            "colour": suit_colour(named),
+            "name": _("joker as the %(card)s") % {"card": card_name(named)},
+        }
+    return {"card": card, "short": card_short(card), "colour": suit_colour(card), "name": card_name(card)}
+
+
+JOKER_CARDS = ("X1", "X2")
+
+
+def layout_context(view):
+    """The table of a game without tricks as the replayed view shows it: every pile's cards
+    (bottom first), the stock's size (never its cards), the pot while chips are in play."""
+    table = view["table"]
+    jokers = table.get("jokers") or {}
+    return {
+        "piles": [
+            {
+                "pile": pile,
+                "name": PILE_LABELS.get(pile, pile),
+                "corner": len(pile) == 2,
+                "cards": [card_view(c, jokers) for c in cards],
+            }
+            for pile, cards in table["piles"].items()
+        ],
+        "stock_size": table["stock_size"],
+        "pot": table.get("pot"),
+        "target": table.get("target"),
     }
 
 
@@ -213,6 +290,13 @@ def seat_panels(view, seat, names):
     hands = view["hands"] if seat == "all" else [view["hand"] if i == seat else None for i in every_seat]
     last_deal = view.get("last_deal")
     over = last_deal and last_deal["deal"] == view["deal"] and view["phase"] in ("deal_over", "over")
+    table = view["table"]
+    jokers = table.get("jokers") or {}
+
+    def per_seat(key, i):
+        values = table.get(key)
+        return values[i] if values is not None else None
+
     return [
         {
             "index": i,
@@ -220,9 +304,16 @@ def seat_panels(view, seat, names):
             "hand": hands[i],
             "size": view["hand_sizes"][i],
             "dealt": last_deal["dealt_hands"][i] if over else None,
-            "tricks": view["table"]["tricks_won"][i],
+            "tricks": per_seat("tricks_won", i),
             "score": view["scores"][i],
             "to_act": view["to_act"] == i,
+            # a game without tricks: its cards as the page shows them (jokers included), and
+            # the hand's penalty points, or the chips paid and held
+            "cards": [card_view(c, jokers) for c in hands[i]] if hands[i] is not None else None,
+            "dealt_cards": [card_view(c) for c in last_deal["dealt_hands"][i]] if over else None,
+            "penalty": per_seat("penalty_points", i),
+            "paid": per_seat("paid", i),
+            "chips": per_seat("chips", i),
         }
         for i in every_seat
     ]
@@ -245,6 +336,13 @@ REASONS = {
     "rifki_unguarded": gettext_lazy("the king or ace of hearts unguarded"),
     "trump_no_high_cards": gettext_lazy("a hand with no card above a ten"),
     "kiz_split": gettext_lazy("each player took one queen"),
+}
+
+# Why a turn cost a penalty (a turn_ended event's ``penalties``), in words.
+PENALTIES = {
+    "no_play": gettext_lazy("no play"),
+    "hidden_king": gettext_lazy("a king held back from an empty corner"),
+    "refused_draw": gettext_lazy("the draw refused"),
 }
 
 # What each event says, in words. Decisions carry the acting seat as "who".
@@ -284,6 +382,21 @@ EVENTS = {
         "%(who)s ran out of time too often; the built-in %(by)s bot plays the seat."
     ),
     "seat_returned": gettext_lazy("By a ruling, %(who)s plays their seat again (%(reason)s)."),
+    # A game without tricks (a turn of many moves; the stock and the piles).
+    "deal_ended_hand": gettext_lazy("Hand %(deal)s ended: %(hand)s. Scores %(scores)s."),
+    "deal_ended_pot": gettext_lazy("Hand %(deal)s ended: %(hand)s. The pot held %(pot)s; scores %(scores)s."),
+    "turn_started": gettext_lazy("%(who)s's turn."),
+    "play_to": gettext_lazy("%(who)s played the %(card)s onto %(pile)s."),
+    "move": gettext_lazy("%(who)s moved %(from)s onto %(pile)s."),
+    "end_turn": gettext_lazy("%(who)s ended the turn."),
+    "end_turn_no_draw": gettext_lazy("%(who)s ended the turn without drawing."),
+    "draw": gettext_lazy("%(who)s opened the turn with a draw."),
+    "turn_ended": gettext_lazy("%(who)s's turn is over: %(penalties)s; %(draws)s."),
+    "card_drawn": gettext_lazy("%(who)s drew the %(card)s."),
+    "card_drawn_hidden": gettext_lazy("%(who)s drew a card."),
+    "king_placed": gettext_lazy("The %(card)s %(who)s drew went at once to %(pile)s."),
+    "card_placed": gettext_lazy("%(who)s had to put the drawn %(card)s in the empty space of %(pile)s."),
+    "layout_king_cornered": gettext_lazy("The %(card)s turned up in %(from)s went to %(pile)s%(refill)s."),
 }
 
 
@@ -298,6 +411,9 @@ def describe(event, names, ruleset):
         kind = "action_fallback_person"
     elif kind == "seat_taken_over" and event.get("reason") in ("left", "timeouts"):
         kind = f"seat_taken_over_{event['reason']}"
+    trick_taking = RULESETS[ruleset].trick_taking if ruleset in RULESETS else True
+    if not trick_taking:
+        kind = layout_event_kind(event, kind)
     text = EVENTS.get(kind)
     if text is None:
         return event["type"]
@@ -325,7 +441,9 @@ def describe(event, names, ruleset):
         if event.get("result") in GAME_RESULTS
         else event.get("result"),
     }
-    if event["type"] == "play":
+    if not trick_taking:
+        fields.update(layout_event_fields(event, names, ruleset))
+    elif event["type"] == "play":
         fields["card"] = card_name(event["card"])
     elif event["type"] == "contract":
         contract = {"name": event.get("name"), "trump": event.get("suit")}
@@ -340,3 +458,51 @@ def describe(event, names, ruleset):
             else _(" without trumps")
         )
     return text % defaultdict(str, fields)  # a field the event lacks reads as nothing
+
+
+def layout_event_kind(event, kind):
+    """The EVENTS key of an event of a game without tricks (some read differently by their fields)."""
+    if kind == "deal_ended":
+        return "deal_ended_pot" if "pot" in event else "deal_ended_hand"
+    if kind == "play":
+        return "play_to"
+    if kind == "end_turn" and event.get("draw") is False:
+        return "end_turn_no_draw"
+    if kind == "card_drawn" and event.get("card") is None:
+        return "card_drawn_hidden"  # another seat's draw, redacted: never say which card
+    return kind
+
+
+def layout_event_fields(event, names, ruleset):
+    """The words of a layout game's event fields: cards and piles by name, a turn's penalties
+    and draws, and a hand's end as the descriptor tells it."""
+    fields = {"pile": pile_name(event.get("to")), "from": pile_name(event.get("from"))}
+    card = event.get("card")
+    if card is not None:
+        named = event.get("as")
+        fields["card"] = card_view(card, {card: named} if named else None)["name"]
+    kind = event["type"]
+    if kind == "turn_ended":
+        penalties = [
+            _("%(reason)s: %(amount)s")
+            % {"reason": PENALTIES.get(p.get("reason"), p.get("reason")), "amount": p.get("amount")}
+            for p in event.get("penalties") or ()
+        ]
+        fields["penalties"] = ", ".join(penalties) if penalties else _("no penalty")
+        draws = event.get("draws") or 0
+        fields["draws"] = (
+            ngettext("%(count)s card to draw", "%(count)s cards to draw", draws) % {"count": draws}
+            if draws
+            else _("no draw")
+        )
+    elif kind == "layout_king_cornered":
+        refill = event.get("refill")
+        fields["refill"] = (
+            _("; the %(card)s from the stock fills %(pile)s")
+            % {"card": card_view(refill)["name"], "pile": fields["from"]}
+            if refill
+            else ""
+        )
+    elif kind == "deal_ended":
+        fields["hand"] = say(RULESETS[ruleset].describe(event), gettext, names)
+    return fields

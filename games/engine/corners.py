@@ -137,7 +137,7 @@ class CornersState:
     becker_card: str | None  # Becker: the card drawn after going out, not yet settled
     pending_king: str | None  # Jax: a drawn king on its way to a corner
     pot: Any  # int
-    paid: list[int]  # chips (or pool units) each seat paid into the pot this hand
+    paid: list[int]  # chips (or pool units) each seat paid this hand: ante, penalties, then its cards left
     penalty_points: list[int]  # compulsory kings in a card scoring
     completions: list[int]  # corner piles each seat finished with the ace this hand
     chips: list[int]  # Jax: each seat's chips this hand
@@ -842,7 +842,9 @@ class CornersState:
             self.pot = self.carry
             self.carry = 0
             for s in range(n):
-                self.pot += _pay(self.chips, self.debts, s, self.rules["ante"], self.rules["jax_chip_debt"])
+                ante = _pay(self.chips, self.debts, s, self.rules["ante"], self.rules["jax_chip_debt"])
+                self.paid[s] += ante
+                self.pot += ante
         elif mode == CHIPS:
             for s in range(n):  # pagat: everyone antes 1 chip
                 self.paid[s] += 1
@@ -917,7 +919,9 @@ class CornersState:
             if self.mode == PENALTY:
                 self.penalty_points[seat] += amount
             elif self.mode == JAX:
-                self.pot += _pay(self.chips, self.debts, seat, amount, self.rules["jax_chip_debt"])
+                reached = _pay(self.chips, self.debts, seat, amount, self.rules["jax_chip_debt"])
+                self.paid[seat] += reached
+                self.pot += reached
             else:
                 self.paid[seat] += amount
                 self.pot += amount
@@ -979,6 +983,7 @@ class CornersState:
         self.stage = None
         self.to_act = None
         self.last_deal = (self.deal_no, self.dealt)
+        ledger = self._ledger(ev) if self.mode != PENALTY else None
         scores = ev["scores"]
         if ev["scored"]:
             self.deal_scores.append(list(scores))
@@ -1001,7 +1006,42 @@ class CornersState:
         for k in ("pot", "debt_repaid", "first_turn_out"):
             if k in ev:
                 record[k] = ev[k]
+        if ledger is not None:
+            record["ledger"] = ledger
         self.deals.append(record)
+
+    def _ledger(self, ev: Any) -> dict[str, Any]:
+        """A chip hand's ledger for the score sheet, folded from its deal_ended event: what each
+        seat paid this hand (``paid``: ante, penalties and, for the cards left, ``cards``), the
+        pot carried in from a void hand (``carried``), what each took (``took``: the winner the
+        pot, and in the pagat chip game the chips for the others' cards) and the pot a void hand
+        leaves for the next (``carry``). The losers' payments for their cards are folded into
+        ``paid`` (and, in the Jax game, out of their chips) as the event's scores count them.
+        The pagat ace-completion bonus passes between the players outside the ledger."""
+        n = self.num_seats
+        carried = self.pot - sum(self.paid)  # the pot holds what was carried in and what was paid
+        winner = ev["winner"]
+        cards = [0] * n
+        took = [0] * n
+        if ev["scored"] and winner is not None:
+            hands = self.hands
+            debts = list(self.debts)  # the event's debts replace these (after any repayment)
+            for s in range(n):
+                if s == winner:
+                    continue
+                if self.mode == JAX:
+                    cards[s] = _pay(self.chips, debts, s, len(hands[s]), self.rules["jax_chip_debt"])
+                else:
+                    cards[s] = hand_points(hands[s], CHIPS) if self.mode == CHIPS else len(hands[s])
+                self.paid[s] += cards[s]
+            took[winner] = carried + sum(self.paid)
+        return {
+            "carried": carried,
+            "paid": list(self.paid),
+            "cards": cards,
+            "took": took,
+            "carry": ev.get("carry", 0),
+        }
 
     def _fold_game_ended(self, ev: Any) -> None:
         self.phase = OVER

@@ -76,9 +76,23 @@ def end_label(ruleset, record, translate=N_):
 
 
 def game_sums_to_zero(state):
-    """Whether the rules say this game's totals sum to zero: a whole game played to its end
-    (rules.md 1.9 and 2.8), not a single fixed deal, a Rifki short game or a game cut short."""
+    """Whether the rules say this game's totals sum to zero: a whole trick game played to its
+    end (rules.md 1.9 and 2.8), not a single fixed deal, a Rifki short game or a game cut short;
+    a game without tricks whose every hand sums to zero (``hands_sum_to_zero``), at any point."""
+    if not RULESETS[state.ruleset].trick_taking:
+        return hands_sum_to_zero(state)
     return state.board is None and state.is_over and state.result == "complete" and not state.options.get("short_mode")
+
+
+# The Kings in the Corner scorings whose every hand nets to zero: chips pass between the players
+# (rules.md 3.5, chips_pot and the pool). Penalty points do not, nor do the Jax game's points,
+# which only each hand's winner scores.
+ZERO_SUM_SCORINGS = ("chips_pot", "pool")
+
+
+def hands_sum_to_zero(state):
+    """Whether every hand of this game (one without tricks) sums to zero, so its totals do."""
+    return getattr(state, "mode", None) in ZERO_SUM_SCORINGS
 
 
 def score_sheet_rows(state, translate=N_, names=None):
@@ -91,8 +105,11 @@ def score_sheet_rows(state, translate=N_, names=None):
     """
     game = RULESETS[state.ruleset]
     rows = []
+    running = [0] * state.num_seats
     for record in state.deals:
         scores = list(record["scores"]) if record["scored"] else None
+        if scores is not None:
+            running = [t + v for t, v in zip(running, scores)]
         rows.append(
             {
                 "deal": record["deal"],
@@ -104,13 +121,35 @@ def score_sheet_rows(state, translate=N_, names=None):
                 "total": sum(scores) if scores is not None else None,
                 "end": record["end"],
                 "end_label": end_label(state.ruleset, record, translate),
+                "running": list(running),  # each player's total after this deal
+                # per player: the deal's score (None when not scored) and the total after it
+                "cells": [
+                    {"score": scores[s] if scores is not None else None, "total": running[s]}
+                    for s in range(state.num_seats)
+                ],
+                "ledger": ledger_row(record["ledger"], record["winner"]) if "ledger" in record else None,
             }
         )
     total = sum(state.scores)
     return {
         "ruleset": state.ruleset,
         "num_seats": state.num_seats,
+        "trick_taking": game.trick_taking,
         "seat_role": game.sheet_role,
+        # What the game is played to (a game without tricks): a target total, or None with a
+        # number of hands (``deals_in_game``); and which total wins.
+        "target": None if game.trick_taking else state.view(None)["table"]["target"],
+        "deals_in_game": state.deals_in_game,
+        "lowest_wins": game.lowest_wins(state.options),
+        "units": None if game.trick_taking else translate(UNITS.get(state.view(None)["table"]["scoring"], PENALTY)),
+        "has_ledger": any("ledger" in record for record in state.deals),
+        # The page's column spans at this table size: a trick sheet's scores and hand total, a
+        # whole row of either sheet (a layout sheet gives each player a hand and a total column).
+        "spans": {
+            "scores": state.num_seats + 1,
+            "row": state.num_seats + 4 if game.trick_taking else 2 * state.num_seats + 3,
+            "ledger": state.num_seats + 3,
+        },
         "deals_scored": len(state.deal_scores),
         "rows": rows,
         "totals": list(state.scores),
@@ -196,6 +235,22 @@ GAME_RESULTS = {
 # What a Kings in the Corner hand's scores count, by the view's ``table["scoring"]`` (any other
 # scoring is a card scoring: penalty points).
 UNITS = {"chips_pot": N_("net chips"), "pool": N_("net pool units"), "jax": N_("points (the winner takes the pot)")}
+PENALTY = N_("penalty points")
+
+
+def ledger_row(ledger, winner):
+    """A chip hand's ledger (a deal record's ``ledger``) for a score sheet row: what each seat
+    paid, of which for its cards left, the pot carried in, what the winner took (None for a
+    void hand) and, for a void hand, the pot it discarded or carried to the next."""
+    pot = ledger["carried"] + sum(ledger["paid"])
+    return {
+        "paid": [{"paid": p, "cards": c} for p, c in zip(ledger["paid"], ledger["cards"])],
+        "carried": ledger["carried"],
+        "pot": pot,
+        "winner": winner,
+        "took": ledger["took"][winner] if winner is not None else None,
+        "carry": ledger["carry"],
+    }
 
 
 def layout_score_sheet(state, translate=N_):
@@ -215,7 +270,7 @@ def layout_score_sheet(state, translate=N_):
         "game": translate(RULESETS[state.ruleset].label),
         "players": n,
         "scoring": scoring,
-        "units": translate(UNITS.get(scoring, N_("penalty points"))),
+        "units": translate(UNITS.get(scoring, PENALTY)),
         "end": end,
         "wins": translate(N_("lowest total wins")) if lowest else translate(N_("highest total wins")),
     }

@@ -151,6 +151,8 @@ def test_an_annulled_match_counts_for_nobody(finished_event, organiser):
             400,
             "invalid_ruling",
         ),
+        # fewer numbers than any table has seats: the API's own check; a list sized for another
+        # table (two numbers, a table of four): the service's, against the match ruled on
         ({"kind": "adjust_score", "method": "assigned", "reason": "x", "scores": [1]}, 400, "invalid_input"),
         ({"kind": "adjust_score", "method": "assigned", "reason": "x", "scores": [1, 2]}, 400, "invalid_ruling"),
         ({"kind": "adjust_score", "reason": "x", "deltas": [1, 2, 3, 4]}, 400, "invalid_ruling"),
