@@ -168,14 +168,15 @@ def seat_chips(table, seat):
     return {key: table[key][seat] for key in ("chips", "paid", "debts") if key in table}
 
 
-def stage_words(view):
-    """What the seat to act is doing, by the stage of the turn (``table.turn.stage``)."""
+def stage_words(view, yours):
+    """What the seat to act is doing, by the stage of the turn (``table.turn.stage``): in full
+    for the viewer whose turn it is, in short for the others."""
     stage = ((view.get("table") or {}).get("turn") or {}).get("stage")
     if stage == "must_draw":
         return _("draw a card from the stock")
-    if stage == "playing":
+    if yours:
         return _("play cards onto the piles, move a pile, then end the turn")
-    return _("play")
+    return _("play their turn")
 
 
 def status_line(view, me, names):
@@ -185,7 +186,7 @@ def status_line(view, me, names):
     to_act = view["to_act"]
     if to_act is None:
         return _("The hand is over; the next one is being dealt.")
-    what = stage_words(view)
+    what = stage_words(view, to_act == me)
     if to_act == me:
         return _("Your turn: %(what)s.") % {"what": what}
     return _("Waiting for %(name)s to %(what)s.") % {"name": names[to_act], "what": what}
