@@ -84,7 +84,8 @@ def test_a_corners_spectator_never_sees_a_hand_or_stock_card_and_a_player_only_t
         # the player acts (through the same service the page posts to): a card onto a pile while
         # one fits, else the end of the turn; the worker's bots answer
         legal = state.legal_actions()
-        action = next((a for a in legal if a["type"] == "play"), None) or next(a for a in legal if a["type"] == "end_turn")
+        plays = [a for a in legal if a["type"] == "play"]
+        action = plays[0] if plays else next(a for a in legal if a["type"] == "end_turn")
         service.submit_action(match.pk, player, action, match.version)
         steps += 1
     assert steps >= 5
