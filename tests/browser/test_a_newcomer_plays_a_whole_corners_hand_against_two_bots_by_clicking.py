@@ -1,7 +1,7 @@
 """A newcomer signs up and plays a whole hand of Kings in the Corner (the ruleset's short game, one
 hand) at a table of three against two built-in bots played by a real worker, on a phone, by
 clicking only: a card then a lit pile, a pile then the lit pile it goes onto, the end-turn
-button. At each of their turns the hand, the piles and the end-turn button are on the screen
+button (and one card by keyboard). At each of their turns the hand, the piles and the end-turn button are on the screen
 without scrolling, and only legal piles light up."""
 
 import json
@@ -54,7 +54,7 @@ def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, 
     match = service.do_create_match(RULESET, options, [newcomer, bot, bot], created_by=newcomer, seed=b"corners-20")
     page.goto(f"/matches/{match.pk}/")
 
-    turns, played, moved, shots = 0, [], [], set()
+    turns, played, moved, shots, by_keyboard = 0, [], [], set(), False
     while True:
         page.wait_for_selector('#table[data-your-turn="true"], #final', timeout=TURN_TIMEOUT_MS)
         if page.locator("#final").count():
@@ -70,7 +70,27 @@ def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, 
         cards = page.locator("#hand button.card.legal:not([disabled])")
         movable = page.locator("#piles .pile-target.movable:not([disabled])")
         before = version(page)
-        if cards.count():
+        if cards.count() and not by_keyboard:
+            # Once by keyboard: Enter picks the focused card and focus goes to its first lit
+            # pile, the arrow keys go round the lit piles only, Enter plays onto the one focused.
+            card = cards.first
+            name = card.get_attribute("data-card")
+            card.focus()
+            page.keyboard.press("Enter")
+            targets = sorted(a["to"] for a in legal if a["type"] == "play" and a["card"] == name)
+            assert lit(page) == targets
+            focused = "() => document.activeElement.dataset.pile || null"
+            first = page.evaluate(focused)
+            assert first in targets
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate(focused) in targets
+            page.keyboard.press("Escape")  # put back: nothing lit, focus on the card again
+            assert lit(page) == [] and page.evaluate("() => document.activeElement.dataset.card") == name
+            page.keyboard.press("Enter")
+            played.append((name, page.evaluate(focused)))
+            page.keyboard.press("Enter")
+            by_keyboard = True
+        elif cards.count():
             card = cards.first
             name = card.get_attribute("data-card")
             card.click()
@@ -103,7 +123,7 @@ def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, 
     # Every card and pile the newcomer clicked is in the log as seat 0's action, in order.
     rows = eventlog.stream_events(match.stream)
     logged = [(r.payload["card"], r.payload["to"]) for r in rows if r.type == "play" and r.payload["seat"] == 0]
-    assert logged == played and len(played) >= 1 and turns >= 2
+    assert logged == played and len(played) >= 1 and turns >= 2 and by_keyboard
     assert [(r.payload["from"], r.payload["to"]) for r in rows if r.type == "move" and r.payload["seat"] == 0] == moved
     assert {r.metadata["actor"] for r in rows if r.type in ("play", "move", "end_turn") and r.payload["seat"] == 0} == {
         f"user:{newcomer.pk}"
