@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clocks, compass, decisions, service, throttles
+from games import clocks, compass, decisions, piles, service, throttles
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 
@@ -98,6 +98,7 @@ def table_context(request, match, error=None, view=None):
     # The seat a row marks: the role a score sheet names (the dealer in King, the declarer in Rifki).
     role_seat, role_label = table.get(game.sheet_role), game.roles[game.sheet_role]
     place = compass.places(me or 0, match.num_seats, game.direction)
+    in_piles = game.layout == "piles"
     rows = [
         {
             "index": s.index,
@@ -107,7 +108,8 @@ def table_context(request, match, error=None, view=None):
             "to_act": s.index == to_act,
             "role": s.index == role_seat,
             "cards": view["hand_sizes"][s.index],
-            "tricks": table["tricks_won"][s.index],
+            "tricks": None if in_piles else table["tricks_won"][s.index],
+            "chips": piles.seat_chips(table, s.index) if in_piles else {},
             "score": view["scores"][s.index],
             "place": place[s.index],
         }
@@ -116,7 +118,7 @@ def table_context(request, match, error=None, view=None):
     names = seat_names(rows)
     legal = view["legal_actions"]  # only ever the viewer's own, when it is their turn
     acting = seats[to_act] if to_act is not None else None
-    last = table["tricks"][-1] if table["tricks"] else None
+    last = table["tricks"][-1] if not in_piles and table["tricks"] else None
     context = {
         "match": match,
         "view": view,
@@ -128,11 +130,11 @@ def table_context(request, match, error=None, view=None):
         "seated": me is not None and view.get("seat") == me and not view["is_over"],
         "error": error,
         "your_turn": me is not None and to_act == me and view.get("seat") == me,
-        "status": status_line(view, me, names),
+        "status": piles.status_line(view, me, names) if in_piles else status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
-        "trick": [{"name": names[p["seat"]], "card": p["card"], "place": place[p["seat"]]} for p in table["trick"]],
+        "trick": [] if in_piles else [trick_card(p, names, place) for p in table["trick"]],
         "last_trick": last and trick_played(last, names, place),
-        "tricks_done": len(table["tricks"]),
+        "tricks_done": 0 if in_piles else len(table["tricks"]),
         "role_label": _(role_label),
         "deal_rows": [{"deal": i + 1, "scores": r} for i, r in enumerate(view["deal_scores"])],
         "winners": [names[s] for s in view.get("winners", [])],
@@ -143,9 +145,35 @@ def table_context(request, match, error=None, view=None):
     }
     # What the seat to act decides besides a card (games.decisions) and the people's clocks
     # (games.clocks): each its own module and template include (_decision.html, _seat_clock.html).
-    context.update(decisions.decision_context(view, names))
+    if in_piles:
+        context.update(piles_context(view, table, legal))
+    else:
+        context.update(decisions.decision_context(view, names))
     context.update(clocks.table_clock_context(match, view, me))
     return context
+
+
+def piles_context(view, table, legal):
+    """A piles game's table (games.piles): the piles, the hand with each card's targets, the
+    turn's buttons, every move as a button, the pot, and the warning of an unplayed king."""
+    return {
+        "piles": piles.layout(table, legal),
+        "pile_hand": piles.hand(view["hand"], legal),
+        "turn_buttons": piles.turn_buttons(legal),
+        "every_move": piles.every_move(legal),
+        "pot": table.get("pot"),
+        "chip_game": "chips" in table,
+        "paid_game": "paid" in table,
+        "king_warning": bool(table.get("king_warning")),
+        "stock_size": table.get("stock_size", 0),
+        "choices": None,
+        "auction": None,
+        "quotas": None,
+    }
+
+
+def trick_card(play, names, place):
+    return {"name": names[play["seat"]], "card": play["card"], "place": place[play["seat"]]}
 
 
 def bot_time_limit(match, seat):
@@ -246,10 +274,19 @@ def table_act(request, pk):
 
 
 def read_action(data):
-    """The action posted: a card button sends ``card``, any other choice its action as JSON."""
+    """The action posted: a pile target sends ``to`` with the ``card`` played (and the card a
+    joker stands for, ``as``) or the pile moved (``from``); a card button sends ``card``; any
+    other choice its action as JSON. A pile or card that is none is refused here (400)."""
     try:
-        action = {"type": "play", "card": data["card"]} if "card" in data else json.loads(data.get("action", ""))
+        if "to" in data:
+            action = piles.read_pile_action(data.get("card"), data["to"], data.get("from"), data.get("as"))
+        elif "action" in data or not data.get("card"):
+            action = json.loads(data.get("action", ""))
+        else:
+            action = {"type": "play", "card": data["card"]}
         expected = int(data.get("expected_version", ""))
+    except piles.BadPile as e:
+        raise service.ServiceError(400, "bad_pile", str(e)) from None
     except ValueError:
         raise service.ServiceError(
             400, "invalid_input", gettext_lazy("the action is JSON, the expected version a number")

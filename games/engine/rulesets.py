@@ -89,6 +89,9 @@ class Ruleset:
     # The action types a missed turn gets (a bot's fault, a person's timeout: DESIGN.md 3.6), in
     # order of preference; with none of them legal, the first legal action (``fallback``).
     fallback_types: tuple[str, ...] = ()
+    # How the table page lays out the view's table part: "tricks" (a trick in the middle, tricks
+    # won by seat) or "piles" (piles around a stock, cards played onto a pile named by ``to``).
+    layout: str = "tricks"
 
     # ------------------------------------------------------------------ seats
     def next_seat(self, seat: int, num_seats: int) -> int:
@@ -207,6 +210,7 @@ def _corners_game(name, label, summary, state_class, short_game, short_game_help
         short_game_help=short_game_help,
         scores_lowest=state_class.lowest_wins,
         fallback_types=("end_turn",),
+        layout="piles",
     )
 
 

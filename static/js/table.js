@@ -1,5 +1,6 @@
 // The table page (templates/games/table.html): follows the match live, plays by keyboard, tells
-// the tab's title when it is your turn, gathers each trick towards its winner, and optional sound.
+// the tab's title when it is your turn, gathers each trick towards its winner, picks a card and
+// then its pile in a game laid out in piles, and optional sound.
 (function () {
   "use strict";
   document.documentElement.classList.add("js"); // styles that need this script (static/css/decision.css)
@@ -205,6 +206,116 @@
     cards[(i + keys[e.key] + cards.length) % cards.length].focus();
     e.preventDefault();
   });
+
+  // ------------------------------------------------------------ a game laid out in piles
+  // (templates/games/_piles.html, _pile_hand.html). Pick a card: the piles it may go onto light
+  // up (its data-targets, from the legal actions); pick one of them: its button posts "to" with
+  // the card in the hidden fields. Pick a pile that may move (its data-moves), then the lit pile
+  // it goes onto. A second click on what was picked puts it back; Escape too. Only the lit piles
+  // are enabled, so Tab and the arrow keys go from one to the next.
+  var picked = null;
+  function pileButtons() { return Array.from(document.querySelectorAll("#piles .pile-target")); }
+  function parsed(text) { try { return JSON.parse(text || "[]"); } catch (err) { return []; } }
+  function hint(text) {
+    var line = document.getElementById("pick-hint");
+    if (line) { line.textContent = text || ""; line.hidden = !text; }
+  }
+  function setField(id, value) { var field = document.getElementById(id); if (field) field.value = value || ""; }
+  function arm() {
+    picked = null;
+    var t = table(), mine = !!t && t.dataset.yourTurn === "true";
+    document.querySelectorAll("#hand.pile-hand button.card").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+    pileButtons().forEach(function (b) {
+      var movable = mine && parsed(b.dataset.moves).length > 0;
+      b.disabled = !movable;
+      b.classList.remove("lit", "picked");
+      b.classList.toggle("movable", movable);
+    });
+    ["pick-card", "pick-as", "pick-from"].forEach(function (id) { setField(id, ""); });
+    hint("");
+  }
+  function light(targets, source) {
+    pileButtons().forEach(function (b) {
+      var on = targets.indexOf(b.dataset.pile) >= 0;
+      b.classList.toggle("lit", on);
+      b.classList.toggle("picked", b === source);
+      b.classList.remove("movable");
+      b.disabled = !on && b !== source;
+    });
+    var first = document.querySelector("#piles .pile-target.lit");
+    if (first) first.focus({preventScroll: true});
+  }
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest) return;
+    var hand = document.getElementById("hand");
+    var card = e.target.closest("#hand.pile-hand button.card");
+    if (card) {
+      var again = picked && picked.card === card.dataset.card;
+      arm();
+      if (again) { card.focus(); return; }
+      picked = {card: card.dataset.card, targets: parsed(card.dataset.targets), button: card};
+      card.setAttribute("aria-pressed", "true");
+      light(picked.targets.map(function (t) { return t.to; }), null);
+      hint(hand.dataset.pickPile);
+      return;
+    }
+    var pile = e.target.closest("#piles .pile-target");
+    if (!pile || pile.disabled) return;
+    var name = pile.dataset.pile;
+    if (picked && picked.card) {
+      // A joker may stand for several cards on one pile: the first the rules allow (every one is
+      // in the list of every legal move of the page without its script).
+      var target = picked.targets.filter(function (t) { return t.to === name; })[0];
+      if (!target) { e.preventDefault(); return; }
+      setField("pick-card", picked.card);
+      setField("pick-as", target.as);
+      setField("pick-from", "");
+      return;  // the button posts "to"
+    }
+    if (picked && picked.from) {
+      if (name === picked.from) { e.preventDefault(); arm(); pile.focus(); return; }
+      setField("pick-card", "");
+      setField("pick-as", "");
+      setField("pick-from", picked.from);
+      return;
+    }
+    e.preventDefault();
+    var moves = parsed(pile.dataset.moves);
+    if (!moves.length) return;
+    picked = {from: name, targets: moves, button: pile};
+    light(moves, pile);
+    hint(hand && hand.dataset.pickTarget);
+  });
+  // Ending a turn with a king that an empty corner would take costs a penalty: the first click
+  // says so and asks again; the second ends the turn.
+  document.addEventListener("click", function (e) {
+    var end = e.target.closest && e.target.closest("#turn button[data-warn]");
+    if (!end || end.dataset.warned) return;
+    e.preventDefault();
+    end.dataset.warned = "true";
+    end.textContent = end.dataset.warn;
+    var warning = document.getElementById("king-warning");
+    if (warning) { warning.classList.add("urgent"); warning.setAttribute("role", "alert"); }
+    end.focus();
+  });
+  document.addEventListener("keydown", function (e) {
+    var pile = e.target.closest && e.target.closest("#piles .pile-target");
+    if (e.key === "Escape" && picked) {
+      var back = picked.button;
+      arm();
+      if (back) back.focus();
+      e.preventDefault();
+      return;
+    }
+    if (!pile || !(e.key in keys)) return;
+    var open = pileButtons().filter(function (b) { return !b.disabled; });
+    var i = open.indexOf(pile);
+    if (i < 0) return;
+    open[(i + keys[e.key] + open.length) % open.length].focus();
+    e.preventDefault();
+  });
+  document.body.addEventListener("htmx:afterSettle", arm);
+  arm();
 
   // The clock counts on from the seconds the server measured (a device's clock may be wrong).
   setInterval(function () {
