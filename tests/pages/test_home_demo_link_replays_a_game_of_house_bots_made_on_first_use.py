@@ -42,3 +42,8 @@ def test_make_run_plays_every_demo_before_the_first_visit_and_only_once(db, caps
     call_command("ensure_demo_matches")
     assert Match.objects.count() == len(played)  # the second run reuses them
     assert browser().get("/demo/king/watch/")["Location"] == f"/matches/{played['king']}/replay/"
+    for pk in played.values():  # every game's replay shows its table at each step
+        version = Match.objects.get(pk=pk).version
+        for step in (1, version // 2, version):
+            page = browser().get(f"/matches/{pk}/replay/?v={step}")
+            assert page.status_code == 200 and 'id="table"' in page.content.decode(), (pk, step)
