@@ -65,7 +65,7 @@ run: export LOG_LEVEL ?= WARNING
 run: $(STAMP) $(ENGINE_STAMP) messages
 	@$(PY) manage.py migrate --noinput -v 0
 	@$(PY) manage.py ensure_house_bots
-	@$(PY) manage.py ensure_demo_tournament
+	@$(PY) manage.py ensure_demo_tournament --every-demo
 	@$(PY) manage.py ensure_demo_matches
 	@exec $(PY) tools/run_site.py --port $(PORT)
 
