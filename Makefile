@@ -104,6 +104,7 @@ bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench.bots
 	$(PY) -m bench.actions
 	$(PY) -m bench.tournament
+	$(PY) -m bench.tournament --ruleset corners --entrants 36 --players 4
 
 clean:
 	rm -rf $(VENV) var games/engine/*.so locale/*/LC_MESSAGES/*.mo
