@@ -70,3 +70,9 @@ def test_the_api_refuses_a_size_the_ruleset_does_not_play_and_stores_nothing(org
     r = client_for(organiser).post("/api/v1/tournaments/", data, format="json")
     assert r.status_code == 400 and body(r)["error"]["code"] and not Tournament.objects.exists()
     assert 1 not in RULESETS[SIZED.name].seats
+
+
+def test_the_place_points_choice_speaks_of_a_table_of_n_not_of_four(client, organiser):
+    client.force_login(organiser)
+    page = client.get("/tournaments/new/").content.decode()
+    assert "from n−1 points for the best down to 0 at a table of n" in page
