@@ -3,14 +3,15 @@ table size the organiser picks (the ``players`` option): a ``corners`` Swiss at 
 (penalty points: the lowest total wins) and a ``corners_jax`` round robin at tables of five
 (chips: the highest wins), house bots completing the tables. The standings rank by game score
 in the ruleset's direction, show the scores as the engine counted them, and every table's place
-points agree with the engine's own winners."""
+points agree with the engine's own winners. A duplicate board deals the same layout and stock
+at every table, and every deal re-derives from the revealed seed."""
 
 import pytest
 
 from games import engine, eventlog
 from games import service as games
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
-from tournaments import projection, service
+from tournaments import fairness, projection, service
 from tournaments import standings as folds
 from tournaments.models import TournamentTable
 
@@ -91,3 +92,7 @@ def test_a_duplicate_board_deals_the_same_layout_and_stock_at_every_table(organi
     assert dealt[0] == dealt[1]  # the same hands, layout and stock at both tables
     rows = folds.ranking(projection.update_standings(tournament.pk))
     assert all(row.matchpoints is not None for row in rows)
+    # the event is over and its seed revealed: every deal re-derives from it, board by board
+    tournament.refresh_from_db()
+    checked = fairness.check_deals(tournament)
+    assert len(checked) == 2 and all(row["ok"] and row["problem"] is None for row in checked)
