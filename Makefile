@@ -65,7 +65,7 @@ run: export LOG_LEVEL ?= WARNING
 run: $(STAMP) $(ENGINE_STAMP) messages
 	@$(PY) manage.py migrate --noinput -v 0
 	@$(PY) manage.py ensure_house_bots
-	@$(PY) manage.py ensure_demo_tournament
+	@$(PY) manage.py ensure_demo_tournament --every-demo
 	@$(PY) manage.py ensure_demo_matches
 	@exec $(PY) tools/run_site.py --port $(PORT)
 
@@ -104,6 +104,7 @@ bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench.bots
 	$(PY) -m bench.actions
 	$(PY) -m bench.tournament
+	$(PY) -m bench.tournament --ruleset corners --entrants 36 --players 4
 
 clean:
 	rm -rf $(VENV) var games/engine/*.so locale/*/LC_MESSAGES/*.mo

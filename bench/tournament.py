@@ -1,6 +1,9 @@
 """``python -m bench.tournament``: a 64-bot Swiss event end to end through real workers.
 
-The game is ``--ruleset``, by default the engine's first (King), as the README's figures.
+The game is ``--ruleset``, by default the engine's first (King), as the README's figures, at
+tables of ``--players`` where the ruleset plays several sizes (its ``players`` option; by
+default the ruleset's own). ``make bench`` also runs a 36-bot Kings in the Corner event at
+tables of four (``--ruleset corners --entrants 36 --players 4``).
 
 1. 64 built-in ``random`` bots, Swiss, 3 rounds of full games (48 King matches), on
    autopilot: from round 1's draw to the tournament_ended event, with ``--workers`` real
@@ -26,20 +29,20 @@ from bench.bots import DEFAULT_RULESET, make_bot_factory, setup_django, start_wo
 from games.engine import RULESETS
 
 
-def bare_engine_seconds(ruleset, games, seed=1):
+def bare_engine_seconds(ruleset, games, options=None, seed=1):
     """Seconds to play ``games`` games of ``ruleset`` with uniformly random legal actions, in process."""
     from games.engine import new_game
 
     rng = random.Random(seed)
     started = time.perf_counter()
     for i in range(games):
-        state = new_game(ruleset, seed=seed + i)
+        state = new_game(ruleset, seed=seed + i, options=options)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
     return time.perf_counter() - started
 
 
-def run_event(ruleset, entrants, rounds, timeout):
+def run_event(ruleset, entrants, rounds, timeout, options=None):
     """Create, register, start and wait for the autopilot Swiss event; (seconds, tournament)."""
     from games.models import Event
     from tournaments import service
@@ -48,7 +51,14 @@ def run_event(ruleset, entrants, rounds, timeout):
     make = make_bot_factory()
     organiser = make("builtin").owner
     tournament = service.do_create_tournament(
-        organiser, f"bench: {entrants} random bots", ruleset, {}, "swiss", rounds, rated=False, autopilot=True
+        organiser,
+        f"bench: {entrants} random bots",
+        ruleset,
+        options or {},
+        "swiss",
+        rounds,
+        rated=False,
+        autopilot=True,
     )
     for _ in range(entrants):
         service.do_register(tournament.pk, organiser, bot=make("builtin", "random"))
@@ -90,8 +100,17 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET)
+    parser.add_argument("--players", type=int, help="the table size, where the ruleset plays several")
     args = parser.parse_args(argv)
-    label = RULESETS[args.ruleset].label
+    ruleset = RULESETS[args.ruleset]
+    label = ruleset.label
+    options = {} if args.players is None else {"players": args.players}
+    try:
+        table = ruleset.num_seats(options)
+    except ValueError as e:
+        parser.error(str(e))
+    if "players" in options and "players" not in ruleset.flags:
+        parser.error(f"{args.ruleset} is played at tables of {table} only")
     workdir = Path(tempfile.mkdtemp(prefix="kingrifki-bench-"))
     setup_django(workdir)
     from django.db import connection
@@ -101,7 +120,7 @@ def main(argv=None):
 
     workers = [start_worker(workdir / f"worker{i}.log") for i in range(args.workers)]
     try:
-        seconds, tournament = run_event(args.ruleset, args.entrants, args.rounds, args.timeout)
+        seconds, tournament = run_event(args.ruleset, args.entrants, args.rounds, args.timeout, options)
     finally:
         for worker in workers:
             worker.terminate()
@@ -110,7 +129,7 @@ def main(argv=None):
     matches = Match.objects.filter(tournament_table__tournament=tournament)
     games = matches.count()
     events = Event.objects.filter(stream__in=[m.stream for m in matches]).count()
-    bare = bare_engine_seconds(args.ruleset, games)
+    bare = bare_engine_seconds(args.ruleset, games, options)
     stream_events, stored_rate, pure_rate = rebuild_rates(tournament, repeats=9)
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem broker"
     print(
@@ -118,7 +137,8 @@ def main(argv=None):
         f"{'compiled' if COMPILED else 'Python'}"
     )
     print(
-        f"  {args.entrants} random bots, Swiss, {args.rounds} rounds of full {label} games ({games} matches, "
+        f"  {args.entrants} random bots at tables of {table}, Swiss, {args.rounds} rounds of full {label} games "
+        f"({games} matches, "
         f"{events} match events): {seconds:.1f} s (target <= 60 s), {events / seconds:.0f} events/s"
     )
     print(

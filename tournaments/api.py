@@ -429,7 +429,10 @@ class RulingSerializer(serializers.Serializer):
         min_value=0, max_value=MOST_SEATS - 1, required=False, help_text="penalty: the seat, from 0"
     )
     points = serializers.FloatField(
-        min_value=0.01, max_value=100000, required=False, help_text="penalty: game points taken"
+        min_value=0.01,
+        max_value=100000,
+        required=False,
+        help_text="penalty: game points against the seat (added where the lowest score wins)",
     )
 
 

@@ -17,9 +17,12 @@ Events (dicts with a ``type``; the fields are the event's payload):
   that joins again goes on from it;
 - ``table_seated {match, seats, anchors}``: a match was created for these bots, ``seats`` in
   seat order (bot ids), ``anchors`` the house bots among them;
-- ``match_rated {match, seats, scores}``: the match ended with these final game scores per
-  seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The higher the game score,
-  the better the place, ties sharing (``tournaments.ratings.rate_match``).
+- ``match_rated {match, seats, scores, lowest_wins}``: the match ended with these final game
+  scores per seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The higher the
+  game score, the better the place (the lower, with ``lowest_wins``: what the ruleset's
+  ``lowest_wins(options)`` said of the match's options; an event without it is from before
+  the field, when every ladder's highest score won), ties sharing
+  (``tournaments.ratings.rate_match``).
 
 Ratings: OpenSkill's Bradley-Terry full-pairing model (``tournaments.ratings``, which says why),
 one pool per ruleset, a key per bot, house anchors included: their ratings measure the
@@ -101,12 +104,19 @@ EMPTY = Ladder()
 
 
 def rate(
-    ratings: Mapping[str, Rating], games: Mapping[str, int], match: int, seats: Sequence[str], scores: Sequence[float]
+    ratings: Mapping[str, Rating],
+    games: Mapping[str, int],
+    match: int,
+    seats: Sequence[str],
+    scores: Sequence[float],
+    lowest_wins: bool = False,
 ) -> dict[str, Point]:
     """Each seat's new rating point after ``match``: the one computation that both the fold
     and the service's incremental update make, so the two agree to the last bit. Only the
-    seats' own ratings are read; keys not rated yet start as newcomers."""
-    after = rate_match({key: ratings[key] for key in seats if key in ratings}, seats, scores)
+    seats' own ratings are read; keys not rated yet start as newcomers. ``lowest_wins``: the
+    lowest score is the best place."""
+    known = {key: ratings[key] for key in seats if key in ratings}
+    after = rate_match(known, seats, scores, lowest_wins=lowest_wins)
     return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats}
 
 
@@ -156,7 +166,10 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
                 raise ValueError(f"match {match} was rated twice")
             if match not in tables or [key_of(bot) for bot in tables[match]] != list(event["seats"]):
                 raise ValueError(f"match {match} was rated with seats that are not its table's")
-            for key, point in rate(ratings, games, match, event["seats"], event["scores"]).items():
+            lowest_wins = event.get("lowest_wins", False)
+            if not isinstance(lowest_wins, bool):
+                raise ValueError(f"match_rated lowest_wins must be true or false, not {lowest_wins!r}")
+            for key, point in rate(ratings, games, match, event["seats"], event["scores"], lowest_wins).items():
                 ratings[key] = Rating(point.mu, point.sigma)
                 games[key] = point.games
                 history[key] = (*history.get(key, ()), point)

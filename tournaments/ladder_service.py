@@ -404,6 +404,7 @@ def do_rate_match(match_id):
             "match": match_id,
             "seats": keys,
             "scores": list(match_state(match, rows).scores),
+            "lowest_wins": engine.RULESETS[match.ruleset].lowest_wins(match.options),
         }
         taken = {row.payload.get("seat") for row in rows if row.type == "seat_taken_over"}
         faulty = [table.seats[seat] for seat in sorted(s for s in taken if s in range(len(table.seats)))]
@@ -430,6 +431,7 @@ def record_ratings(table, event, at):
         event["match"],
         keys,
         event["scores"],
+        event.get("lowest_wins", False),
     )
     for key, point in points.items():
         row = current.get(key) or LadderRating(ruleset=table.ruleset, key=key, bot_id=pure.bot_of(key))

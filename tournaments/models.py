@@ -18,7 +18,13 @@ class Tournament(models.Model):
         DUPLICATE = "duplicate", _("Duplicate")
 
     class TablePoints(models.TextChoices):
-        PLACE = "place", _("By place at the table: 3/2/1/0, ties split")
+        PLACE = (
+            "place",
+            _(
+                "By place at the table: from n−1 points for the best down to 0 at a table of n (3/2/1/0 at four), "
+                "ties split"
+            ),
+        )
         SCORE = "score", _("By game score")
 
     class Fill(models.TextChoices):

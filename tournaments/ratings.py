@@ -12,6 +12,9 @@ OpenSkill 6.2.0's Plackett-Luce model mishandles ties in a free-for-all (openski
 #155, unfixed in 6.2.0): with ranks 1, 1, 3, 4 the third-placed player gains exactly as much as
 the two tied winners who beat it. Our tables tie often enough for that to matter.
 
+Which score is best is the ruleset's: ``RULESETS[r].lowest_wins(options)`` says the lowest
+(penalty points), and a match is then ordered lowest first (``rate_match(lowest_wins=True)``).
+
 King and Rifki are different games, so a player's skill at one says little about the other:
 each ruleset keeps its own pool (a `RatingBook` maps ruleset -> `Ratings`) and a match only
 moves the pool of its own ruleset.
@@ -64,16 +67,20 @@ class LeaderboardRow:
     ordinal: float
 
 
-def rate_match(ratings: Ratings, seats: Sequence[Key], scores: Sequence[float]) -> Ratings:
-    """The ratings after one match: the higher a seat's game score, the better its place, and
-    equal scores tie. Keys not yet rated start as newcomers.
+def rate_match(
+    ratings: Ratings, seats: Sequence[Key], scores: Sequence[float], *, lowest_wins: bool = False
+) -> Ratings:
+    """The ratings after one match: the higher a seat's game score (the lower, with
+    ``lowest_wins``: the ruleset's ``lowest_wins(options)``, penalty points), the better its
+    place, and equal scores tie. Keys not yet rated start as newcomers.
 
     The seats are handed to OpenSkill in one canonical order (by place, then key), so the
     order they sat in cannot change a rating, not even in the last floating-point bit."""
     _check_match(seats, scores)
-    order = sorted(range(len(seats)), key=lambda seat: (-scores[seat], repr(seats[seat])))
+    merits = standings_module.merits(scores, lowest_wins)
+    order = sorted(range(len(seats)), key=lambda seat: (-merits[seat], repr(seats[seat])))
     teams = [[MODEL.rating(*ratings.get(seats[seat], NEWCOMER))] for seat in order]
-    places: list[float] = [1 + sum(other > scores[seat] for other in scores) for seat in order]
+    places: list[float] = [1 + sum(other > merits[seat] for other in merits) for seat in order]
     rated = MODEL.rate(teams, ranks=places)
     updated = {seats[seat]: Rating(team[0].mu, team[0].sigma) for seat, team in zip(order, rated)}
     return MappingProxyType({**ratings, **updated})
@@ -113,7 +120,8 @@ def rate_tournament(
         return book
     ratings = book.get(config.ruleset, MappingProxyType({}))
     for result in standings_module.counted_results(standings):
-        ratings = rate_match(ratings, [key_of(entrant) for entrant in result.seats], result.scores)
+        keys = [key_of(entrant) for entrant in result.seats]
+        ratings = rate_match(ratings, keys, result.scores, lowest_wins=config.lowest_wins)
     return MappingProxyType({**book, config.ruleset: ratings})
 
 

@@ -19,30 +19,38 @@ The tables seat as many players as the tournament's ruleset and options say (``R
 num_seats(options)``, fixed when the tournament is created): every drawn table has that many
 seats, and every result and ruling that many numbers. Nothing below assumes a size.
 
-- "place" table points: n−1, n−2, …, 0 for 1st..nth by game score at a table of n (3/2/1/0 at
+Which game score is best is the ruleset's too: ``RULESETS[r].lowest_wins(options)`` (penalty
+points, as in Kings in the Corner's pagat scoring) says the lowest, otherwise the highest is
+(``Config.lowest_wins``). Below, "better" means that: places, wins, matchpoints and
+head-to-head compare game scores turned so that more is better (``merits``), while every score
+shown (results, game_score totals, "score" table points) stays as the engine counted it.
+
+- "place" table points: n−1, n−2, …, 0 for the best..worst game score at a table of n (3/2/1/0 at
   four). Tied seats share the points of the places they span (two tied for 1st at four get
   (3+2)/2 = 2.5 each), so every match hands out exactly n(n−1)/2 points.
-- "score" table points: the seat's game score itself.
+- "score" table points: the seat's game score itself (where the lowest wins, the fewest points
+  rank first, and so do the fewest opponents' points).
 - A bye is worth the average table points of a seat: (n−1)/2 under "place" (1.5 at four);
   under "score" there is no meaningful average game score, so a bye adds 0 (and never adds
-  game score).
+  game score; where the lowest score wins, 0 penalty points rank a bye high: prefer "place").
 - "duplicate" format: for every (board, seat) the results of all entrants who held that seat on
   that board are compared; an entrant earns 2 matchpoints for each result it beat and 1 for each
   it tied. The standings rank by total matchpoints; percentage = matchpoints / the most it
   could have earned. A bye earns no matchpoints and adds nothing to the maximum, so it leaves the
   percentage unchanged.
-- An annulled match counts for nobody; an adjusted score replaces the reported one everywhere.
+- An annulled match counts for nobody; an adjusted score replaces the reported one everywhere. A
+  penalty makes a seat's score worse: it takes points off, or adds them where the lowest wins.
 - A replayed match (the ruling "replay_match") is annulled and its table plays a replacement
   match with the same seats: the replacement's result counts in its place.
 
 Tie-breaks, applied in the configured order after points (matchpoints in duplicate):
 
-- "game_score": total game score over counted matches.
+- "game_score": total game score over counted matches (the lowest first where the lowest wins).
 - "wins": matches finished first outright (a shared first already splits the table points).
 - "opponents_points": for every counted match, the final points of the opponents, summed
   (an opponent met twice counts twice; a bye adds nothing).
 - "head_to_head": among the entrants still tied when it is reached, every time two of them
-  shared a table counts +1 for the one that scored more and -1 for the other (0 each if level).
+  shared a table counts +1 for the one that scored better and -1 for the other (0 each if level).
   Entrants of the tie that never met score 0.
 
 Entrants who have taken part in no round yet (no counted match, no bye: registered late, or a
@@ -90,6 +98,9 @@ class Config:
     rated: bool
     ruleset: str
     table_size: int  # the seats of every table: the ruleset's, with the tournament's options
+    # Whether the lowest game score is best (penalty points): the ruleset's ``lowest_wins``
+    # with the tournament's options. Every comparison of game scores reads it.
+    lowest_wins: bool = False
 
 
 @dataclass(frozen=True)
@@ -241,18 +252,32 @@ def _tournament_created(standings: Standings, event: Event) -> Standings:
         rated=_flag(event, "rated"),
         ruleset=ruleset,
         table_size=_table_size(event, ruleset),
+        lowest_wins=_lowest_wins(event, ruleset),
     )
     return replace(standings, config=config)
+
+
+def _options(event: Event) -> dict:
+    options = event.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"tournament_created 'options' must be a mapping, not {options!r}")
+    return dict(options or {})
 
 
 def _table_size(event: Event, ruleset: str) -> int:
     """The seats of the tournament's tables: what its ruleset plays with its options (the
     event's ``options``; without them, the ruleset's default)."""
-    options = event.get("options")
-    if options is not None and not isinstance(options, Mapping):
-        raise ValueError(f"tournament_created 'options' must be a mapping, not {options!r}")
     try:
-        return RULESETS[ruleset].num_seats(dict(options or {}))
+        return RULESETS[ruleset].num_seats(_options(event))
+    except EngineError as e:
+        raise ValueError(f"tournament_created 'options': {e}") from e
+
+
+def _lowest_wins(event: Event, ruleset: str) -> bool:
+    """Whether the lowest game score wins the tournament's games: its ruleset's descriptor says,
+    from the event's options (the engine's own game_ended winners agree)."""
+    try:
+        return RULESETS[ruleset].lowest_wins(_options(event))
     except EngineError as e:
         raise ValueError(f"tournament_created 'options': {e}") from e
 
@@ -381,7 +406,7 @@ def _ruling(standings: Standings, event: Event) -> Standings:
             N_("match %(match)s has no result to rule on"),
             match=match,
         )
-    ruled = _RULINGS[kind](standings.results[match], event)
+    ruled = _RULINGS[kind](standings.config, standings.results[match], event)
     standings = replace(standings, results=_with(standings.results, match, ruled))
     return _replay(standings, ruled, event) if kind == "replay_match" else standings
 
@@ -406,7 +431,7 @@ def _replay(standings: Standings, annulled: MatchResult, event: Event) -> Standi
     )
 
 
-def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
+def _adjust_score(config: Config, result: MatchResult, event: Event) -> MatchResult:
     """A change to the game scores: one seat's ``delta``, or ``deltas`` for every seat of the
     table (what an assigned, weighted or split adjusted score comes to)."""
     seats = len(result.seats)
@@ -426,8 +451,10 @@ def _adjust_score(result: MatchResult, event: Event) -> MatchResult:
     return replace(result, adjustments=tuple(a + d for a, d in zip(result.adjustments, values)))
 
 
-def _penalty(result: MatchResult, event: Event) -> MatchResult:
-    """Game-score points taken from one seat (a revoke, a slow play)."""
+def _penalty(config: Config, result: MatchResult, event: Event) -> MatchResult:
+    """A penalty of ``points`` to one seat (a revoke, a slow play): taken from its game score,
+    or added to it where the lowest score wins (penalty points stay positive, as the engine
+    counts them)."""
     seat = _seat(event, len(result.seats))
     points = _number(event, "points", _field(event, "points"))
     if points <= 0:
@@ -437,7 +464,7 @@ def _penalty(result: MatchResult, event: Event) -> MatchResult:
             points=points,
         )
     adjustments = list(result.adjustments)
-    adjustments[seat] -= points
+    adjustments[seat] += points if config.lowest_wins else -points
     return replace(result, adjustments=tuple(adjustments))
 
 
@@ -454,7 +481,7 @@ def _seat(event: Event, seats: int) -> int:
     return seat
 
 
-def _annul_match(result: MatchResult, event: Event) -> MatchResult:
+def _annul_match(config: Config, result: MatchResult, event: Event) -> MatchResult:
     if result.annulled:
         raise Refusal(
             f"match {result.match} annulled twice",
@@ -473,7 +500,7 @@ _APPLY: dict[str, Callable[[Standings, Event], Standings]] = {
     "round_closed": _round_closed,
     "ruling": _ruling,
 }
-_RULINGS: dict[str, Callable[[MatchResult, Event], MatchResult]] = {
+_RULINGS: dict[str, Callable[[Config, MatchResult, Event], MatchResult]] = {
     "adjust_score": _adjust_score,
     "annul_match": _annul_match,
     "replay_match": _annul_match,  # and the replacement joins the draw: see _replay
@@ -617,9 +644,17 @@ def _json_ready(record: Any) -> dict:
 
 def _config_from_json(data: Mapping[str, Any]) -> Config:
     # A checkpoint stored before configs named their table size was folded when every table
-    # seated its ruleset's default number of players.
+    # seated its ruleset's default number of players; one stored before configs said which
+    # score wins asks the ruleset, as _tournament_created does, with the options the checkpoint
+    # kept (its table size: those rulesets played with their other options at the defaults).
     table_size = data.get("table_size") or RULESETS[data["ruleset"]].default_seats
-    return Config(**{**data, "tie_breaks": tuple(data["tie_breaks"]), "table_size": table_size})
+    lowest_wins = data.get("lowest_wins")
+    if lowest_wins is None:
+        ruleset = RULESETS[data["ruleset"]]
+        lowest_wins = ruleset.lowest_wins({"players": table_size} if "players" in ruleset.flags else {})
+    return Config(
+        **{**data, "tie_breaks": tuple(data["tie_breaks"]), "table_size": table_size, "lowest_wins": lowest_wins}
+    )
 
 
 def _round_from_json(data: Mapping[str, Any]) -> Round:
@@ -637,12 +672,21 @@ def _result_from_json(data: Mapping[str, Any]) -> MatchResult:
 # Deriving the numbers -----------------------------------------------------------------------
 
 
-def points_at_table(scores: Iterable[float], rule: str) -> tuple[float, ...]:
-    """Table points of each seat from the game scores at one table, under rule."""
+def merits(scores: Iterable[float], lowest_wins: bool) -> tuple[float, ...]:
+    """The game scores turned so that more is better: negated where the lowest score wins.
+    Every comparison of game scores here compares merits; what is shown stays the score."""
+    return tuple(-score if lowest_wins else score for score in scores)
+
+
+def points_at_table(scores: Iterable[float], rule: str, lowest_wins: bool = False) -> tuple[float, ...]:
+    """Table points of each seat from the game scores at one table, under rule: under "place",
+    the best score (the highest, or the lowest where the lowest wins) earns the most; under
+    "score", the game score itself (ranked lowest first where the lowest wins)."""
     scores = tuple(scores)
     if rule == "score":
         return scores
-    return tuple(_place_points(score, scores) for score in scores)
+    better = merits(scores, lowest_wins)
+    return tuple(_place_points(merit, better) for merit in better)
 
 
 def place_points(table_size: int) -> tuple[int, ...]:
@@ -655,11 +699,11 @@ def bye_table_points(rule: str, table_size: int) -> float:
     return sum(place_points(table_size)) / table_size if rule == "place" else 0
 
 
-def _place_points(score: float, scores: tuple[float, ...]) -> float:
-    """The mean of the place points spanned by everyone level with score."""
-    above = sum(other > score for other in scores)
-    level = sum(other == score for other in scores)
-    spanned = place_points(len(scores))[above : above + level]
+def _place_points(merit: float, table: tuple[float, ...]) -> float:
+    """The mean of the place points spanned by everyone level with merit (at a table of merits)."""
+    above = sum(other > merit for other in table)
+    level = sum(other == merit for other in table)
+    spanned = place_points(len(table))[above : above + level]
     return sum(spanned) / len(spanned)
 
 
@@ -677,17 +721,20 @@ def entrant_totals(standings: Standings) -> dict[int, EntrantTotals]:
     counted = counted_results(standings)
     played = _seats_played(counted)
     byes = Counter(entrant for round_ in standings.rounds.values() for entrant in round_.byes)
-    earned, possible = _matchpoints(counted) if config.format == "duplicate" else ({}, {})
+    earned, possible = _matchpoints(counted, config.lowest_wins) if config.format == "duplicate" else ({}, {})
     return {
         entrant: EntrantTotals(
             matches=len(played[entrant]),
             byes=byes[entrant],
             table_points=sum(
-                points_at_table(result.scores, config.table_points)[seat] for result, seat in played[entrant]
+                points_at_table(result.scores, config.table_points, config.lowest_wins)[seat]
+                for result, seat in played[entrant]
             )
             + byes[entrant] * bye_table_points(config.table_points, config.table_size),
             game_score=sum(result.scores[seat] for result, seat in played[entrant]),
-            wins=sum(_won_outright(result.scores, seat) for result, seat in played[entrant]),
+            wins=sum(
+                _won_outright(merits(result.scores, config.lowest_wins), seat) for result, seat in played[entrant]
+            ),
             matchpoints=earned.get(entrant, 0),
             matchpoints_possible=possible.get(entrant, 0),
         )
@@ -704,18 +751,19 @@ def _seats_played(counted: list[MatchResult]) -> dict[int, list[tuple[MatchResul
     return played
 
 
-def _won_outright(scores: tuple[float, ...], seat: int) -> bool:
-    return all(scores[seat] > other for index, other in enumerate(scores) if index != seat)
+def _won_outright(table: tuple[float, ...], seat: int) -> bool:
+    """Whether seat's merit beats every other seat's at a table of merits."""
+    return all(table[seat] > other for index, other in enumerate(table) if index != seat)
 
 
-def _matchpoints(counted: list[MatchResult]) -> tuple[dict[int, int], dict[int, int]]:
+def _matchpoints(counted: list[MatchResult], lowest_wins: bool) -> tuple[dict[int, int], dict[int, int]]:
     """Matchpoints earned and possible per entrant, comparing everyone who held the same seat
     on the same board. Computed from all results at once because a later result on a board
     changes the matchpoints of everyone who played it before."""
     groups: dict[tuple[str | None, int], list[tuple[int, float]]] = defaultdict(list)
     for result in counted:
-        for seat, (entrant, score) in enumerate(zip(result.seats, result.scores)):
-            groups[(result.board, seat)].append((entrant, score))
+        for seat, (entrant, merit) in enumerate(zip(result.seats, merits(result.scores, lowest_wins))):
+            groups[(result.board, seat)].append((entrant, merit))
     earned: dict[int, int] = defaultdict(int)
     possible: dict[int, int] = defaultdict(int)
     for group in groups.values():
@@ -766,6 +814,23 @@ def _points(config: Config, totals: EntrantTotals) -> float:
     return totals.matchpoints if config.format == "duplicate" else totals.table_points
 
 
+def _points_lowest_first(config: Config) -> bool:
+    """Whether fewer points rank higher: only game scores counted as table points (the "score"
+    rule) of a game the lowest score wins. Place points and matchpoints are more-is-better."""
+    return config.lowest_wins and config.table_points == "score" and config.format != "duplicate"
+
+
+def _tie_break_lowest_first(name: str, config: Config) -> bool:
+    """Whether a lower value of the tie-break ranks higher: a total game score where the lowest
+    wins, and opponents' points where points rank lowest first. Wins and head-to-head are
+    counted from merits already, so more is better."""
+    if name == "game_score":
+        return config.lowest_wins
+    if name == "opponents_points":
+        return _points_lowest_first(config)
+    return False
+
+
 def _rows(standings: Standings, facts: _Facts, entrants: list[int], *, numbered: bool) -> list[Row]:
     blocks, tie_break_values = _ordered_blocks(facts, entrants)
     rows = []
@@ -788,22 +853,28 @@ def _ordered_blocks(facts: _Facts, entrants: list[int]) -> tuple[list[list[int]]
     # can be negative (the "score" rule, game scores that go below zero), and 0 points from no
     # game at all is no result to rank above a played one.
     took_part = {entrant: int(facts.totals[entrant].matches + facts.totals[entrant].byes > 0) for entrant in entrants}
-    blocks = [block for part in _split(entrants, took_part) for block in _split(part, facts.points)]
+    points_lowest_first = _points_lowest_first(facts.config)
+    blocks = [
+        block
+        for part in _split(entrants, took_part)
+        for block in _split(part, facts.points, lowest_first=points_lowest_first)
+    ]
     for name in facts.config.tie_breaks:
         refined = []
         for block in blocks:
             block_values = _TIE_BREAK_VALUES[name](block, facts)
             for entrant in block:
                 values[entrant][name] = block_values[entrant]
-            refined += _split(block, block_values)
+            refined += _split(block, block_values, lowest_first=_tie_break_lowest_first(name, facts.config))
         blocks = refined
     return blocks, values
 
 
-def _split(block: list[int], value: Mapping[int, float]) -> list[list[int]]:
-    """Sort block by value, highest first, into runs of equal value (entrant id orders a run,
-    for display only)."""
-    ordered = sorted(block, key=lambda entrant: (-value[entrant], entrant))
+def _split(block: list[int], value: Mapping[int, float], *, lowest_first: bool = False) -> list[list[int]]:
+    """Sort block by value, highest first (lowest first with ``lowest_first``), into runs of
+    equal value (entrant id orders a run, for display only)."""
+    sign = 1 if lowest_first else -1
+    ordered = sorted(block, key=lambda entrant: (sign * value[entrant], entrant))
     return [list(run) for _, run in groupby(ordered, key=lambda entrant: value[entrant])]
 
 
@@ -832,12 +903,13 @@ def _head_to_head(block: list[int], facts: _Facts) -> dict[int, float]:
     members = set(block)
     balance: dict[int, float] = {entrant: 0 for entrant in block}
     for result in facts.counted:
+        table = merits(result.scores, facts.config.lowest_wins)
         for seat, entrant in enumerate(result.seats):
             if entrant not in members:
                 continue
             for other_seat, other in enumerate(result.seats):
                 if other in members and other != entrant:
-                    mine, theirs = result.scores[seat], result.scores[other_seat]
+                    mine, theirs = table[seat], table[other_seat]
                     balance[entrant] += (mine > theirs) - (mine < theirs)
     return balance
 
@@ -970,7 +1042,7 @@ def _table_json(standings: Standings, config: Config, table: Table) -> dict:
         "adjustments": list(result.adjustments),
         "scores": list(result.scores),
         "annulled": result.annulled,
-        "table_points": list(points_at_table(result.scores, config.table_points)),
+        "table_points": list(points_at_table(result.scores, config.table_points, config.lowest_wins)),
     }
 
 

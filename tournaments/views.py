@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from bots import friends
+from games.engine import RULESETS
 from games.offer import offered_rulesets
 
 from . import my_games, read
@@ -42,6 +43,9 @@ def tournament_context(pk):
         "root_hash": read.root_hash(tournament),
         "duplicate": tournament.format == Tournament.Format.DUPLICATE,
         "live": tournament.status != Tournament.Status.FINISHED,
+        # The ruleset's word on which total wins (penalty points: the lowest), said above the
+        # standings, which rank that way.
+        "lowest_wins": RULESETS[tournament.ruleset].lowest_wins(tournament.options),
     }
 
 

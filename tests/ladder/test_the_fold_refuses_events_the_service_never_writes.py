@@ -1,6 +1,7 @@
 """A stream the ladder's service wrote never holds a second join, a pause of a bot not playing,
 a leave of a bot not in, a match rated twice or never seated, or rated with other seats than
-its table's; the fold refuses each with a ValueError rather than folding nonsense."""
+its table's, or saying neither true nor false of which score wins; the fold refuses each with
+a ValueError rather than folding nonsense."""
 
 import pytest
 
@@ -25,6 +26,7 @@ RATED = {"type": "match_rated", "match": 7, "seats": [key_of(1), key_of(2)], "sc
         ([SEATED, {**RATED, "seats": [key_of(2), key_of(1)]}], "not its table's"),
         ([SEATED, RATED, RATED], "rated twice"),
         ([SEATED, {**RATED, "scores": [1]}], "a score for each"),
+        ([SEATED, {**RATED, "lowest_wins": "yes"}], "lowest_wins must be true or false"),
     ],
 )
 def test_each_is_refused(events, words):

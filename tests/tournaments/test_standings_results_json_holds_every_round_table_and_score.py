@@ -59,7 +59,8 @@ def test_the_results_hold_settings_entrants_rounds_and_standings():
         "rated": True,
         "ruleset": "rifki",
         "table_size": 4,
-    }  # the ruleset's tables
+        "lowest_wins": False,
+    }  # the ruleset's tables, and its highest score wins
     assert [entrant["name"] for entrant in results["entrants"]] == ["p1", "p2", "p3", "p4", "p5"]
     rounds = results["rounds"]
     assert [(round_["round"], round_["closed"], round_["byes"]) for round_ in rounds] == [

@@ -23,7 +23,9 @@ def sized_ruleset(monkeypatch):
         monkeypatch.setitem(
             RULESETS, f"fake{size}", replace(base, name=f"fake{size}", seats=range(size, size + 1), default_seats=size)
         )
-    monkeypatch.setitem(RULESETS, "fake_any", replace(base, name="fake_any", seats=range(2, 8), default_seats=4))
+    # a ruleset whose options name the players (its descriptor resolves {"players": n})
+    several = next(ruleset for ruleset in RULESETS.values() if "players" in ruleset.flags)
+    monkeypatch.setitem(RULESETS, "fake_any", replace(several, name="fake_any", seats=range(2, 8), default_seats=4))
     return lambda size: f"fake{size}"
 
 

@@ -33,7 +33,10 @@ def swiss_round(standing_order, history=(), seat_history=None, owners=None, *, t
     of squared distances, in tables), so players move only to keep owners apart or avoid repeats,
     and as little as they can. If tablemates of one owner remain when no adjacent swap helps, the
     best swap between any two tables that seats fewer of them is made, and the search goes on;
-    there always is one while every owner has at most one player per table. Last, each table's
+    there always is one while every owner has at most one player per table. If repeat meetings
+    remain, the best swap that seats fewer of them between tables two apart is made, else three
+    apart, and so on (the nearest that helps), and the search goes on: at larger tables, whose
+    players met many others last round, neighbouring tables often share too many of them. Last, each table's
     seat order gives its players the seats they have held least. The same input always gives the
     same tables. Raises ValueError for a bad standing, history, seat history or owners, and
     OwnersTogether (a ValueError) when an owner has more players than there are tables.
@@ -125,10 +128,24 @@ def _tables_avoiding_repeats(n_players, met, apart, size):
     tables = [list(range(start, start + size)) for start in range(0, n_players, size)]
     adjacent = [(upper, upper + 1) for upper in range(len(tables) - 1)]
     any_two = [(upper, lower) for upper in range(len(tables)) for lower in range(upper + 1, len(tables))]
+    # Tables ``distance`` apart, nearest first: where no swap between neighbours avoids a
+    # repeat meeting, one between tables further apart may, moving players as little as it can.
+    further = [
+        [(upper, upper + distance) for upper in range(len(tables) - distance)] for distance in range(2, len(tables))
+    ]
     while True:
         swap = _best_swap(tables, adjacent, met, apart, size)
         if swap is None and _owner_clashes(tables, apart):
             swap = _best_swap(tables, any_two, met, apart, size, fewer_clashes=True)
+        if swap is None and _repeats(tables, met):
+            swap = next(
+                (
+                    found
+                    for pairs in further
+                    if (found := _best_swap(tables, pairs, met, apart, size, fewer_repeats=True))
+                ),
+                None,
+            )
         if swap is None:
             return tables
         upper, lower, a, b = swap
@@ -138,22 +155,29 @@ def _tables_avoiding_repeats(n_players, met, apart, size):
         tables[lower].sort()
 
 
-def _best_swap(tables, pairs, met, apart, size, fewer_clashes=False):
+def _best_swap(tables, pairs, met, apart, size, fewer_clashes=False, fewer_repeats=False):
     """(upper, lower, a, b): the swap between the tables of ``pairs`` that lowers (clashes,
     repeats, displacement) most, or None; with ``fewer_clashes`` only swaps that seat fewer
-    tablemates of one owner count."""
+    tablemates of one owner count, with ``fewer_repeats`` only swaps that seat fewer repeat
+    meetings (and no more tablemates of one owner)."""
     best_change, best_swap = (0, 0, 0), None
     for upper, lower in pairs:
         closest_first = sorted(product(tables[upper], tables[lower]), key=lambda ab: (abs(ab[1] - ab[0]), ab))
         for a, b in closest_first:
             change = _swap_change(tables, upper, lower, a, b, met, apart, size)
-            if change < best_change and (change[0] < 0 or not fewer_clashes):
+            if fewer_clashes and change[0] >= 0 or fewer_repeats and (change[0] > 0 or change[1] >= 0):
+                continue
+            if change < best_change:
                 best_change, best_swap = change, (upper, lower, a, b)
     return best_swap
 
 
 def _owner_clashes(tables, apart):
     return sum(apart[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1 :])
+
+
+def _repeats(tables, met):
+    return sum(met[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1 :])
 
 
 def _swap_change(tables, upper, lower, a, b, met, apart, size):
