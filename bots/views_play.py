@@ -16,10 +16,11 @@ from games.offer import offered_rulesets
 
 from . import limits
 from .forms import STRATEGY_CHOICES as BOT_STRATEGIES
+from .forms import ShortGameMixin
 from .house import house_bot
 
 
-class PlayForm(forms.Form):
+class PlayForm(ShortGameMixin, forms.Form):
     ruleset = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
     strategy = forms.ChoiceField(
         label=gettext_lazy("The bots at your table"), choices=BOT_STRATEGIES, initial="heuristic"
@@ -39,10 +40,6 @@ class PlayForm(forms.Form):
             for game in games
             if game.short_game
         )
-
-    def options(self):
-        game = RULESETS[self.cleaned_data["ruleset"]]
-        return dict(game.short_game or {}) if self.cleaned_data["short"] else {}
 
 
 def do_start_casual_match(user, ruleset, options, bot):
