@@ -1,6 +1,6 @@
 // The table page (templates/games/table.html): follows the match live, plays by keyboard, tells
 // the tab's title when it is your turn, gathers each trick towards its winner, picks a card and
-// then its pile in a game laid out in piles, and optional sound.
+// then its pile (or drags it there) in a game laid out in piles, and optional sound.
 (function () {
   "use strict";
   document.documentElement.classList.add("js"); // styles that need this script (static/css/decision.css)
@@ -245,18 +245,26 @@
     var first = document.querySelector("#piles .pile-target.lit");
     if (first) first.focus({preventScroll: true});
   }
+  function pickCard(card) {
+    arm();
+    picked = {card: card.dataset.card, targets: parsed(card.dataset.targets), button: card};
+    card.setAttribute("aria-pressed", "true");
+    light(picked.targets.map(function (t) { return t.to; }), null);
+    hint(document.getElementById("hand").dataset.pickPile);
+  }
+  function pickPile(pile) {
+    var moves = parsed(pile.dataset.moves), hand = document.getElementById("hand");
+    if (!moves.length) return;
+    picked = {from: pile.dataset.pile, targets: moves, button: pile};
+    light(moves, pile);
+    hint(hand && hand.dataset.pickTarget);
+  }
   document.addEventListener("click", function (e) {
     if (!e.target.closest) return;
-    var hand = document.getElementById("hand");
     var card = e.target.closest("#hand.pile-hand button.card");
     if (card) {
-      var again = picked && picked.card === card.dataset.card;
-      arm();
-      if (again) { card.focus(); return; }
-      picked = {card: card.dataset.card, targets: parsed(card.dataset.targets), button: card};
-      card.setAttribute("aria-pressed", "true");
-      light(picked.targets.map(function (t) { return t.to; }), null);
-      hint(hand.dataset.pickPile);
+      if (picked && picked.card === card.dataset.card) { arm(); card.focus(); return; }
+      pickCard(card);
       return;
     }
     var pile = e.target.closest("#piles .pile-target");
@@ -280,11 +288,7 @@
       return;
     }
     e.preventDefault();
-    var moves = parsed(pile.dataset.moves);
-    if (!moves.length) return;
-    picked = {from: name, targets: moves, button: pile};
-    light(moves, pile);
-    hint(hand && hand.dataset.pickTarget);
+    pickPile(pile);
   });
   // Ending a turn with a king that an empty corner would take costs a penalty: the first click
   // says so and asks again; the second ends the turn.
@@ -316,6 +320,87 @@
   });
   document.body.addEventListener("htmx:afterSettle", arm);
   arm();
+
+  // Drag and drop, with a mouse or a finger (pointer events): dragging a playable card or a
+  // movable pile picks it as a click would (the same legal piles light up); dropping it on a lit
+  // pile clicks that pile, so the drop posts what the click posts; dropping it anywhere else puts
+  // it back, nothing sent. A press that moves less than a few pixels stays a click.
+  var press = null, SLOP = 6;
+  function draggable(el) {
+    var mine = !!table() && table().dataset.yourTurn === "true";
+    var card = el.closest("#hand.pile-hand button.card.legal");
+    var pile = el.closest("#piles .pile-target.movable");
+    return mine ? (card || pile) : null;
+  }
+  function litPileAt(x, y) {
+    var under = document.elementFromPoint(x, y);
+    return under && under.closest ? under.closest("#piles .pile-target.lit") : null;
+  }
+  function over(pile) {
+    pileButtons().forEach(function (b) { b.classList.toggle("over", b === pile); });
+  }
+  function trail(e) {
+    press.ghost.style.left = e.clientX - press.dx + "px";
+    press.ghost.style.top = e.clientY - press.dy + "px";
+    over(litPileAt(e.clientX, e.clientY));
+  }
+  function startDrag(e) {
+    var source = press.source, rect = source.getBoundingClientRect();
+    var face = source.querySelector(".pile-cards .pc:last-child > *, img, .joker-face");
+    if (source.dataset.card) pickCard(source); else pickPile(source);
+    press.ghost = (face || source).cloneNode(true);
+    press.ghost.classList.add("drag-ghost");
+    press.ghost.setAttribute("aria-hidden", "true");
+    press.ghost.style.width = (face || source).getBoundingClientRect().width + "px";
+    press.dx = Math.min(e.clientX - rect.left, rect.width);
+    press.dy = Math.min(e.clientY - rect.top, rect.height);
+    document.body.appendChild(press.ghost);
+    document.documentElement.classList.add("dragging");
+    source.classList.add("drag-source");
+    trail(e);
+  }
+  function endDrag() {
+    if (press && press.ghost) {
+      press.ghost.remove();
+      press.source.classList.remove("drag-source");
+      document.documentElement.classList.remove("dragging");
+      over(null);
+    }
+    press = null;
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (press || !e.isPrimary || e.button !== 0 || !e.target.closest) return;
+    var source = draggable(e.target);
+    if (source && !source.disabled) press = {source: source, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null};
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!press || e.pointerId !== press.id) return;
+    if (!press.ghost && Math.hypot(e.clientX - press.x, e.clientY - press.y) < SLOP) return;
+    if (!press.ghost) startDrag(e); else trail(e);
+    e.preventDefault();
+  });
+  var swallow = false;  // the click a mouse sends after a drag is no click on the card
+  document.addEventListener("pointerup", function (e) {
+    if (!press || e.pointerId !== press.id) return;
+    var dragged = !!press.ghost, target = dragged && litPileAt(e.clientX, e.clientY);
+    endDrag();
+    if (!dragged) return;
+    swallow = true;
+    setTimeout(function () { swallow = false; }, 0);
+    if (target && picked) target.click(); else arm();
+  });
+  document.addEventListener("pointercancel", function (e) {
+    if (press && e.pointerId === press.id) { if (press.ghost) arm(); endDrag(); }
+  });
+  document.addEventListener("click", function (e) {
+    if (swallow && e.isTrusted) { swallow = false; e.preventDefault(); e.stopPropagation(); }
+  }, true);
+  document.addEventListener("dragstart", function (e) {  // no native image drag over ours
+    if (e.target.closest && e.target.closest("#hand.pile-hand, #piles")) e.preventDefault();
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {  // the table was replaced under it
+    if (press && !document.contains(press.source)) endDrag();
+  });
 
   // The clock counts on from the seconds the server measured (a device's clock may be wrong).
   setInterval(function () {
