@@ -108,30 +108,41 @@ def append(stream, expected_version, events, metadata=None, known_head=None):
     including when a concurrent writer commits the same version first. ``known_head`` is the
     (version, hash) a caller holding the stream's lock already knows; it saves a read.
     """
+    return append_runs(stream, expected_version, [(events, metadata, None)], known_head)
+
+
+def append_runs(stream, expected_version, runs, known_head=None):
+    """Append several commands' events at once: ``runs`` is a list of (events, metadata,
+    recorded_at), each run with its own metadata (who acted, for which seat) and the time it
+    was decided (None: now), every event still its own link of the chain. One insert and one
+    head upsert for them all: a table of bots writes a run of moves in one transaction
+    (bots.runner). Otherwise as ``append``."""
     version, prev_hash = known_head or head(stream)
     if version != expected_version:
         raise VersionConflict(stream, expected_version, version)
     now = timezone.now()
     rows = []
-    for event in events:
-        version += 1
-        payload = {k: v for k, v in event.items() if k != "type"}
-        meta = dict(metadata or {})
-        doc = event_document(stream, version, event["type"], payload, meta, now)
-        digest = chain_hash(prev_hash, doc)
-        rows.append(
-            Event(
-                stream=stream,
-                version=version,
-                type=event["type"],
-                payload=payload,
-                metadata=meta,
-                recorded_at=now,
-                prev_hash=prev_hash,
-                hash=digest,
+    for events, metadata, recorded_at in runs:
+        at = recorded_at or now
+        for event in events:
+            version += 1
+            meta = dict(metadata or {})
+            payload = {k: v for k, v in event.items() if k != "type"}
+            doc = event_document(stream, version, event["type"], payload, meta, at)
+            digest = chain_hash(prev_hash, doc)
+            rows.append(
+                Event(
+                    stream=stream,
+                    version=version,
+                    type=event["type"],
+                    payload=payload,
+                    metadata=meta,
+                    recorded_at=at,
+                    prev_hash=prev_hash,
+                    hash=digest,
+                )
             )
-        )
-        prev_hash = digest
+            prev_hash = digest
     if not rows:
         return rows
     sealed = StreamHead(stream=stream, version=version, hash=prev_hash, seal=head_seal(stream, version, prev_hash))
