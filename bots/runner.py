@@ -81,66 +81,100 @@ def turn_request(match, seat, version, state, request_id, deadline):
 
 
 def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
-    """Play the bot turns due at ``version`` (and on, for built-in bots, within a time slice).
+    """Play the bot turns due at ``version``.
 
-    A webhook bot's turn goes to ``hand_off_webhook(match_id, version)`` (the Celery task
-    queues it on the webhook queue); without one it is played here, as tests and tools do.
-    A person's turn with a clock goes to ``schedule_deadline(match_id, version, seconds)``
-    (the Celery task queues ``person_deadline`` with that countdown); a person's seat that a
-    house bot has taken over is played here like a faulty bot's.
+    Built-in bots (and a person's seat a house bot has taken over) play a run of moves in one
+    transaction (``play_builtin_run``), announced once on commit: that announcement queues the
+    next task, which plays the next run or the turn that ended this one. A webhook bot's turn
+    goes to ``hand_off_webhook(match_id, version)`` (the Celery task queues it on the webhook
+    queue); without one it is played here, as tests and tools do. A person's turn with a clock
+    goes to ``schedule_deadline(match_id, version, seconds)`` (the Celery task queues
+    ``person_deadline`` with that countdown).
     """
-    started = time.monotonic()
-    quiet = None  # the last version a built-in bot reached without announcing it
     match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return
+    if match is None or match.status == Match.Status.OVER or match.version != version:
+        return  # stale: this turn was played already, or the match moved on
     # Read once per task: who holds each seat, and the seats' faults and hand-overs so far.
     holders = {s.index: s.bot for s in Seat.objects.filter(match=match).select_related("bot")}
     platform = platform_rows(match)
-    try:
-        while True:
-            if match.status == Match.Status.OVER or match.version != version:
-                return  # stale: this turn was played already, or the match moved on
-            state = service.current_state(match)
-            seat = state.to_act
-            bot = holders.get(seat)
-            faults, taken = seat_record(platform, seat)
-            if bot is None and taken:
-                bot = house_bot_for(match)  # a person's seat a house bot took over
-            if bot is None:
-                if schedule_deadline is not None:
-                    turn = clocks.person_turn(match, state)
-                    if turn is not None:
-                        schedule_deadline(match_id, version, seconds_until(turn["deadline"]))
-                return  # a person's turn
-            if taken or bot.kind == Bot.Kind.BUILTIN:
-                try:
-                    play_builtin(match, bot, seat, version, state, takeover_policy(match) if taken else bot.strategy)
-                except service.ServiceError as e:
-                    if e.code in MOVED_ON:
-                        return  # another task (a redelivery, the sweep) played this turn first
-                    raise
-                # The new head (its hash too) is what the state cache is keyed by: without it
-                # the next turn would replay the whole stream instead of taking the cached state.
-                match.refresh_from_db(fields=["version", "head_hash", "status"])
-                version = quiet = match.version
-                if time.monotonic() - started < setting("BOT_TIME_SLICE_SECONDS", 2.0):
-                    continue
-                return  # the slice is used up: the announcement below queues the rest
-            if bot.kind == Bot.Kind.WEBHOOK:
-                # The webhook's action announces itself, covering the versions played quietly here.
-                quiet = None
-                if hand_off_webhook is not None:
-                    hand_off_webhook(match_id, version)
-                else:
-                    webhook_turn(match, bot, seat, version, state, faults)
-                return
-            open_turn(match, bot, seat, version)
-            return  # a polling bot fetches its turn; the sweep faults it past the deadline
-    finally:
-        if quiet is not None:
-            # Listeners (the next task, projections) hear of the version the slice reached.
-            service.match_advanced.send(sender=Match, match_id=match_id, version=quiet)
+    state = service.current_state(match)
+    seat = state.to_act
+    if house_strategy(match, holders, platform, seat) is not None:
+        try:
+            play_builtin_run(match, version, holders, platform)
+        except service.ServiceError as e:
+            if e.code not in MOVED_ON:
+                raise  # else another task (a redelivery, the sweep) played this turn first
+        return
+    bot = holders.get(seat)
+    if bot is None:
+        if schedule_deadline is not None:
+            turn = clocks.person_turn(match, state)
+            if turn is not None:
+                schedule_deadline(match_id, version, seconds_until(turn["deadline"]))
+        return  # a person's turn
+    if bot.kind == Bot.Kind.WEBHOOK:
+        if hand_off_webhook is not None:
+            hand_off_webhook(match_id, version)
+        else:
+            webhook_turn(match, bot, seat, version, state, seat_record(platform, seat)[0])
+        return
+    open_turn(match, bot, seat, version)  # a polling bot fetches its turn; the sweep faults it past the deadline
+
+
+def house_strategy(match, holders, platform, seat):
+    """The built-in strategy that plays ``seat`` in the worker, or None when it is a person's or
+    an outside bot's turn: a built-in bot's own, or the ruleset's takeover policy for a seat
+    handed over (a faulty bot's, a person's who left or ran out of time)."""
+    if seat_record(platform, seat)[1]:
+        return takeover_policy(match)
+    bot = holders.get(seat)
+    return bot.strategy if bot is not None and bot.kind == Bot.Kind.BUILTIN else None
+
+
+def play_builtin_run(match, version, holders, platform):
+    """Built-in bots play on from ``version`` in one transaction (service.do_play_run): until a
+    person's or an outside bot's turn, the end of the match, or BOT_TIME_SLICE_SECONDS. One
+    commit for the run, not one per card, so a table of house bots goes at the speed of the
+    engine and the bots; every move is still its own events and hashes in the log."""
+    started = time.monotonic()
+    slice_seconds = setting("BOT_TIME_SLICE_SECONDS", 0.5)
+    taken_by = {}  # the house bot that plays each seat handed over, looked up once
+
+    def next_move(match, state, at, reveal_finished):
+        seat = state.to_act
+        strategy = house_strategy(match, holders, platform, seat)
+        if strategy is None or (at > version and time.monotonic() - started >= slice_seconds):
+            return None
+        bot = holders.get(seat)
+        if seat_record(platform, seat)[1]:
+            bot = taken_by.setdefault(seat, house_bot_for(match))
+        return actor(bot), seat, builtin_choice(match, seat, at, state, strategy, reveal_finished)
+
+    written = service.do_play_run(match.pk, version, next_move, announce=False)
+    if written is not None:
+        # Once the run is stored (the task's transaction is its own, so it has committed): the
+        # listeners queue the next task, update a tournament whose table finished, and tell the
+        # table's watchers. Sent here rather than on commit so that tools and tests stepping a
+        # match inside a transaction of their own hear of it too, as a person's move is heard.
+        service.match_advanced.send(sender=Match, match_id=written.pk, version=written.version, match=written)
+    return written
+
+
+def builtin_choice(match, seat, version, state, strategy, reveal_finished=None):
+    """The action ``strategy`` takes for ``seat`` at ``version``, from that seat's view alone."""
+    from .strategies import choose_action  # the strategies load their engine helpers only in workers
+
+    # Seeded by match and version: a retried turn makes the same choice.
+    rng = random.Random(f"{match.pk}/{version}/{seat}")
+    return choose_action(strategy, service.seat_view(match, seat, state, reveal_finished=reveal_finished), rng)
+
+
+def play_builtin(match, bot, seat, version, state, strategy):
+    """One move of a built-in strategy, committed on its own (tools and tests step a match with it)."""
+    action = builtin_choice(match, seat, version, state, strategy)
+    # No command id: the expected version already makes a repeated turn a conflict.
+    return service.do_act(match.pk, actor(bot), lambda m: seat, action, version, announce=False)
 
 
 def house_bot_for(match):
@@ -232,16 +266,6 @@ def webhook_turn(match, bot, seat, version, state, faults):
     # past it, that task was lost (a killed worker, a lost message) and this one calls again.
     if turn is not None and (created or turn.deadline <= timezone.now()):
         play_webhook(match, bot, seat, turn, state, faults)
-
-
-def play_builtin(match, bot, seat, version, state, strategy):
-    # Seeded by match and version: a retried turn makes the same choice.
-    from .strategies import choose_action  # the strategies load their engine helpers only in workers
-
-    rng = random.Random(f"{match.pk}/{version}/{seat}")
-    action = choose_action(strategy, service.seat_view(match, seat, state), rng)
-    # No command id: the expected version already makes a repeated turn a conflict.
-    return service.do_act(match.pk, actor(bot), lambda m: seat, action, version, announce=False)
 
 
 def open_turn(match, bot, seat, version, created=False):

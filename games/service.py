@@ -12,6 +12,7 @@ from collections import OrderedDict
 import django.dispatch
 from django.conf import settings
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -125,10 +126,13 @@ def remember(match_id, head, state):
         _STATES.popitem(last=False)
 
 
-def seat_view(match, seat, state=None):
-    """What ``seat`` may see now (its own cards, finished deals): the view a bot is sent."""
+def seat_view(match, seat, state=None, reveal_finished=None):
+    """What ``seat`` may see now (its own cards, finished deals): the view a bot is sent.
+    ``reveal_finished``, when the caller knows it (a run of moves asks once), saves a query."""
     state = current_state(match) if state is None else state
-    return redact_view(state, seat, reveal_finished=not cards_still_in_play(match))
+    if reveal_finished is None:
+        reveal_finished = not cards_still_in_play(match)
+    return redact_view(state, seat, reveal_finished=reveal_finished)
 
 
 # ------------------------------------------------------------------ who sees a finished deal
@@ -463,73 +467,19 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
     ``seat_of(match)`` returns the seat the actor holds (or raises ServiceError). ``action``
     may be FALLBACK (a missed turn's move). ``before``/``after`` are platform events appended
     around the engine's (a fallback's reason, a seat hand-over), in the same transaction.
-    With ``announce=False`` the caller (a bot runner playing on) announces the final version.
+    With ``announce=False`` the caller announces the final version itself.
     """
     with transaction.atomic():
-        try:
-            match = Match.objects.select_for_update().get(pk=match_id)
-        except Match.DoesNotExist:
-            raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id) from None
+        match = locked_match(match_id)
         if command_id is not None:
             done = CommandResult.objects.filter(stream=match.stream, actor=actor, command_id=command_id).first()
             if done is not None:
                 return done.response
         seat = seat_of(match)
-        if match.status == Match.Status.OVER:
-            raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
-        if expected_version != match.version:
-            raise ServiceError(
-                409,
-                "version_conflict",
-                _("the match is at version %(current_version)s, not %(expected)s; reload and try again"),
-                current_version=match.version,
-                expected=expected_version,
-            )
-        state = current_state(match)
-        _STATES.pop(match.pk, None)  # about to change it: not cached until the commit
-        if state.to_act != seat:
-            raise ServiceError(
-                403,
-                "not_your_turn",
-                _("it is seat %(to_act)s's turn, not yours (seat %(seat)s)"),
-                to_act=state.to_act,
-                seat=seat,
-            )
-        if action is FALLBACK:
-            action = engine.RULESETS[match.ruleset].fallback(state.legal_actions())
-        try:
-            produced = state.apply(action)
-        except engine.IllegalAction as e:
-            rule = {"rule": e.rule} if e.rule else {}  # a card's trick rule alone, for the pages
-            # ``reason`` keeps the engine's own words for programmers (which card, which legal).
-            raise engine_refusal(
-                e, 422, reason=e.reason, **rule, legal_actions=[dict(a) for a in state.legal_actions()]
-            ) from e
-        new_events = [*before, *produced, *after]
-        try:
-            rows = eventlog.append(
-                match.stream,
-                match.version,
-                new_events,
-                {"actor": actor, "seat": seat, "command_id": command_id},
-                known_head=(match.version, match.head_hash),
-            )
-        except eventlog.VersionConflict as e:
-            # Under the row's lock only events stored past its head (a damaged log) get here.
-            raise ServiceError(
-                409,
-                "log_damaged",
-                _(
-                    "the match's log holds events past its head (version %(version)s); "
-                    "an arbiter must look at it (verify)"
-                ),
-                version=match.version,
-            ) from e
-        match.version += len(new_events)
-        match.head_hash = rows[-1].hash
-        match.status = Match.Status.OVER if state.is_over else Match.Status.LIVE
-        match.to_act = state.to_act
-        match.save(update_fields=["version", "head_hash", "status", "to_act"])
+        check_live(match, expected_version)
+        state = taken_state(match)
+        new_events = [*before, *apply_move(match, state, seat, action), *after]
+        write_moves(match, state, [(new_events, {"actor": actor, "seat": seat, "command_id": command_id}, None)])
         # The new events alone suffice: a deal they start can only have ended within them.
         # A seat's own answer: finished deals shown as to the table (seat_view), so never the
         # cards of a board another table is still playing.
@@ -540,12 +490,119 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         }
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
-        # Cached at once, not on commit: the key is the new head's hash, which commits to every
-        # event, so if this transaction rolls back the entry is simply never asked for again.
-        remember(match.pk, (match.version, match.head_hash), state)
         if announce:
             announce_after_commit(match)
     return response
+
+
+def do_play_run(match_id, expected_version, next_move, announce=True):
+    """A run of consecutive moves in one transaction: a table's built-in bots playing on.
+
+    ``next_move(match, state, version, reveal_finished)`` names the next move as (actor, seat,
+    action), or None to end the run (a person's or an outside bot's turn, the run's time is up);
+    it sees the state as the run has played it so far, the version it stands at, and whether
+    the table may see finished deals (asked once per run). Each move is checked and applied as
+    ``do_act`` does and appended as its own events with their own hashes, under the match's
+    lock, all in one insert at the end; the run is announced once, after the commit (with
+    ``announce=False`` the caller does it). A run cut short (a killed worker) writes nothing.
+    Returns the match row as written (None if no move was played).
+    """
+    with transaction.atomic():
+        match = locked_match(match_id)
+        check_live(match, expected_version)
+        state = taken_state(match)
+        reveal = not cards_still_in_play(match)
+        moves, version = [], match.version
+        while not state.is_over:
+            move = next_move(match, state, version, reveal)
+            if move is None:
+                break
+            actor, seat, action = move
+            produced = apply_move(match, state, seat, action)
+            moves.append((produced, {"actor": actor, "seat": seat, "command_id": None}, timezone.now()))
+            version += len(produced)
+        if not moves:
+            remember(match.pk, (match.version, match.head_hash), state)  # unchanged: back in the cache
+            return None
+        write_moves(match, state, moves)
+        if announce:
+            announce_after_commit(match)
+    return match
+
+
+def locked_match(match_id):
+    """The match's row, locked until the transaction ends: its writers take turns."""
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id) from None
+
+
+def check_live(match, expected_version):
+    if match.status == Match.Status.OVER:
+        raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
+    if expected_version != match.version:
+        raise ServiceError(
+            409,
+            "version_conflict",
+            _("the match is at version %(current_version)s, not %(expected)s; reload and try again"),
+            current_version=match.version,
+            expected=expected_version,
+        )
+
+
+def taken_state(match):
+    """The state at the locked match's head, taken out of the cache: it is about to change, and
+    goes back under its new head once written (write_moves)."""
+    state = current_state(match)
+    _STATES.pop(match.pk, None)
+    return state
+
+
+def apply_move(match, state, seat, action):
+    """Apply ``seat``'s ``action`` (or FALLBACK) to ``state``; the engine's events, or a refusal."""
+    if state.to_act != seat:
+        raise ServiceError(
+            403,
+            "not_your_turn",
+            _("it is seat %(to_act)s's turn, not yours (seat %(seat)s)"),
+            to_act=state.to_act,
+            seat=seat,
+        )
+    if action is FALLBACK:
+        action = engine.RULESETS[match.ruleset].fallback(state.legal_actions())
+    try:
+        return state.apply(action)
+    except engine.IllegalAction as e:
+        rule = {"rule": e.rule} if e.rule else {}  # a card's trick rule alone, for the pages
+        # ``reason`` keeps the engine's own words for programmers (which card, which legal).
+        raise engine_refusal(
+            e, 422, reason=e.reason, **rule, legal_actions=[dict(a) for a in state.legal_actions()]
+        ) from e
+
+
+def write_moves(match, state, moves):
+    """Append the moves' events ((events, metadata, recorded_at) each) after the locked match's
+    head and move the row to the new head, with ``state`` as it now stands."""
+    try:
+        rows = eventlog.append_runs(match.stream, match.version, moves, known_head=(match.version, match.head_hash))
+    except eventlog.VersionConflict as e:
+        # Under the row's lock only events stored past its head (a damaged log) get here.
+        raise ServiceError(
+            409,
+            "log_damaged",
+            _("the match's log holds events past its head (version %(version)s); an arbiter must look at it (verify)"),
+            version=match.version,
+        ) from e
+    match.version = rows[-1].version
+    match.head_hash = rows[-1].hash
+    match.status = Match.Status.OVER if state.is_over else Match.Status.LIVE
+    match.to_act = state.to_act
+    match.save(update_fields=["version", "head_hash", "status", "to_act"])
+    # Cached at once, not on commit: the key is the new head's hash, which commits to every
+    # event, so if this transaction rolls back the entry is simply never asked for again.
+    remember(match.pk, (match.version, match.head_hash), state)
+    return rows
 
 
 def announce_after_commit(match):
@@ -668,10 +725,7 @@ def do_append_platform(match_id, actor, events, check=None):
     lock; ``check(match)`` raises ServiceError to refuse, storing nothing. The state does not
     change (the engine never sees them); the head does, and is announced."""
     with transaction.atomic():
-        try:
-            match = Match.objects.select_for_update().get(pk=match_id)
-        except Match.DoesNotExist:
-            raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id) from None
+        match = locked_match(match_id)
         if match.status == Match.Status.OVER:
             raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
         if check is not None:
