@@ -84,42 +84,51 @@ def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
     """Play the bot turns due at ``version``.
 
     Built-in bots (and a person's seat a house bot has taken over) play a run of moves in one
-    transaction (``play_builtin_run``), announced once on commit: that announcement queues the
-    next task, which plays the next run or the turn that ended this one. A webhook bot's turn
+    transaction (``play_builtin_run``), announced once it is stored. A run cut by its time is
+    played on by the next task, which its announcement queues; the turn that ended any other
+    run is dealt with here, without a queue hop. A webhook bot's turn
     goes to ``hand_off_webhook(match_id, version)`` (the Celery task queues it on the webhook
     queue); without one it is played here, as tests and tools do. A person's turn with a clock
     goes to ``schedule_deadline(match_id, version, seconds)`` (the Celery task queues
     ``person_deadline`` with that countdown).
     """
     match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.status == Match.Status.OVER or match.version != version:
-        return  # stale: this turn was played already, or the match moved on
+    if match is None:
+        return
     # Read once per task: who holds each seat, and the seats' faults and hand-overs so far.
     holders = {s.index: s.bot for s in Seat.objects.filter(match=match).select_related("bot")}
     platform = platform_rows(match)
-    state = service.current_state(match)
-    seat = state.to_act
-    if house_strategy(match, holders, platform, seat) is not None:
-        try:
-            play_builtin_run(match, version, holders, platform)
-        except service.ServiceError as e:
-            if e.code not in MOVED_ON:
-                raise  # else another task (a redelivery, the sweep) played this turn first
+    while True:
+        if match.status == Match.Status.OVER or match.version != version:
+            return  # stale: this turn was played already, or the match moved on
+        state = service.current_state(match)
+        seat = state.to_act
+        if house_strategy(match, holders, platform, seat) is not None:
+            try:
+                match, queued = play_builtin_run(match, version, holders, platform)
+            except service.ServiceError as e:
+                if e.code not in MOVED_ON:
+                    raise
+                return  # another task (a redelivery, the sweep) played this turn first
+            if queued:
+                return  # the run's time was up: its announcement queued the next task
+            version = match.version
+            continue  # the match ended, or a person's or an outside bot's turn: dealt with below
+        bot = holders.get(seat)
+        if bot is None:
+            if schedule_deadline is not None:
+                turn = clocks.person_turn(match, state)
+                if turn is not None:
+                    schedule_deadline(match_id, version, seconds_until(turn["deadline"]))
+            return  # a person's turn
+        if bot.kind == Bot.Kind.WEBHOOK:
+            if hand_off_webhook is not None:
+                hand_off_webhook(match_id, version)
+            else:
+                webhook_turn(match, bot, seat, version, state, seat_record(platform, seat)[0])
+            return
+        open_turn(match, bot, seat, version)  # a polling bot fetches its turn; the sweep faults it past the deadline
         return
-    bot = holders.get(seat)
-    if bot is None:
-        if schedule_deadline is not None:
-            turn = clocks.person_turn(match, state)
-            if turn is not None:
-                schedule_deadline(match_id, version, seconds_until(turn["deadline"]))
-        return  # a person's turn
-    if bot.kind == Bot.Kind.WEBHOOK:
-        if hand_off_webhook is not None:
-            hand_off_webhook(match_id, version)
-        else:
-            webhook_turn(match, bot, seat, version, state, seat_record(platform, seat)[0])
-        return
-    open_turn(match, bot, seat, version)  # a polling bot fetches its turn; the sweep faults it past the deadline
 
 
 def house_strategy(match, holders, platform, seat):
@@ -136,7 +145,9 @@ def play_builtin_run(match, version, holders, platform):
     """Built-in bots play on from ``version`` in one transaction (service.do_play_run): until a
     person's or an outside bot's turn, the end of the match, or BOT_TIME_SLICE_SECONDS. One
     commit for the run, not one per card, so a table of house bots goes at the speed of the
-    engine and the bots; every move is still its own events and hashes in the log."""
+    engine and the bots; every move is still its own events and hashes in the log.
+
+    Returns (the match row as written, whether the announcement queued the next task)."""
     started = time.monotonic()
     slice_seconds = setting("BOT_TIME_SLICE_SECONDS", 0.5)
     taken_by = {}  # the house bot that plays each seat handed over, looked up once
@@ -152,13 +163,22 @@ def play_builtin_run(match, version, holders, platform):
         return actor(bot), seat, builtin_choice(match, seat, at, state, strategy, reveal_finished)
 
     written = service.do_play_run(match.pk, version, next_move, announce=False)
-    if written is not None:
-        # Once the run is stored (the task's transaction is its own, so it has committed): the
-        # listeners queue the next task, update a tournament whose table finished, and tell the
-        # table's watchers. Sent here rather than on commit so that tools and tests stepping a
-        # match inside a transaction of their own hear of it too, as a person's move is heard.
-        service.match_advanced.send(sender=Match, match_id=written.pk, version=written.version, match=written)
-    return written
+    if written is None:
+        return match, False
+    # A run cut by its time leaves a built-in bot to play on: the announcement queues the next
+    # task (to the back of the queue, behind other tables). Any other turn that ended it (a
+    # person's, an outside bot's) this task deals with at once, so no queue hop delays it.
+    played_on = written.status == Match.Status.LIVE and (
+        house_strategy(written, holders, platform, written.to_act) is not None
+    )
+    # Once the run is stored (the task's transaction is its own, so it has committed): the
+    # listeners update a tournament whose table finished and tell the table's watchers. Sent
+    # here rather than on commit so that tools and tests stepping a match inside a transaction
+    # of their own hear of it too, as a person's move is heard.
+    service.match_advanced.send(
+        sender=Match, match_id=written.pk, version=written.version, match=written, worker_on_it=not played_on
+    )
+    return written, played_on
 
 
 def builtin_choice(match, seat, version, state, strategy, reveal_finished=None):

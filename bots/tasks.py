@@ -133,8 +133,9 @@ def worker_needed(match_id, version=None, written=None):
     return clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None)) is not None
 
 
-def on_match_advanced(sender, match_id, version, match=None, **kwargs):
+def on_match_advanced(sender, match_id, version, match=None, worker_on_it=False, **kwargs):
     """A match moved on (after commit): if bots sit at it or a person's clock runs, a task
-    looks at whose turn it is (and queues the person's deadline)."""
-    if worker_needed(match_id, version, match):
+    looks at whose turn it is (and queues the person's deadline). ``worker_on_it``: the task
+    that sent it (a bot run's) deals with the next turn itself."""
+    if not worker_on_it and worker_needed(match_id, version, match):
         enqueue(match_id, version)
