@@ -203,7 +203,8 @@ BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per 
 BOT_SECRET_ENCRYPTION_KEY = os.environ.get("BOT_SECRET_ENCRYPTION_KEY") or SECRET_KEY
 BOT_SECRET_ENCRYPTION_OLD_KEYS = env_list(os.environ.get("BOT_SECRET_ENCRYPTION_OLD_KEYS"), [])
 BOT_FAULT_LIMIT = 3  # faults in a match before the built-in heuristic takes the seat
-BOT_TIME_SLICE_SECONDS = 0.5  # a run of built-in bot moves, one transaction, is at most this long
+# A run of built-in bot moves, stored in one transaction, is decided in at most this long.
+BOT_TIME_SLICE_SECONDS = float(os.environ.get("BOT_TIME_SLICE_SECONDS", "0.5"))
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again
 
 # People's clocks (issue 19, games/clocks.py). A casual table gives each move this many seconds

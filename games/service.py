@@ -496,34 +496,41 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
 
 
 def do_play_run(match_id, expected_version, next_move, announce=True):
-    """A run of consecutive moves in one transaction: a table's built-in bots playing on.
+    """A run of consecutive moves stored in one transaction: a table's built-in bots playing on.
 
     ``next_move(match, state, version, reveal_finished)`` names the next move as (actor, seat,
     action), or None to end the run (a person's or an outside bot's turn, the run's time is up);
     it sees the state as the run has played it so far, the version it stands at, and whether
     the table may see finished deals (asked once per run). Each move is checked and applied as
-    ``do_act`` does and appended as its own events with their own hashes, under the match's
-    lock, all in one insert at the end; the run is announced once, after the commit (with
-    ``announce=False`` the caller does it). A run cut short (a killed worker) writes nothing.
-    Returns the match row as written (None if no move was played).
+    ``do_act`` does. The moves are decided first, with no lock held (a search may take its
+    time, and SQLite's lock is the whole database's); then, under the match's lock, the run is
+    stored if the match is still where it started, each move as its own events with their own
+    hashes, all in one insert, and announced once after the commit (with ``announce=False`` the
+    caller does it). A run cut short (a killed worker) stores nothing; one overtaken by another
+    writer is refused as a version_conflict, storing nothing. Returns the match row as written
+    (None if no move was played).
     """
+    start = Match.objects.filter(pk=match_id).first()
+    if start is None:
+        raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id)
+    check_live(start, expected_version)
+    state = taken_state(start)
+    reveal = not cards_still_in_play(start)
+    moves, version = [], start.version
+    while not state.is_over:
+        move = next_move(start, state, version, reveal)
+        if move is None:
+            break
+        actor, seat, action = move
+        produced = apply_move(start, state, seat, action)
+        moves.append((produced, {"actor": actor, "seat": seat, "command_id": None}, timezone.now()))
+        version += len(produced)
+    if not moves:
+        remember(start.pk, (start.version, start.head_hash), state)  # unchanged: back in the cache
+        return None
     with transaction.atomic():
         match = locked_match(match_id)
-        check_live(match, expected_version)
-        state = taken_state(match)
-        reveal = not cards_still_in_play(match)
-        moves, version = [], match.version
-        while not state.is_over:
-            move = next_move(match, state, version, reveal)
-            if move is None:
-                break
-            actor, seat, action = move
-            produced = apply_move(match, state, seat, action)
-            moves.append((produced, {"actor": actor, "seat": seat, "command_id": None}, timezone.now()))
-            version += len(produced)
-        if not moves:
-            remember(match.pk, (match.version, match.head_hash), state)  # unchanged: back in the cache
-            return None
+        check_live(match, expected_version)  # else the run is dropped with the state it played on
         write_moves(match, state, moves)
         if announce:
             announce_after_commit(match)

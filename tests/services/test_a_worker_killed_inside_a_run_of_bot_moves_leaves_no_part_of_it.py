@@ -7,11 +7,10 @@ import signal
 import time
 
 import pytest
-from django.db import OperationalError, transaction
 
 from bots.models import Bot
 from games import eventlog, service
-from games.models import Match, StreamHead
+from games.models import StreamHead
 from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
     assert_log_is_whole,
@@ -22,16 +21,6 @@ from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401 
 )
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def locked_by_another(match):
-    """Whether another connection holds the match's row lock (a run is being played)."""
-    try:
-        with transaction.atomic():
-            Match.objects.select_for_update(nowait=True).get(pk=match.pk)
-        return False
-    except OperationalError:
-        return True
 
 
 def test_a_worker_killed_inside_a_run_leaves_no_part_of_it_and_the_match_still_finishes(
@@ -45,10 +34,13 @@ def test_a_worker_killed_inside_a_run_leaves_no_part_of_it_and_the_match_still_f
     first = celery_worker_factory(redis_url, extra_env=env)
     start_match(first, match)
     deadline = time.monotonic() + 60
-    while not locked_by_another(match):
+    while "bots.tasks.play_bot_turns" not in first.log_text():
         assert time.monotonic() < deadline, first.log_text()[-3000:]
         time.sleep(0.01)
-    time.sleep(0.5)  # some moves into the run
+    # Dozens of searched moves into the run (a searched King match takes far longer than this),
+    # each of which would have been stored by now if every move were its own transaction.
+    time.sleep(1.5)
+    assert first.proc.poll() is None
     os.kill(first.proc.pid, signal.SIGKILL)
     first.proc.wait()
 
