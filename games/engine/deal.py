@@ -94,12 +94,31 @@ _SHUFFLE_SIZES = tuple(range(52, 1, -1))  # Fisher-Yates draws from 0..i for i =
 
 
 def _shuffled_positions(seed: Any, deal_key: str) -> list[int]:
-    """The shuffle as positions in the canonical deck (ints sort faster than cards)."""
+    """The shuffle as positions in the canonical deck (ints sort faster than cards).
+
+    The draws of ``_draws`` for sizes 52 down to 2, taken inline: a deal is dealt on every
+    hand of every game, and this loop is most of its cost."""
+    raw = seed_bytes(seed)
+    blocks = 2
+    stream = _stream(raw, deal_key, blocks)
+    end = len(stream)
+    limits = _LIMITS
     deck = list(range(52))
-    i = 51
-    for j in _draws(seed_bytes(seed), deal_key, _SHUFFLE_SIZES):
+    pos = 0
+    for i in range(51, 0, -1):
+        n = i + 1
+        limit = limits[n]
+        b = stream[pos]
+        pos += 1
+        while b >= limit:
+            if pos == end:
+                blocks *= 2
+                stream = _stream(raw, deal_key, blocks)
+                end = len(stream)
+            b = stream[pos]
+            pos += 1
+        j = b % n
         deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
     return deck
 
 
@@ -111,10 +130,14 @@ def shuffled_deck(seed: Any, deal_key: str) -> list[str]:
 def deal_hands(seed: Any, deal_key: str, first: int, step: int) -> list[list[str]]:
     """Four sorted hands of 13, dealt one card at a time from seat ``first`` in steps of ``step``."""
     deck = _shuffled_positions(seed, deal_key)
-    hands: list[list[str]] = [[] for _ in range(4)]
-    for k in range(4):
-        # Deck positions k, k+4, k+8, ...; sorting positions sorts the cards canonically.
-        hands[(first + k * step) % 4] = [DECK[p] for p in sorted(deck[k::4])]
+    # The card at shuffled position k goes to seat (first + k * step) % 4; walking the pack in
+    # canonical order and handing each card to its seat gives every hand sorted.
+    seat_of = [0] * 52
+    for k in range(52):
+        seat_of[deck[k]] = (first + k * step) % 4
+    hands: list[list[str]] = [[], [], [], []]
+    for p in range(52):
+        hands[seat_of[p]].append(DECK[p])
     return hands
 
 

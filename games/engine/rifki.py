@@ -289,6 +289,8 @@ class RifkiState(GameState):
     slam_declared: bool
     top_trumps: bool
     rules: PlayRules | None
+    slam_rule: str  # options["king_slam"], read after every trick
+    slam_declared_first: bool  # the slam needs a declaration before the first lead
 
     def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
         super().__init__(options, seed, key, board)
@@ -310,6 +312,8 @@ class RifkiState(GameState):
         self.cancel = None  # (reason, seat) of a misdeal being cancelled
         self.slam_declared = False
         self.top_trumps = False  # the declarer held A, K, Q of trumps: he may lead them at once
+        self.slam_rule = options["king_slam"]
+        self.slam_declared_first = self.slam_rule != "off" and options["king_slam_requires_declaration"]
 
     @classmethod
     def check_options(cls, o):
@@ -563,10 +567,10 @@ class RifkiState(GameState):
         return self._redeal_event(None, None)  # Kiz split: the declarer chooses again
 
     def _after_trick(self) -> dict[str, Any] | None:
-        slam = self.options["king_slam"]
+        slam = self.slam_rule
         if slam != "off" and self.contract_name == TRUMP:
             winners = [w for _, _, w in self.tricks]
-            if self.options["king_slam_requires_declaration"]:
+            if self.slam_declared_first:
                 if self.slam_declared:
                     if slam_reached(slam, winners, self.declarer):
                         return self._slam_event("slam", self.declarer)
@@ -614,10 +618,8 @@ class RifkiState(GameState):
         return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken, top_ok)
 
     def _extra_play_actions(self) -> list[dict[str, Any]]:
-        o = self.options
         if (
-            o["king_slam"] != "off"
-            and o["king_slam_requires_declaration"]
+            self.slam_declared_first
             and self.contract_name == TRUMP
             and not self.tricks
             and not self.trick_cards

@@ -90,6 +90,10 @@ class GameState:
     winners: list[int] | None
     result: str | None
     _legal: list[Any] | None
+    # The play actions of each seat's live cards, grouped like ``hands`` and kept in step with
+    # it, so that a seat that must follow suit (or may play anything) gets its legal actions as
+    # a copy of a list; built on first use in a deal (a replay skipping card play never needs it).
+    _acts: list[dict[str, list[Any]]] | None
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
 
     # ----------------------------------------------------------------- construction
@@ -127,6 +131,7 @@ class GameState:
         self.winners = None
         self.result = None
         self._legal = None
+        self._acts = None
         self._deal_feed = None
 
     @classmethod
@@ -207,14 +212,33 @@ class GameState:
 
     def _compute_legal_actions(self) -> list[Any]:
         if self.phase == PLAY:
-            play = PLAY_ACTIONS
-            acts = [play[c] for c in self._compute_legal_cards()[0]]
+            acts = self._play_actions(self._compute_legal_cards()[0])
             if self.HAS_EXTRA_PLAY_ACTIONS:
                 extra = self._extra_play_actions()
                 if extra:
                     acts += map(Action, extra)
             return acts
         return list(map(Action, self._phase_actions()))
+
+    def _play_actions(self, cards: list[str]) -> list[Any]:
+        """The play actions of ``cards``, the legal cards of the seat to act (canonical order)."""
+        by_seat = self._acts
+        if by_seat is None:
+            play = PLAY_ACTIONS
+            by_seat = self._acts = [{s: [play[c] for c in held] for s, held in h.items()} for h in self.hands]
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        mine = by_seat[seat]
+        if cards:
+            suit = cards[0][1]
+            if cards is hand[suit]:  # the rules handed back a whole suit of the hand (following suit)
+                return list(mine[suit])
+            if len(cards) == len(hand["S"]) + len(hand["H"]) + len(hand["D"]) + len(hand["C"]):
+                # every card held: legal cards are a subset of the hand in canonical order
+                return mine["S"] + mine["H"] + mine["D"] + mine["C"]
+        play = PLAY_ACTIONS
+        return [play[c] for c in cards]
 
     def _canonical(self, action, legal):
         """The legal action that ``action`` spells, or the IllegalAction saying why there is none."""
@@ -300,7 +324,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]  # a mutable state is not hashable
 
     def _snapshot(self):
-        skip = {"seed", "_legal", "_deal_feed"}
+        skip = {"seed", "_legal", "_acts", "_deal_feed"}
         names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
         if names is None:
             return {k: v for k, v in vars(self).items() if k not in skip}
@@ -364,7 +388,13 @@ class GameState:
         self._play_card(seat, ev["card"])
 
     def _play_card(self, seat: int, card: str) -> None:
-        self.hands[seat][card[1]].remove(card)
+        suit = card[1]
+        held = self.hands[seat][suit]
+        i = held.index(card)
+        del held[i]
+        by_seat = self._acts
+        if by_seat is not None:
+            del by_seat[seat][suit][i]
         trick = self.trick_cards
         trick.append(card)
         self.trick_seats.append(seat)
@@ -412,6 +442,7 @@ class GameState:
     # ----------------------------------------------------------------- deals
     def _new_deal_fields(self, hands):
         self.hands = [by_suit(h) for h in hands]
+        self._acts = None
         self.deal_hands = [tuple(h) for h in hands]
         self.trick_cards = []
         self.trick_seats = []
@@ -599,20 +630,40 @@ def _logged_hands(event: Any) -> Any:
 
 
 def fold_events(state: GameState, events: Any) -> GameState:
-    """Fold a log into a blank state, turning any inconsistency into InvalidEvents."""
+    """Fold a log into a blank state, turning any inconsistency into InvalidEvents.
+
+    The log is the engine's own output (``replay`` without ``verify``), so a deal that a later
+    deal_started follows is folded without its card play: every trick there is four plays and
+    the trick they make, and nothing a later fold reads is left by them (the next
+    deal_started resets hands, tricks and every trick flag; contracts, auctions, scores and
+    deal records come from the other events, which are all folded). The last deal is folded
+    event by event, so a state rebuilt from any prefix is exactly the played one
+    (tests/engine/test_replay_skips_the_card_play_of_finished_deals_and_gives_the_same_state.py).
+    """
     folds = _fold_table(type(state))
-    state.events = list(events)
+    log: list[Any] = list(events)
+    state.events = log
+    n = len(log)
     try:
-        for ev in state.events:
+        last = n - 1  # where the last deal starts: plays before it are skipped
+        while last > 0 and log[last]["type"] != "deal_started":
+            last -= 1
+        i = 0
+        while i < n:
+            ev = log[i]
             kind: str = ev["type"]
             # Plays and tricks are four in five events: call their folds directly, which a
             # compiled engine does without the generic bound-method call of the table.
             if kind == "play":
+                if i < last:
+                    i += 5  # a whole trick of a finished deal: its four plays and the trick
+                    continue
                 state._fold_play(ev)
             elif kind == "trick":
                 state._fold_trick(ev)
             else:
                 folds[kind](state, ev)
+            i += 1
     except InvalidEvents:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
