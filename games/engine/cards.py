@@ -33,7 +33,7 @@ def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
     Following suit is then a lookup, which keeps the legality check off the hot path.
     """
     seq: list[str] = cards if isinstance(cards, list) else list(cards)  # a list iterates fastest compiled
-    suits: tuple[list[str], list[str], list[str], list[str]] = ([], [], [], [])
+    suits: list[list[str]] = [[], [], [], []]
     in_order = True  # hands arrive sorted from the deal and from boards: check, sort only if not
     previous = -1
     for c in seq:
@@ -50,7 +50,11 @@ def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
 
 def flat(hand: dict[str, list[str]]) -> list[str]:
     """The cards of a by-suit hand in canonical order."""
-    return hand["S"] + hand["H"] + hand["D"] + hand["C"]
+    cards = list(hand["S"])
+    cards += hand["H"]
+    cards += hand["D"]
+    cards += hand["C"]
+    return cards
 
 
 def check_card(card):

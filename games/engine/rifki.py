@@ -6,6 +6,7 @@ Play, the deal and the declarer's rotation go counter-clockwise: the next seat a
 from typing import Any, Final
 
 from . import deal as deals
+from .actions import Action
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .flag_text import RIFKI as FLAG_TEXT
@@ -59,6 +60,16 @@ TOP_TRUMP_RANKS: Final = ("A", "K", "Q")
 # Cards each negative contract penalises for the covered-penalty and void-discard rules.
 PENALTY: Final = {"no_queens": QUEENS, "no_men": MEN, "no_king_of_hearts": frozenset([KING_OF_HEARTS])}
 COVERED_RULE: Final = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered penalty card
+
+
+# The contract and misdeal actions, built once: legal_actions() hands out read-only actions, so
+# every state can share them (field order as the dicts they replace).
+CONTRACT_ACTIONS: Final = {
+    (name, suit): Action({"name": name, "suit": suit, "type": "contract"} if suit else {"name": name, "type": "contract"})
+    for name, suit in [(n, None) for n in NEGATIVE_CONTRACTS] + [(TRUMP, s) for s in SUITS]
+}
+CANCEL: Final = Action(type="cancel")
+PASS: Final = Action(type="pass")
 
 
 # ----------------------------------------------------------------------------- pure rules
@@ -133,7 +144,10 @@ def legal_plays(
     if not trick:
         if trump:
             if rules.trump_lead and not trump_broken:
-                plain = [c for c in flat(hand) if c[1] != trump]
+                plain: list[str] = []  # every card but the trumps, in canonical order
+                for suit in SUITS:
+                    if suit != trump:
+                        plain += hand[suit]
                 if plain:
                     if top_trumps_ok:
                         tops = [c for c in hand[trump] if c[0] in TOP_TRUMP_RANKS]
@@ -171,7 +185,7 @@ def legal_plays(
     if follow:
         penalty = rules.penalty
         if rules.covered and penalty is not None:
-            top = max(RANK[c] for c in trick if c[1] == led)
+            top = _top_rank(trick, led)
             covered = [c for c in follow if c in penalty and RANK[c] < top]
             if covered:
                 return covered, COVERED
@@ -190,11 +204,22 @@ def legal_plays(
 
 def _head(follow: list[str], trick: list[str], led: str) -> tuple[list[str], tuple[str, str]]:
     """Beat the highest card of the suit led if you can; otherwise any card of the suit."""
-    top = max(RANK[c] for c in trick if c[1] == led)
+    top = _top_rank(trick, led)
     over = [c for c in follow if RANK[c] > top]
     if over and len(over) < len(follow):
         return over, MUST_HEAD
     return follow, FOLLOW
+
+
+def _top_rank(trick: list[str], led: str) -> int:
+    """The rank of the highest card of the suit led in the trick."""
+    top = -1
+    for c in trick:
+        if c[1] == led:
+            rank = RANK[c]
+            if rank > top:
+                top = rank
+    return top
 
 
 ANY: Final = ("not_in_hand", N_("it is not in the hand"))
@@ -632,10 +657,9 @@ class RifkiState(GameState):
 
     def _phase_actions(self):
         if self.phase == CONTRACT:
-            return [dict(c, type="contract") for c in self._available_contracts(self.to_act)]
+            return [CONTRACT_ACTIONS[c["name"], c.get("suit")] for c in self._available_contracts(self.to_act)]
         if self.phase == MISDEAL_CLAIM:
-            cancel = [{"type": "cancel"}] if self._may_cancel(self.to_act) else []
-            return cancel + [{"type": "pass"}]
+            return [CANCEL, PASS] if self._may_cancel(self.to_act) else [PASS]
         return []
 
     def _available_contracts(self, seat):

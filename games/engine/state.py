@@ -90,10 +90,7 @@ class GameState:
     winners: list[int] | None
     result: str | None
     _legal: list[Any] | None
-    # The play actions of each seat's live cards, grouped like ``hands`` and kept in step with
-    # it, so that a seat that must follow suit (or may play anything) gets its legal actions as
-    # a copy of a list; built on first use in a deal (a replay skipping card play never needs it).
-    _acts: list[dict[str, list[Any]]] | None
+    _legal_cards: list[str]  # with ``_legal``: the cards of its play actions, in the same order
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
 
     # ----------------------------------------------------------------- construction
@@ -131,7 +128,7 @@ class GameState:
         self.winners = None
         self.result = None
         self._legal = None
-        self._acts = None
+        self._legal_cards = []
         self._deal_feed = None
 
     @classmethod
@@ -175,15 +172,19 @@ class GameState:
         # dict, becomes the event, so what is logged is always in canonical form. Bots and
         # the benchmark hand back an entry of legal_actions() itself: an identity scan finds
         # it without comparing dicts; anything else is checked field by field.
-        for canon in legal:
-            if canon is action:
-                break
-        else:
+        n = len(legal)
+        i = 0
+        while i < n and legal[i] is not action:
+            i += 1
+        if i == n:
             canon = self._canonical(action, legal)
-        kind: str = canon["type"]
-        if kind == "play":
+            i = 0
+            while legal[i] is not canon:
+                i += 1
+        cards = self._legal_cards  # the cards of the play actions, which come first in ``legal``
+        if i < len(cards):
             seat = self.to_act
-            card: str = canon["card"]
+            card = cards[i]
             assert seat is not None
             event = {"type": "play", "seat": seat, "card": card}
             self.events.append(event)
@@ -202,43 +203,27 @@ class GameState:
             self._record(after)
             self._run_automatic(out)
             return out
-        else:
-            event = {"type": kind, "seat": self.to_act}
-            event.update((k, v) for k, v in canon.items() if k != "type")
-            self._record(event)
+        canon = legal[i]
+        event = {"type": canon["type"], "seat": self.to_act}
+        event.update((k, v) for k, v in canon.items() if k != "type")
+        self._record(event)
         out = [event]
         self._run_automatic(out)
         return out
 
     def _compute_legal_actions(self) -> list[Any]:
         if self.phase == PLAY:
-            acts = self._play_actions(self._compute_legal_cards()[0])
+            cards = self._legal_cards = self._compute_legal_cards()[0]
+            play = PLAY_ACTIONS
+            acts = [play[c] for c in cards]
             if self.HAS_EXTRA_PLAY_ACTIONS:
                 extra = self._extra_play_actions()
                 if extra:
                     acts += map(Action, extra)
             return acts
-        return list(map(Action, self._phase_actions()))
-
-    def _play_actions(self, cards: list[str]) -> list[Any]:
-        """The play actions of ``cards``, the legal cards of the seat to act (canonical order)."""
-        by_seat = self._acts
-        if by_seat is None:
-            play = PLAY_ACTIONS
-            by_seat = self._acts = [{s: [play[c] for c in held] for s, held in h.items()} for h in self.hands]
-        seat = self.to_act
-        assert seat is not None
-        hand = self.hands[seat]
-        mine = by_seat[seat]
-        if cards:
-            suit = cards[0][1]
-            if cards is hand[suit]:  # the rules handed back a whole suit of the hand (following suit)
-                return list(mine[suit])
-            if len(cards) == len(hand["S"]) + len(hand["H"]) + len(hand["D"]) + len(hand["C"]):
-                # every card held: legal cards are a subset of the hand in canonical order
-                return mine["S"] + mine["H"] + mine["D"] + mine["C"]
-        play = PLAY_ACTIONS
-        return [play[c] for c in cards]
+        self._legal_cards = []
+        # Rulesets may hand out prebuilt actions (read-only, so shareable); others are frozen here.
+        return [a if type(a) is Action else Action(a) for a in self._phase_actions()]
 
     def _canonical(self, action, legal):
         """The legal action that ``action`` spells, or the IllegalAction saying why there is none."""
@@ -324,7 +309,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]  # a mutable state is not hashable
 
     def _snapshot(self):
-        skip = {"seed", "_legal", "_acts", "_deal_feed"}
+        skip = {"seed", "_legal", "_legal_cards", "_deal_feed"}
         names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
         if names is None:
             return {k: v for k, v in vars(self).items() if k not in skip}
@@ -388,13 +373,7 @@ class GameState:
         self._play_card(seat, ev["card"])
 
     def _play_card(self, seat: int, card: str) -> None:
-        suit = card[1]
-        held = self.hands[seat][suit]
-        i = held.index(card)
-        del held[i]
-        by_seat = self._acts
-        if by_seat is not None:
-            del by_seat[seat][suit][i]
+        self.hands[seat][card[1]].remove(card)
         trick = self.trick_cards
         trick.append(card)
         self.trick_seats.append(seat)
@@ -442,7 +421,6 @@ class GameState:
     # ----------------------------------------------------------------- deals
     def _new_deal_fields(self, hands):
         self.hands = [by_suit(h) for h in hands]
-        self._acts = None
         self.deal_hands = [tuple(h) for h in hands]
         self.trick_cards = []
         self.trick_seats = []
