@@ -17,7 +17,7 @@ own deal key, taking one unbiased draw from 0..n-1.
 """
 
 import hashlib
-import hmac
+from hashlib import sha256
 from typing import Any
 
 from .cards import DECK
@@ -51,20 +51,22 @@ def seed_commitment(seed):
 
 def _stream(seed: bytes, deal_key: str, blocks: int) -> bytes:
     """The first ``blocks`` 32-byte blocks of the byte stream of step 2."""
-    k = hmac.digest(seed, _PREFIX + deal_key.encode(), "sha256")
-    # Block i is HMAC-SHA256(k, i). The key's inner and outer hashes (RFC 2104) are started
-    # once and copied per block, as hmac.HMAC.copy() does, without its Python-level calls.
+    k = _hmac_sha256(seed, _PREFIX + deal_key.encode())
+    # HMAC-SHA256 by RFC 2104, spelled out: hmac.digest() costs more than the four hashes.
     key = k.ljust(64, b"\0")
-    inner = hashlib.sha256(key.translate(_IPAD))
-    outer = hashlib.sha256(key.translate(_OPAD))
-    out = []
+    ipad = key.translate(_IPAD)
+    opad = key.translate(_OPAD)
+    out = b""
     for i in range(blocks):
-        h = inner.copy()
-        h.update(i.to_bytes(8, "big"))
-        o = outer.copy()
-        o.update(h.digest())
-        out.append(o.digest())
-    return b"".join(out)
+        out += sha256(opad + sha256(ipad + i.to_bytes(8, "big")).digest()).digest()
+    return out
+
+
+def _hmac_sha256(key: bytes, message: bytes) -> bytes:
+    if len(key) > 64:
+        key = sha256(key).digest()  # RFC 2104: a key longer than a block is hashed first
+    key = key.ljust(64, b"\0")
+    return sha256(key.translate(_OPAD) + sha256(key.translate(_IPAD) + message).digest()).digest()
 
 
 _LIMITS: list[int] = [0] + [256 - 256 % n for n in range(1, 257)]  # rejection limits, so draws are unbiased

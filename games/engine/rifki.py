@@ -477,7 +477,9 @@ class RifkiState(GameState):
         if name == TRUMP:
             self.trump = suit
             self._set_negative(())
-            tops = {c[0] for c in self.hands[d][suit] if c[0] in TOP_TRUMP_RANKS}
+            # The hands as dealt: a contract is named before any card is played (and a replay
+            # folding a finished deal without its card play does not group them by suit).
+            tops = {c[0] for c in self.deal_hands[d] if c[1] == suit and c[0] in TOP_TRUMP_RANKS}
             self.top_trumps = self.options["declarer_may_lead_top_trumps"] and len(tops) == 3
             self.claimants = self._misdeal_claimants()
             if self.claimants:
@@ -487,7 +489,7 @@ class RifkiState(GameState):
         else:
             self._set_negative((name,))
             if name == "no_king_of_hearts" and self.options["misdeal_rifki_unguarded"]:
-                seat = unguarded_rifki_holder([self.hand(s) for s in range(4)], d)
+                seat = unguarded_rifki_holder(self.deal_hands, d)
                 if seat is not None:
                     self.cancel = ("rifki_unguarded", seat)
                     self.phase = CANCELLING
@@ -513,7 +515,11 @@ class RifkiState(GameState):
         return [(d + self.STEP * k) % 4 for k in range(4)]
 
     def _may_cancel(self, seat):
-        return not any(c in HIGH_CARDS for c in self.hand(seat))
+        """Whether ``seat`` holds no card above a ten (asked before the first lead: as dealt)."""
+        for c in self.deal_hands[seat]:
+            if c in HIGH_CARDS:
+                return False
+        return True
 
     def _fold_pass(self, ev):
         i = self.claimants.index(ev["seat"])

@@ -64,6 +64,8 @@ class GameState:
     board: Any  # the fixed deal, or None for a whole seeded game
     events: list[dict[str, Any]]
     phase: str | None
+    # phase == OVER, kept as a field: the benchmark and every play-out loop read it per action
+    is_over: bool
     to_act: int | None
     deal_no: int
     deals_in_game: int
@@ -91,6 +93,7 @@ class GameState:
     result: str | None
     _legal: list[Any] | None
     _legal_cards: list[str]  # with ``_legal``: the cards of its play actions, in the same order
+    _skim: bool  # replay is folding a deal it skips the card play of: hands need no grouping
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
 
     # ----------------------------------------------------------------- construction
@@ -102,6 +105,7 @@ class GameState:
         self.board = board
         self.events = []
         self.phase = None
+        self.is_over = False
         self.to_act = None
         self.deal_no = 0
         self.deals_in_game = 0  # deals in a full game (rulesets set it from their options)
@@ -129,6 +133,7 @@ class GameState:
         self.result = None
         self._legal = None
         self._legal_cards = []
+        self._skim = False
         self._deal_feed = None
 
     @classmethod
@@ -143,10 +148,6 @@ class GameState:
     def hand(self, seat):
         """The live cards of ``seat`` in canonical order (server-side; seats learn theirs via view)."""
         return flat(self.hands[seat])
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def legal_actions(self) -> list[Any]:
         """The actions the seat to act may take, in canonical order, as read-only dicts."""
@@ -309,7 +310,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]  # a mutable state is not hashable
 
     def _snapshot(self):
-        skip = {"seed", "_legal", "_legal_cards", "_deal_feed"}
+        skip = {"seed", "_legal", "_legal_cards", "_skim", "_deal_feed"}
         names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
         if names is None:
             return {k: v for k, v in vars(self).items() if k not in skip}
@@ -402,12 +403,13 @@ class GameState:
         self.tricks_won[w] += 1
         self.taken[w] += cards
         trump = self.trump
-        for c in cards:
-            suit = c[1]
-            if suit == "H":
-                self.hearts_broken = True
-            if suit == trump:
-                self.trump_broken = True
+        if not self.hearts_broken or (trump is not None and not self.trump_broken):
+            for c in cards:
+                suit = c[1]
+                if suit == "H":
+                    self.hearts_broken = True
+                if suit == trump:
+                    self.trump_broken = True
         cards.clear()  # the trick is recorded in copies; reuse the lists for the next one
         self.trick_seats.clear()
         self.leader = w
@@ -420,7 +422,9 @@ class GameState:
 
     # ----------------------------------------------------------------- deals
     def _new_deal_fields(self, hands):
-        self.hands = [by_suit(h) for h in hands]
+        # A deal whose card play replay skips is never played from: its hands are not grouped
+        # (nothing reads them; the contract folds read ``deal_hands``, the hands as dealt).
+        self.hands = [] if self._skim else [by_suit(h) for h in hands]
         self.deal_hands = [tuple(h) for h in hands]
         self.trick_cards = []
         self.trick_seats = []
@@ -460,6 +464,7 @@ class GameState:
 
     def _fold_game_ended(self, ev):
         self.phase = OVER
+        self.is_over = True
         self.to_act = None
         self.winners = list(ev["winners"])
         self.result = ev["result"]
@@ -614,7 +619,8 @@ def fold_events(state: GameState, events: Any) -> GameState:
     deal_started follows is folded without its card play: every trick there is four plays and
     the trick they make, and nothing a later fold reads is left by them (the next
     deal_started resets hands, tricks and every trick flag; contracts, auctions, scores and
-    deal records come from the other events, which are all folded). The last deal is folded
+    deal records come from the other events, which are all folded), so such a deal's hands are
+    not even grouped by suit (``_skim``). The last deal is folded
     event by event, so a state rebuilt from any prefix is exactly the played one
     (tests/engine/test_replay_skips_the_card_play_of_finished_deals_and_gives_the_same_state.py).
     """
@@ -627,7 +633,10 @@ def fold_events(state: GameState, events: Any) -> GameState:
         while last > 0 and log[last]["type"] != "deal_started":
             last -= 1
         i = 0
+        state._skim = last > 0
         while i < n:
+            if i >= last:
+                state._skim = False
             ev = log[i]
             kind: str = ev["type"]
             # Plays and tricks are four in five events: call their folds directly, which a
@@ -646,5 +655,7 @@ def fold_events(state: GameState, events: Any) -> GameState:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
         raise InvalidEvents(f"the event log cannot be replayed: {type(e).__name__}: {e}", code="invalid_events") from e
+    finally:
+        state._skim = False
     state._legal = None
     return state
