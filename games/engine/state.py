@@ -109,7 +109,7 @@ class GameState:
         self.to_act = None
         self.deal_no = 0
         self.deals_in_game = 0  # deals in a full game (rulesets set it from their options)
-        self.hands = [by_suit(()) for _ in range(4)]
+        self.hands = [{"S": [], "H": [], "D": [], "C": []} for _ in range(4)]  # by_suit(()), built cheaply
         self.deal_hands = None
         self.last_deal = None
         self.trick_cards = []
@@ -374,7 +374,17 @@ class GameState:
         self._play_card(seat, ev["card"])
 
     def _play_card(self, seat: int, card: str) -> None:
-        self.hands[seat][card[1]].remove(card)
+        held = self.hands[seat][card[1]]
+        # A card from legal_actions() is the very string in the hand: find it by identity; a
+        # card read from a log is only equal to it.
+        i = 0
+        n = len(held)
+        while i < n and held[i] is not card:
+            i += 1
+        if i < n:
+            held.pop(i)
+        else:
+            held.remove(card)
         trick = self.trick_cards
         trick.append(card)
         self.trick_seats.append(seat)
