@@ -48,14 +48,24 @@ def negative_total(parts, units):
     return sum(units[p] * full[p] for p in parts)
 
 
+_PENALTY_CARDS_OF: dict[tuple[str, ...], frozenset[str]] = {}  # a handful of contracts: computed once each
+
+
 def penalty_cards_of(parts: tuple[str, ...]) -> frozenset[str]:
     """Every card any of these contract parts penalises (empty for trick-counting contracts)."""
-    cards: frozenset[str] = frozenset()
-    for p in parts:
-        cards |= PENALTY_CARDS.get(p, frozenset())
+    cards = _PENALTY_CARDS_OF.get(parts)
+    if cards is None:
+        cards = frozenset()
+        for p in parts:
+            cards |= PENALTY_CARDS.get(p, frozenset())
+        if len(_PENALTY_CARDS_OF) < 64:  # contracts come from logs too: keep the cache small
+            _PENALTY_CARDS_OF[parts] = cards
     return cards
 
 
 def is_card_based(parts: tuple[str, ...]) -> bool:
     """True when the contract can end early: every part penalises cards, not tricks."""
-    return all(p in PENALTY_CARDS for p in parts)
+    for p in parts:
+        if p not in PENALTY_CARDS:
+            return False
+    return True
