@@ -882,8 +882,10 @@ class CornersState:
             raise InvalidEvents(f"{ev['type']} by seat {ev['seat']} out of turn", code="out_of_turn")
 
     def _fold_play(self, ev: dict[str, Any]) -> None:
-        self._check_turn(ev)
-        seat, card, to = ev["seat"], ev["card"], ev["to"]
+        seat = ev["seat"]
+        if seat != self.to_act or self.phase != PLAY:
+            self._check_turn(ev)  # raises, with the message of every out-of-turn fold
+        card, to = ev["card"], ev["to"]
         self.hands[seat].remove(card)
         piles: Any = self.piles
         pile = piles[to]
