@@ -74,7 +74,8 @@ _LIMITS: list[int] = [0] + [256 - 256 % n for n in range(1, 257)]  # rejection l
 
 def _draws(seed: bytes, deal_key: str, sizes: tuple[int, ...]) -> list[int]:
     """One unbiased draw from 0..n-1 for each n in ``sizes``, in order, from one stream."""
-    blocks = 2  # 64 bytes: a whole shuffle almost always fits (about 58 bytes on average)
+    # A whole shuffle almost always fits in 64 bytes (about 58 on average), a few draws in 32.
+    blocks = 2 if len(sizes) > 8 else 1
     stream = _stream(seed, deal_key, blocks)
     out = []
     pos = 0
