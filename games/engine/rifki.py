@@ -65,8 +65,8 @@ COVERED_RULE: Final = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered
 # The contract and misdeal actions, built once: legal_actions() hands out read-only actions, so
 # every state can share them (field order as the dicts they replace).
 CONTRACT_ACTIONS: Final = {
-    (name, suit): Action({"name": name, "suit": suit, "type": "contract"} if suit else {"name": name, "type": "contract"})
-    for name, suit in [(n, None) for n in NEGATIVE_CONTRACTS] + [(TRUMP, s) for s in SUITS]
+    (c["name"], c.get("suit")): Action(dict(c, type="contract"))
+    for c in [{"name": n} for n in NEGATIVE_CONTRACTS] + [{"name": TRUMP, "suit": s} for s in SUITS]
 }
 CANCEL: Final = Action(type="cancel")
 PASS: Final = Action(type="pass")
