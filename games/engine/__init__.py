@@ -103,7 +103,8 @@ def replay(events, seed=None, verify=False):
     """Rebuild the state a log of events describes.
 
     By default the events are folded without re-deciding anything (they are the engine's own
-    output). With ``verify=True`` every decision is applied again through the rules, and every
+    output; a deal that later deals follow is folded without its card play, which leaves
+    nothing the state keeps). With ``verify=True`` every decision is applied again through the rules, and every
     automatic event (tricks, scores, deals when ``seed`` is given) must be exactly what the
     rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
     deal its next hands.

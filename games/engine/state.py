@@ -5,7 +5,8 @@ into a decision event, and records it; it then records every automatic event tha
 (a trick won, a deal ended, the next deal dealt) until a seat must decide again. Recording an
 event means appending it to ``events`` and folding it into the state with the one
 ``_fold_<type>`` method for its type. ``replay(events)`` folds a log without re-deciding
-anything, which is why it is much faster than playing; ``replay(events, verify=True)``
+anything (and a deal that later deals follow without its card play), which is why it is much
+faster than playing; ``replay(events, verify=True)``
 re-applies every decision through ``apply`` and checks that the log says exactly what the
 rules produce.
 """
@@ -630,9 +631,9 @@ def fold_events(state: GameState, events: Any) -> GameState:
     the trick they make, and nothing a later fold reads is left by them (the next
     deal_started resets hands, tricks and every trick flag; contracts, auctions, scores and
     deal records come from the other events, which are all folded), so such a deal's hands are
-    not even grouped by suit (``_skim``). The last deal is folded
-    event by event, so a state rebuilt from any prefix is exactly the played one
-    (tests/engine/test_replay_skips_the_card_play_of_finished_deals_and_gives_the_same_state.py).
+    not even grouped by suit (``_skim``). The last deal is folded event by event, so a state
+    rebuilt from any prefix is exactly the played one (tests/engine/
+    test_replay_skips_the_card_play_of_finished_deals_and_gives_the_same_state.py).
     """
     folds = _fold_table(type(state))
     log: list[Any] = list(events)
