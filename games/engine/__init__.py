@@ -103,7 +103,7 @@ def replay(events, seed=None, verify=False):
     """Rebuild the state a log of events describes.
 
     By default the events are folded without re-deciding anything (they are the engine's own
-    output; a deal that later deals follow is folded without its card play, which leaves
+    output; in a trick game, a deal that later deals follow is folded without its card play,
     nothing the state keeps). With ``verify=True`` every decision is applied again through the rules, and every
     automatic event (tricks, scores, deals when ``seed`` is given) must be exactly what the
     rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
