@@ -104,8 +104,9 @@ def replay(events, seed=None, verify=False):
 
     By default the events are folded without re-deciding anything (they are the engine's own
     output; in a trick game, a deal that later deals follow is folded without its card play,
-    nothing the state keeps). With ``verify=True`` every decision is applied again through the rules, and every
-    automatic event (tricks, scores, deals when ``seed`` is given) must be exactly what the
+    which leaves nothing the state keeps). With ``verify=True`` every decision is applied again
+    through the rules, and every automatic event (tricks, scores, deals when ``seed`` is given)
+    must be exactly what the
     rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
     deal its next hands.
     """
