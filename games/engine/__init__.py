@@ -106,9 +106,8 @@ def replay(events, seed=None, verify=False):
     output; in a trick game, a deal that later deals follow is folded without its card play,
     which leaves nothing the state keeps). With ``verify=True`` every decision is applied again
     through the rules, and every automatic event (tricks, scores, deals when ``seed`` is given)
-    must be exactly what the
-    rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
-    deal its next hands.
+    must be exactly what the rules produce; any difference raises InvalidEvents. ``seed`` lets
+    a replayed seeded game deal its next hands.
     """
     if (
         not isinstance(events, (list, tuple))
