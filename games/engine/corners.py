@@ -888,7 +888,7 @@ class CornersState:
         card, to = ev["card"], ev["to"]
         self.hands[seat].remove(card)
         piles: Any = self.piles
-        pile = piles[to]
+        pile: list[Any] = piles[to]  # every pile is a list (deal_started builds them)
         pile.append(card)
         named = ev.get("as")
         if named is not None:
@@ -912,7 +912,8 @@ class CornersState:
                 self.completions[ev["seat"]] += 1
 
     def _fold_end_turn(self, ev: dict[str, Any]) -> None:
-        self._check_turn(ev)
+        if ev["seat"] != self.to_act or self.phase != PLAY:
+            self._check_turn(ev)  # raises
         self.refused = ev.get("draw") is False
         self.stage = ENDING
 
@@ -942,7 +943,7 @@ class CornersState:
         self.stage = DRAWING if self.draws_left else PASSING
 
     def _pop_stock(self, expected: Any) -> Any:
-        stock: Any = self.stock
+        stock: list[Any] = self.stock  # whatever a logged stock holds
         card = stock.pop()
         if expected is not None and card != expected:
             raise InvalidEvents(f"the stock's top card is not {expected}", code="mismatch")
