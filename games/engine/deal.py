@@ -135,9 +135,10 @@ def deal_hands(seed: Any, deal_key: str, first: int, step: int) -> list[list[str
     deck = _shuffled_positions(seed, deal_key)
     # The card at shuffled position k goes to seat (first + k * step) % 4; walking the pack in
     # canonical order and handing each card to its seat gives every hand sorted.
+    seats = [(first + r * step) % 4 for r in range(4)]
     seat_of = [0] * 52
     for k in range(52):
-        seat_of[deck[k]] = (first + k * step) % 4
+        seat_of[deck[k]] = seats[k % 4]
     hands: list[list[str]] = [[], [], [], []]
     for p in range(52):
         hands[seat_of[p]].append(DECK[p])
