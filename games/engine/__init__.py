@@ -40,6 +40,7 @@ if os.environ.get("KINGRIFKI_ENGINE") == "python":
     sys.meta_path.insert(0, _SourcesFirst())
 
 from . import state as _state_module  # noqa: E402  (after the finder, on purpose)
+from .deal import seed_bytes, seed_commitment  # noqa: E402
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions  # noqa: E402
 from .options import resolve  # noqa: E402
 from .rulesets import Ruleset  # noqa: E402
@@ -102,10 +103,11 @@ def replay(events, seed=None, verify=False):
     """Rebuild the state a log of events describes.
 
     By default the events are folded without re-deciding anything (they are the engine's own
-    output). With ``verify=True`` every decision is applied again through the rules, and every
-    automatic event (tricks, scores, deals when ``seed`` is given) must be exactly what the
-    rules produce; any difference raises InvalidEvents. ``seed`` lets a replayed seeded game
-    deal its next hands.
+    output; in a trick game, a deal that later deals follow is folded without its card play,
+    which leaves nothing the state keeps). With ``verify=True`` every decision is applied again
+    through the rules, and every automatic event (tricks, scores, deals when ``seed`` is given)
+    must be exactly what the rules produce; any difference raises InvalidEvents. ``seed`` lets
+    a replayed seeded game deal its next hands.
     """
     if (
         not isinstance(events, (list, tuple))
@@ -124,8 +126,6 @@ def replay(events, seed=None, verify=False):
             board = cls.check_board(board, opts)
     except (InvalidOptions, InvalidBoard) as e:
         raise InvalidEvents(f"game_started is not a valid start: {e.message}", code="invalid_start") from e
-    from .deal import seed_bytes, seed_commitment
-
     if seed is not None:
         seed = seed_bytes(seed)
         if start.get("seed_sha256") not in (None, seed_commitment(seed)):

@@ -17,7 +17,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 DECK: Final = tuple(r + s for s in SUITS for r in RANKS)
 DECK_SET: Final = frozenset(DECK)
 RANK: Final[dict[str, int]] = {c: RANKS.index(c[0]) for c in DECK}  # 0 for a two, 12 for an ace
-ORDER: Final = {c: i for i, c in enumerate(DECK)}  # position in the canonical order
+ORDER: Final[dict[str, int]] = {c: i for i, c in enumerate(DECK)}  # position in the canonical order
 
 QUEENS: Final = frozenset(c for c in DECK if c[0] == "Q")
 MEN: Final = frozenset(c for c in DECK if c[0] in "KJ")
@@ -32,28 +32,29 @@ def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
 
     Following suit is then a lookup, which keeps the legality check off the hot path.
     """
-    spades: list[str] = []
-    hearts: list[str] = []
-    diamonds: list[str] = []
-    clubs: list[str] = []
-    hand = {"S": spades, "H": hearts, "D": diamonds, "C": clubs}
+    seq: list[str] = cards if isinstance(cards, list) else list(cards)  # a list iterates fastest compiled
+    suits: list[list[str]] = [[], [], [], []]
     in_order = True  # hands arrive sorted from the deal and from boards: check, sort only if not
     previous = -1
-    for c in cards:
-        hand[c[1]].append(c)
-        rank = ORDER[c]
-        if rank < previous:
+    for c in seq:
+        position = ORDER[c]  # the suit is position // 13: one lookup per card
+        suits[position // 13].append(c)
+        if position < previous:
             in_order = False
-        previous = rank
+        previous = position
     if not in_order:
-        for suit in (spades, hearts, diamonds, clubs):
+        for suit in suits:
             suit.sort(key=RANK.__getitem__)
-    return hand
+    return {"S": suits[0], "H": suits[1], "D": suits[2], "C": suits[3]}
 
 
 def flat(hand: dict[str, list[str]]) -> list[str]:
     """The cards of a by-suit hand in canonical order."""
-    return hand["S"] + hand["H"] + hand["D"] + hand["C"]
+    cards = list(hand["S"])
+    cards += hand["H"]
+    cards += hand["D"]
+    cards += hand["C"]
+    return cards
 
 
 def check_card(card):

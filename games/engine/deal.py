@@ -17,7 +17,7 @@ own deal key, taking one unbiased draw from 0..n-1.
 """
 
 import hashlib
-import hmac
+from hashlib import sha256
 from typing import Any
 
 from .cards import DECK
@@ -51,20 +51,22 @@ def seed_commitment(seed):
 
 def _stream(seed: bytes, deal_key: str, blocks: int) -> bytes:
     """The first ``blocks`` 32-byte blocks of the byte stream of step 2."""
-    k = hmac.digest(seed, _PREFIX + deal_key.encode(), "sha256")
-    # Block i is HMAC-SHA256(k, i). The key's inner and outer hashes (RFC 2104) are started
-    # once and copied per block, as hmac.HMAC.copy() does, without its Python-level calls.
+    k = _hmac_sha256(seed, _PREFIX + deal_key.encode())
+    # HMAC-SHA256 by RFC 2104, spelled out: hmac.digest() costs more than the four hashes.
     key = k.ljust(64, b"\0")
-    inner = hashlib.sha256(key.translate(_IPAD))
-    outer = hashlib.sha256(key.translate(_OPAD))
-    out = []
+    ipad = key.translate(_IPAD)
+    opad = key.translate(_OPAD)
+    out = b""
     for i in range(blocks):
-        h = inner.copy()
-        h.update(i.to_bytes(8, "big"))
-        o = outer.copy()
-        o.update(h.digest())
-        out.append(o.digest())
-    return b"".join(out)
+        out += sha256(opad + sha256(ipad + i.to_bytes(8, "big")).digest()).digest()
+    return out
+
+
+def _hmac_sha256(key: bytes, message: bytes) -> bytes:
+    if len(key) > 64:
+        key = sha256(key).digest()  # RFC 2104: a key longer than a block is hashed first
+    key = key.ljust(64, b"\0")
+    return sha256(key.translate(_OPAD) + sha256(key.translate(_IPAD) + message).digest()).digest()
 
 
 _LIMITS: list[int] = [0] + [256 - 256 % n for n in range(1, 257)]  # rejection limits, so draws are unbiased
@@ -72,7 +74,8 @@ _LIMITS: list[int] = [0] + [256 - 256 % n for n in range(1, 257)]  # rejection l
 
 def _draws(seed: bytes, deal_key: str, sizes: tuple[int, ...]) -> list[int]:
     """One unbiased draw from 0..n-1 for each n in ``sizes``, in order, from one stream."""
-    blocks = 2  # 64 bytes: a whole shuffle almost always fits (about 58 bytes on average)
+    # A whole shuffle almost always fits in 64 bytes (about 58 on average), a few draws in 32.
+    blocks = 2 if len(sizes) > 8 else 1
     stream = _stream(seed, deal_key, blocks)
     out = []
     pos = 0
@@ -94,12 +97,31 @@ _SHUFFLE_SIZES = tuple(range(52, 1, -1))  # Fisher-Yates draws from 0..i for i =
 
 
 def _shuffled_positions(seed: Any, deal_key: str) -> list[int]:
-    """The shuffle as positions in the canonical deck (ints sort faster than cards)."""
+    """The shuffle as positions in the canonical deck (ints sort faster than cards).
+
+    The draws of ``_draws`` for sizes 52 down to 2, taken inline: a deal is dealt on every
+    hand of every game, and this loop is most of its cost."""
+    raw = seed_bytes(seed)
+    blocks = 2
+    stream = _stream(raw, deal_key, blocks)
+    end = len(stream)
+    limits = _LIMITS
     deck = list(range(52))
-    i = 51
-    for j in _draws(seed_bytes(seed), deal_key, _SHUFFLE_SIZES):
+    pos = 0
+    for i in range(51, 0, -1):
+        n = i + 1
+        limit = limits[n]
+        b = stream[pos]
+        pos += 1
+        while b >= limit:
+            if pos == end:
+                blocks *= 2
+                stream = _stream(raw, deal_key, blocks)
+                end = len(stream)
+            b = stream[pos]
+            pos += 1
+        j = b % n
         deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
     return deck
 
 
@@ -111,10 +133,15 @@ def shuffled_deck(seed: Any, deal_key: str) -> list[str]:
 def deal_hands(seed: Any, deal_key: str, first: int, step: int) -> list[list[str]]:
     """Four sorted hands of 13, dealt one card at a time from seat ``first`` in steps of ``step``."""
     deck = _shuffled_positions(seed, deal_key)
-    hands: list[list[str]] = [[] for _ in range(4)]
-    for k in range(4):
-        # Deck positions k, k+4, k+8, ...; sorting positions sorts the cards canonically.
-        hands[(first + k * step) % 4] = [DECK[p] for p in sorted(deck[k::4])]
+    # The card at shuffled position k goes to seat (first + k * step) % 4; walking the pack in
+    # canonical order and handing each card to its seat gives every hand sorted.
+    seats = [(first + r * step) % 4 for r in range(4)]
+    seat_of = [0] * 52
+    for k in range(52):
+        seat_of[deck[k]] = seats[k % 4]
+    hands: list[list[str]] = [[], [], [], []]
+    for p in range(52):
+        hands[seat_of[p]].append(DECK[p])
     return hands
 
 

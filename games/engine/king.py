@@ -3,6 +3,7 @@
 from typing import Any, Final
 
 from . import deal as deals
+from .actions import Action
 from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard
 from .flag_text import KING as FLAG_TEXT
@@ -84,6 +85,21 @@ FINAL_OFFER: Final = "final_offer"  # the ultimatum put to the standing bidder a
 DECLINED: Final = "declined"  # the Beneficiary plays the hand himself
 NAME_TRUMP: Final = "name_trump"  # the accepted up-bidder names trumps
 FORFEITED: Final = "forfeited"
+
+
+# The actions of the auction and the choices, built once: legal_actions() hands out read-only
+# actions, so every state can share them (field order as the dicts they replace).
+SIMPLE: Final = {
+    k: Action(type=k) for k in ("open_auction", "ultimatum", "forfeit", "match", "pass", "accept", "decline", "take")
+}
+CHOOSE_UP: Final = {t: Action(type="choose", mode="up", trump=t) for t in TRUMP_CHOICES}
+CHOOSE_DOWN: Final = Action(type="choose", mode="down")
+BIDS: Final = {(n, d): Action(type="bid", tricks=n, direction=d) for n in range(1, 14) for d in ("up", "down")}
+COUNTEROFFERS: Final = {
+    (n, d): Action(type="counteroffer", tricks=n, direction=d) for n in range(1, 14) for d in ("up", "down")
+}
+CONTRACTS: Final = {n: Action(type="contract", name=n) for n in NEGATIVE_CONTRACTS + tuple(COMBINED) + (POSITIVE,)}
+NOMINATIONS: Final = [Action(type="nominate", dealer=s) for s in range(4)]
 
 
 # ----------------------------------------------------------------------------- pure rules
@@ -651,26 +667,26 @@ class KingState(GameState):
         phase, o, seat = self.phase, self.options, self.to_act
         if phase == POSITIVE_CHOICE:
             acts = self._choose_actions(up=True, down=o["allow_down"])
-            acts.append({"type": "open_auction"})
+            acts.append(SIMPLE["open_auction"])
             if o["ultimatum_enabled"] and o["ultimatum_timing"] == "instead_of_auction" and o["allow_down"]:
-                acts.append({"type": "ultimatum"})
+                acts.append(SIMPLE["ultimatum"])
             if o["forfeit_without_auction"]:
-                acts.append({"type": "forfeit"})
+                acts.append(SIMPLE["forfeit"])
             return acts
         if phase == AUCTION:
             high = self.high
             above = bid_value(high[1], high[2]) if high else 0
-            acts = [{"type": "bid", "tricks": n, "direction": d} for n, d in legal_bids(o, above)]
+            acts = [BIDS[bid] for bid in legal_bids(o, above)]
             if high and o["auction_preference_matching"] and self.bidders.index(seat) < self.bidders.index(high[0]):
-                acts.append({"type": "match"})
-            acts.append({"type": "pass"})
+                acts.append(SIMPLE["match"])
+            acts.append(SIMPLE["pass"])
             return acts
         if phase == AUCTION_WON:
-            acts = [{"type": "accept"}, {"type": "decline"}]
+            acts = [SIMPLE["accept"], SIMPLE["decline"]]
             if self.countered:
                 return acts  # after a refused counter-offer: accept the original bid or decline
             if self._forfeit_allowed():
-                acts.append({"type": "forfeit"})
+                acts.append(SIMPLE["forfeit"])
             value = bid_value(self.high[1], self.high[2])
             if (
                 o["ultimatum_enabled"]
@@ -678,27 +694,27 @@ class KingState(GameState):
                 and o["allow_down"]
                 and value < (o["auction_max_value"] // UP_VALUE) * UP_VALUE
             ):
-                acts.append({"type": "ultimatum"})
+                acts.append(SIMPLE["ultimatum"])
             if o["beneficiary_counteroffer"]:
-                acts += [{"type": "counteroffer", "tricks": n, "direction": d} for n, d in legal_bids(o, value)]
+                acts += [COUNTEROFFERS[bid] for bid in legal_bids(o, value)]
             return acts
         if phase == NO_BIDS:
             acts = self._choose_actions(up=True, down=o["allow_down"])
             if self._forfeit_allowed():
-                acts.append({"type": "forfeit"})
+                acts.append(SIMPLE["forfeit"])
             return acts
         if phase == DECLINED:
             return self._choose_actions(up=True, down=o["allow_down"])
         if phase == NAME_TRUMP:
             return self._choose_actions(up=True, down=False)
         if phase == COUNTEROFFER:
-            return [{"type": "accept"}, {"type": "decline"}]
+            return [SIMPLE["accept"], SIMPLE["decline"]]
         if phase in (ULTIMATUM, FINAL_OFFER):
-            return [{"type": "take"}, {"type": "pass"}]
+            return [SIMPLE["take"], SIMPLE["pass"]]
         if phase == CONTRACT:
-            return [{"type": "contract", "name": n} for n in self._available_contracts(seat)]
+            return [CONTRACTS[n] for n in self._available_contracts(seat)]
         if phase == NOMINATE:
-            return [{"type": "nominate", "dealer": s} for s in range(4)]
+            return list(NOMINATIONS)
         return []
 
     def _forfeit_allowed(self):
@@ -707,9 +723,9 @@ class KingState(GameState):
 
     @staticmethod
     def _choose_actions(up, down):
-        acts = [{"type": "choose", "mode": "up", "trump": t} for t in TRUMP_CHOICES] if up else []
+        acts = [CHOOSE_UP[t] for t in TRUMP_CHOICES] if up else []
         if down:
-            acts.append({"type": "choose", "mode": "down"})
+            acts.append(CHOOSE_DOWN)
         return acts
 
     def _available_contracts(self, seat):

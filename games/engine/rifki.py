@@ -6,6 +6,7 @@ Play, the deal and the declarer's rotation go counter-clockwise: the next seat a
 from typing import Any, Final
 
 from . import deal as deals
+from .actions import Action
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .flag_text import RIFKI as FLAG_TEXT
@@ -59,6 +60,16 @@ TOP_TRUMP_RANKS: Final = ("A", "K", "Q")
 # Cards each negative contract penalises for the covered-penalty and void-discard rules.
 PENALTY: Final = {"no_queens": QUEENS, "no_men": MEN, "no_king_of_hearts": frozenset([KING_OF_HEARTS])}
 COVERED_RULE: Final = frozenset(PENALTY)  # Kiz, Erkek and Rifki force a covered penalty card
+
+
+# The contract and misdeal actions, built once: legal_actions() hands out read-only actions, so
+# every state can share them (field order as the dicts they replace).
+CONTRACT_ACTIONS: Final = {
+    (c["name"], c.get("suit")): Action(dict(c, type="contract"))
+    for c in [{"name": n} for n in NEGATIVE_CONTRACTS] + [{"name": TRUMP, "suit": s} for s in SUITS]
+}
+CANCEL: Final = Action(type="cancel")
+PASS: Final = Action(type="pass")
 
 
 # ----------------------------------------------------------------------------- pure rules
@@ -133,7 +144,10 @@ def legal_plays(
     if not trick:
         if trump:
             if rules.trump_lead and not trump_broken:
-                plain = [c for c in flat(hand) if c[1] != trump]
+                plain: list[str] = []  # every card but the trumps, in canonical order
+                for suit in SUITS:
+                    if suit != trump:
+                        plain += hand[suit]
                 if plain:
                     if top_trumps_ok:
                         tops = [c for c in hand[trump] if c[0] in TOP_TRUMP_RANKS]
@@ -171,7 +185,7 @@ def legal_plays(
     if follow:
         penalty = rules.penalty
         if rules.covered and penalty is not None:
-            top = max(RANK[c] for c in trick if c[1] == led)
+            top = _top_rank(trick, led)
             covered = [c for c in follow if c in penalty and RANK[c] < top]
             if covered:
                 return covered, COVERED
@@ -190,11 +204,22 @@ def legal_plays(
 
 def _head(follow: list[str], trick: list[str], led: str) -> tuple[list[str], tuple[str, str]]:
     """Beat the highest card of the suit led if you can; otherwise any card of the suit."""
-    top = max(RANK[c] for c in trick if c[1] == led)
+    top = _top_rank(trick, led)
     over = [c for c in follow if RANK[c] > top]
     if over and len(over) < len(follow):
         return over, MUST_HEAD
     return follow, FOLLOW
+
+
+def _top_rank(trick: list[str], led: str) -> int:
+    """The rank of the highest card of the suit led in the trick."""
+    top = -1
+    for c in trick:
+        if c[1] == led:
+            rank = RANK[c]
+            if rank > top:
+                top = rank
+    return top
 
 
 ANY: Final = ("not_in_hand", N_("it is not in the hand"))
@@ -289,6 +314,8 @@ class RifkiState(GameState):
     slam_declared: bool
     top_trumps: bool
     rules: PlayRules | None
+    slam_rule: str  # options["king_slam"], read after every trick
+    slam_declared_first: bool  # the slam needs a declaration before the first lead
 
     def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
         super().__init__(options, seed, key, board)
@@ -310,6 +337,8 @@ class RifkiState(GameState):
         self.cancel = None  # (reason, seat) of a misdeal being cancelled
         self.slam_declared = False
         self.top_trumps = False  # the declarer held A, K, Q of trumps: he may lead them at once
+        self.slam_rule = options["king_slam"]
+        self.slam_declared_first = self.slam_rule != "off" and options["king_slam_requires_declaration"]
 
     @classmethod
     def check_options(cls, o):
@@ -448,7 +477,9 @@ class RifkiState(GameState):
         if name == TRUMP:
             self.trump = suit
             self._set_negative(())
-            tops = {c[0] for c in self.hands[d][suit] if c[0] in TOP_TRUMP_RANKS}
+            # The hands as dealt: a contract is named before any card is played (and a replay
+            # folding a finished deal without its card play does not group them by suit).
+            tops = {c[0] for c in self.deal_hands[d] if c[1] == suit and c[0] in TOP_TRUMP_RANKS}
             self.top_trumps = self.options["declarer_may_lead_top_trumps"] and len(tops) == 3
             self.claimants = self._misdeal_claimants()
             if self.claimants:
@@ -458,7 +489,7 @@ class RifkiState(GameState):
         else:
             self._set_negative((name,))
             if name == "no_king_of_hearts" and self.options["misdeal_rifki_unguarded"]:
-                seat = unguarded_rifki_holder([self.hand(s) for s in range(4)], d)
+                seat = unguarded_rifki_holder(self.deal_hands, d)
                 if seat is not None:
                     self.cancel = ("rifki_unguarded", seat)
                     self.phase = CANCELLING
@@ -484,7 +515,11 @@ class RifkiState(GameState):
         return [(d + self.STEP * k) % 4 for k in range(4)]
 
     def _may_cancel(self, seat):
-        return not any(c in HIGH_CARDS for c in self.hand(seat))
+        """Whether ``seat`` holds no card above a ten (asked before the first lead: as dealt)."""
+        for c in self.deal_hands[seat]:
+            if c in HIGH_CARDS:
+                return False
+        return True
 
     def _fold_pass(self, ev):
         i = self.claimants.index(ev["seat"])
@@ -563,10 +598,10 @@ class RifkiState(GameState):
         return self._redeal_event(None, None)  # Kiz split: the declarer chooses again
 
     def _after_trick(self) -> dict[str, Any] | None:
-        slam = self.options["king_slam"]
+        slam = self.slam_rule
         if slam != "off" and self.contract_name == TRUMP:
             winners = [w for _, _, w in self.tricks]
-            if self.options["king_slam_requires_declaration"]:
+            if self.slam_declared_first:
                 if self.slam_declared:
                     if slam_reached(slam, winners, self.declarer):
                         return self._slam_event("slam", self.declarer)
@@ -614,10 +649,8 @@ class RifkiState(GameState):
         return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken, top_ok)
 
     def _extra_play_actions(self) -> list[dict[str, Any]]:
-        o = self.options
         if (
-            o["king_slam"] != "off"
-            and o["king_slam_requires_declaration"]
+            self.slam_declared_first
             and self.contract_name == TRUMP
             and not self.tricks
             and not self.trick_cards
@@ -630,10 +663,9 @@ class RifkiState(GameState):
 
     def _phase_actions(self):
         if self.phase == CONTRACT:
-            return [dict(c, type="contract") for c in self._available_contracts(self.to_act)]
+            return [CONTRACT_ACTIONS[c["name"], c.get("suit")] for c in self._available_contracts(self.to_act)]
         if self.phase == MISDEAL_CLAIM:
-            cancel = [{"type": "cancel"}] if self._may_cancel(self.to_act) else []
-            return cancel + [{"type": "pass"}]
+            return [CANCEL, PASS] if self._may_cancel(self.to_act) else [PASS]
         return []
 
     def _available_contracts(self, seat):

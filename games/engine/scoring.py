@@ -33,13 +33,27 @@ def penalty_units(parts: tuple[str, ...], taken: list[list[str]], trick_winners:
             ]
         else:
             cards = PENALTY_CARDS[part]
-            counts[part] = [sum(1 for c in t if c in cards) for t in taken]
+            counts[part] = [_count_in(t, cards) for t in taken]
     return counts
+
+
+def _count_in(taken: list[str], cards: frozenset[str]) -> int:
+    """How many of ``taken`` are in ``cards`` (a loop: a generator costs more compiled)."""
+    n = 0
+    for c in taken:
+        if c in cards:
+            n += 1
+    return n
 
 
 def negative_scores(counts: dict[str, list[int]], units: dict[str, int]) -> list[int]:
     """Scores per seat: the sum over contract parts of units taken times the unit's value."""
-    return [sum(units[part] * per_seat[s] for part, per_seat in counts.items()) for s in range(4)]
+    scores = [0, 0, 0, 0]
+    for part, per_seat in counts.items():
+        unit = units[part]
+        for s in range(4):
+            scores[s] += unit * per_seat[s]
+    return scores
 
 
 def negative_total(parts, units):
@@ -48,14 +62,24 @@ def negative_total(parts, units):
     return sum(units[p] * full[p] for p in parts)
 
 
+_PENALTY_CARDS_OF: dict[tuple[str, ...], frozenset[str]] = {}  # a handful of contracts: computed once each
+
+
 def penalty_cards_of(parts: tuple[str, ...]) -> frozenset[str]:
     """Every card any of these contract parts penalises (empty for trick-counting contracts)."""
-    cards: frozenset[str] = frozenset()
-    for p in parts:
-        cards |= PENALTY_CARDS.get(p, frozenset())
+    cards = _PENALTY_CARDS_OF.get(parts)
+    if cards is None:
+        cards = frozenset()
+        for p in parts:
+            cards |= PENALTY_CARDS.get(p, frozenset())
+        if len(_PENALTY_CARDS_OF) < 64:  # contracts come from logs too: keep the cache small
+            _PENALTY_CARDS_OF[parts] = cards
     return cards
 
 
 def is_card_based(parts: tuple[str, ...]) -> bool:
     """True when the contract can end early: every part penalises cards, not tricks."""
-    return all(p in PENALTY_CARDS for p in parts)
+    for p in parts:
+        if p not in PENALTY_CARDS:
+            return False
+    return True

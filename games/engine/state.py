@@ -5,7 +5,8 @@ into a decision event, and records it; it then records every automatic event tha
 (a trick won, a deal ended, the next deal dealt) until a seat must decide again. Recording an
 event means appending it to ``events`` and folding it into the state with the one
 ``_fold_<type>`` method for its type. ``replay(events)`` folds a log without re-deciding
-anything, which is why it is much faster than playing; ``replay(events, verify=True)``
+anything (and a deal that later deals follow without its card play), which is why it is much
+faster than playing; ``replay(events, verify=True)``
 re-applies every decision through ``apply`` and checks that the log says exactly what the
 rules produce.
 """
@@ -64,6 +65,8 @@ class GameState:
     board: Any  # the fixed deal, or None for a whole seeded game
     events: list[dict[str, Any]]
     phase: str | None
+    # phase == OVER, kept as a field: the benchmark and every play-out loop read it per action
+    is_over: bool
     to_act: int | None
     deal_no: int
     deals_in_game: int
@@ -90,6 +93,8 @@ class GameState:
     winners: list[int] | None
     result: str | None
     _legal: list[Any] | None
+    _legal_cards: list[str]  # with ``_legal``: the cards of its play actions, in the same order
+    _skim: bool  # replay is folding a deal it skips the card play of: hands need no grouping
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
 
     # ----------------------------------------------------------------- construction
@@ -101,10 +106,11 @@ class GameState:
         self.board = board
         self.events = []
         self.phase = None
+        self.is_over = False
         self.to_act = None
         self.deal_no = 0
         self.deals_in_game = 0  # deals in a full game (rulesets set it from their options)
-        self.hands = [by_suit(()) for _ in range(4)]
+        self.hands = [{"S": [], "H": [], "D": [], "C": []} for _ in range(4)]  # by_suit(()), built cheaply
         self.deal_hands = None
         self.last_deal = None
         self.trick_cards = []
@@ -127,6 +133,8 @@ class GameState:
         self.winners = None
         self.result = None
         self._legal = None
+        self._legal_cards = []
+        self._skim = False
         self._deal_feed = None
 
     @classmethod
@@ -141,10 +149,6 @@ class GameState:
     def hand(self, seat):
         """The live cards of ``seat`` in canonical order (server-side; seats learn theirs via view)."""
         return flat(self.hands[seat])
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def legal_actions(self) -> list[Any]:
         """The actions the seat to act may take, in canonical order, as read-only dicts."""
@@ -170,15 +174,19 @@ class GameState:
         # dict, becomes the event, so what is logged is always in canonical form. Bots and
         # the benchmark hand back an entry of legal_actions() itself: an identity scan finds
         # it without comparing dicts; anything else is checked field by field.
-        for canon in legal:
-            if canon is action:
-                break
-        else:
+        n = len(legal)
+        i = 0
+        while i < n and legal[i] is not action:
+            i += 1
+        if i == n:
             canon = self._canonical(action, legal)
-        kind: str = canon["type"]
-        if kind == "play":
+            i = 0
+            while legal[i] is not canon:
+                i += 1
+        cards = self._legal_cards  # the cards of the play actions, which come first in ``legal``
+        if i < len(cards):
             seat = self.to_act
-            card: str = canon["card"]
+            card = cards[i]
             assert seat is not None
             event = {"type": "play", "seat": seat, "card": card}
             self.events.append(event)
@@ -197,24 +205,27 @@ class GameState:
             self._record(after)
             self._run_automatic(out)
             return out
-        else:
-            event = {"type": kind, "seat": self.to_act}
-            event.update((k, v) for k, v in canon.items() if k != "type")
-            self._record(event)
+        canon = legal[i]
+        event = {"type": canon["type"], "seat": self.to_act}
+        event.update((k, v) for k, v in canon.items() if k != "type")
+        self._record(event)
         out = [event]
         self._run_automatic(out)
         return out
 
     def _compute_legal_actions(self) -> list[Any]:
         if self.phase == PLAY:
+            cards = self._legal_cards = self._compute_legal_cards()[0]
             play = PLAY_ACTIONS
-            acts = [play[c] for c in self._compute_legal_cards()[0]]
+            acts = [play[c] for c in cards]
             if self.HAS_EXTRA_PLAY_ACTIONS:
                 extra = self._extra_play_actions()
                 if extra:
                     acts += map(Action, extra)
             return acts
-        return list(map(Action, self._phase_actions()))
+        self._legal_cards = []
+        # Rulesets may hand out prebuilt actions (read-only, so shareable); others are frozen here.
+        return [a if type(a) is Action else Action(a) for a in self._phase_actions()]
 
     def _canonical(self, action, legal):
         """The legal action that ``action`` spells, or the IllegalAction saying why there is none."""
@@ -300,7 +311,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]  # a mutable state is not hashable
 
     def _snapshot(self):
-        skip = {"seed", "_legal", "_deal_feed"}
+        skip = {"seed", "_legal", "_legal_cards", "_skim", "_deal_feed"}
         names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
         if names is None:
             return {k: v for k, v in vars(self).items() if k not in skip}
@@ -364,7 +375,17 @@ class GameState:
         self._play_card(seat, ev["card"])
 
     def _play_card(self, seat: int, card: str) -> None:
-        self.hands[seat][card[1]].remove(card)
+        held = self.hands[seat][card[1]]
+        # A card from legal_actions() is the very string in the hand: find it by identity; a
+        # card read from a log is only equal to it.
+        i = 0
+        n = len(held)
+        while i < n and held[i] is not card:
+            i += 1
+        if i < n:
+            held.pop(i)
+        else:
+            held.remove(card)
         trick = self.trick_cards
         trick.append(card)
         self.trick_seats.append(seat)
@@ -393,12 +414,13 @@ class GameState:
         self.tricks_won[w] += 1
         self.taken[w] += cards
         trump = self.trump
-        for c in cards:
-            suit = c[1]
-            if suit == "H":
-                self.hearts_broken = True
-            if suit == trump:
-                self.trump_broken = True
+        if not self.hearts_broken or (trump is not None and not self.trump_broken):
+            for c in cards:
+                suit = c[1]
+                if suit == "H":
+                    self.hearts_broken = True
+                if suit == trump:
+                    self.trump_broken = True
         cards.clear()  # the trick is recorded in copies; reuse the lists for the next one
         self.trick_seats.clear()
         self.leader = w
@@ -411,7 +433,9 @@ class GameState:
 
     # ----------------------------------------------------------------- deals
     def _new_deal_fields(self, hands):
-        self.hands = [by_suit(h) for h in hands]
+        # A deal whose card play replay skips is never played from: its hands are not grouped
+        # (nothing reads them; the contract folds read ``deal_hands``, the hands as dealt).
+        self.hands = [] if self._skim else [by_suit(h) for h in hands]
         self.deal_hands = [tuple(h) for h in hands]
         self.trick_cards = []
         self.trick_seats = []
@@ -451,6 +475,7 @@ class GameState:
 
     def _fold_game_ended(self, ev):
         self.phase = OVER
+        self.is_over = True
         self.to_act = None
         self.winners = list(ev["winners"])
         self.result = ev["result"]
@@ -599,23 +624,49 @@ def _logged_hands(event: Any) -> Any:
 
 
 def fold_events(state: GameState, events: Any) -> GameState:
-    """Fold a log into a blank state, turning any inconsistency into InvalidEvents."""
+    """Fold a log into a blank state, turning any inconsistency into InvalidEvents.
+
+    The log is the engine's own output (``replay`` without ``verify``), so a deal that a later
+    deal_started follows is folded without its card play: every trick there is four plays and
+    the trick they make, and nothing a later fold reads is left by them (the next
+    deal_started resets hands, tricks and every trick flag; contracts, auctions, scores and
+    deal records come from the other events, which are all folded), so such a deal's hands are
+    not even grouped by suit (``_skim``). The last deal is folded event by event, so a state
+    rebuilt from any prefix is exactly the played one (tests/engine/
+    test_replay_skips_the_card_play_of_finished_deals_and_gives_the_same_state.py).
+    """
     folds = _fold_table(type(state))
-    state.events = list(events)
+    log: list[Any] = list(events)
+    state.events = log
+    n = len(log)
     try:
-        for ev in state.events:
+        last = n - 1  # where the last deal starts: plays before it are skipped
+        while last > 0 and log[last]["type"] != "deal_started":
+            last -= 1
+        i = 0
+        state._skim = last > 0
+        while i < n:
+            if i >= last:
+                state._skim = False
+            ev = log[i]
             kind: str = ev["type"]
             # Plays and tricks are four in five events: call their folds directly, which a
             # compiled engine does without the generic bound-method call of the table.
             if kind == "play":
+                if i < last:
+                    i += 5  # a whole trick of a finished deal: its four plays and the trick
+                    continue
                 state._fold_play(ev)
             elif kind == "trick":
                 state._fold_trick(ev)
             else:
                 folds[kind](state, ev)
+            i += 1
     except InvalidEvents:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
         raise InvalidEvents(f"the event log cannot be replayed: {type(e).__name__}: {e}", code="invalid_events") from e
+    finally:
+        state._skim = False
     state._legal = None
     return state

@@ -10,15 +10,22 @@ def trick_winner(cards: list[str], trump: str | None = None) -> int:
     suit led. ``trump`` is a suit letter or None.
     """
     best = 0
-    best_card = cards[0]
-    best_trump = best_card[1] == trump
-    led = best_card[1]
+    first = cards[0]
+    best_rank = RANK[first]
+    led = first[1]
+    best_trump = led == trump
     for i in range(1, len(cards)):
         c = cards[i]
         s = c[1]
         if s == trump:
-            if not best_trump or RANK[c] > RANK[best_card]:
-                best, best_card, best_trump = i, c, True
-        elif not best_trump and s == led and RANK[c] > RANK[best_card]:
-            best, best_card = i, c
+            if not best_trump:
+                best, best_rank, best_trump = i, RANK[c], True
+            else:
+                rank = RANK[c]
+                if rank > best_rank:
+                    best, best_rank = i, rank
+        elif not best_trump and s == led:
+            rank = RANK[c]
+            if rank > best_rank:
+                best, best_rank = i, rank
     return best
