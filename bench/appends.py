@@ -34,13 +34,14 @@ TARGET_VS_LIBRARY = 2.0  # eventlog's appends/s at least this many times the lib
 TARGET_VS_RAW = 0.7  # and at least this fraction of raw psycopg's
 
 
-def king_deal_events(seed=1):
-    """The events of one whole deal of a King game the engine plays at random (deal 2: a
-    deal_started, its plays and tricks, its deal_ended)."""
+def deal_events(seed=1):
+    """The events of one whole deal of a game of the engine's first ruleset (King) played at
+    random: the longest deal's deal_started, its plays and tricks, its deal_ended."""
+    from bench.bots import DEFAULT_RULESET
     from games.engine import new_game
 
     rng = random.Random(seed)
-    state = new_game("king", seed=seed)
+    state = new_game(DEFAULT_RULESET, seed=seed)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     starts = [i for i, e in enumerate(state.events) if e["type"] == "deal_started"]
@@ -215,7 +216,7 @@ def run(factory, prefix, events, metadata, writers, seconds):
 def measure(rounds, seconds, writer_counts):
     from django.db import connection
 
-    deal = king_deal_events()
+    deal = deal_events()
     shapes = [("one event", deal[1:2]), (f"one deal ({len(deal)} events)", deal)]
     metadata = {"actor": "user:1", "seat": 0, "command_id": None}
     settings_dict = dict(connection.settings_dict)

@@ -36,11 +36,13 @@ import time
 import uuid
 from pathlib import Path
 
+from bench.bots import DEFAULT_RULESET  # the engine's first ruleset: King
+from games.engine import RULESETS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 TARGET_RATIO = 0.8
 TARGET_P99_MS = 50.0
 BARE_ROWS = 60
-SEATS = 4  # King's table
 
 
 def free_port():
@@ -89,7 +91,7 @@ class Table:
     def __init__(self, users, tokens, slot):
         from games import service
 
-        match = service.do_create_match("king", {}, users)
+        match = service.do_create_match(DEFAULT_RULESET, {}, users)
         self.users, self.tokens, self.slot = users, tokens, slot
         self.match_id, self.version = match.pk, match.version
         self.state = service.match_state(match)
@@ -112,7 +114,8 @@ class Client(threading.Thread):
 
         # A connection per seat, as the four people at a table each have their own: the
         # connections spread over the workers, so a match's actions reach several processes.
-        self.http = [httpx.Client(base_url=base_url, timeout=30) for _ in range(SEATS)]
+        seats = max(len(table.tokens) for table in tables)
+        self.http = [httpx.Client(base_url=base_url, timeout=30) for _ in range(seats)]
         self.tables, self.rng = tables, random.Random(seed)
         self.kind, self.go, self.stop, self.done = None, threading.Event(), threading.Event(), threading.Event()
         self.times, self.errors, self.error_samples = [], 0, []
@@ -203,7 +206,7 @@ def setup_tables(matches, clients):
     User = get_user_model()
     per_client = [[] for _ in range(clients)]
     for m in range(matches):
-        users = [User.objects.create_user(f"bench{m}x{s}") for s in range(SEATS)]
+        users = [User.objects.create_user(f"bench{m}x{s}") for s in range(RULESETS[DEFAULT_RULESET].num_seats())]
         tokens = [issue_token(u) for u in users]
         per_client[m % clients].append(Table(users, tokens, m))
         now = timezone.now()
@@ -299,7 +302,7 @@ def main(argv=None):
     threads = 16  # gunicorn.conf.py's
     print(
         f"POSTs over HTTP: gunicorn {args.workers} workers x {threads} threads (gthread), PostgreSQL + Redis, "
-        f"{args.clients} keep-alive clients, {args.matches} live King matches; medians of {args.rounds} rounds "
+        f"{args.clients} keep-alive clients, {args.matches} live {RULESETS[DEFAULT_RULESET].label} matches; medians of {args.rounds} rounds "
         f"of {args.seconds:g} s:"
     )
     med = {}

@@ -127,16 +127,54 @@ def current_state(match):
     """The state at the match's head, from the cache when it holds that head.
 
     Keyed by the head's hash as well as its version: a match id seen again (a database
-    restored or rolled back, as tests do) can never be served another match's state.
+    restored or rolled back, as tests do) can never be served another match's state. When the
+    cache holds an earlier head of the match (another process played the last actions: with
+    several workers, the usual case), only the events since are read and folded in, if their
+    chain joins the cached head to the row's.
     """
+    head = (match.version, match.head_hash)
     cached = _STATES.get(match.pk)
-    if cached is not None and cached[0] == (match.version, match.head_hash):
+    if cached is not None and cached[0] == head:
         _STATES.move_to_end(match.pk)
         return cached[1]
-    # Up to the head the row names (the caller holds a fresh row): rows planted past it are for
-    # verify_match to report, not for the next move to be played on.
-    state = replay(match, engine_events(match.stream, upto=match.version, shown=True))
-    remember(match.pk, (match.version, match.head_hash), state)
+    state = caught_up(match, cached) if cached is not None and cached[0][0] < match.version else None
+    if state is None:
+        # Up to the head the row names (the caller holds a fresh row): rows planted past it are
+        # for verify_match to report, not for the next move to be played on.
+        state = replay(match, engine_events(match.stream, upto=match.version, shown=True))
+    remember(match.pk, head, state)
+    return state
+
+
+def caught_up(match, cached):
+    """The cached state of an earlier head with the events since folded in, or None (then the
+    stream is replayed whole) when their chain does not run from that head to the row's, or
+    the cached game had ended (whatever follows its end is not shown)."""
+    (version, digest), state = cached
+    if state.is_over or _STATES.pop(match.pk, None) is not cached:
+        return None  # taken out first: no other thread folds into the same object
+    rows = list(
+        Event.objects.filter(stream=match.stream, version__gt=version, version__lte=match.version)
+        .order_by("version")
+        .values_list("type", "payload", "prev_hash", "hash")
+    )
+    if len(rows) != match.version - version:
+        return None
+    for kind, _payload, prev_hash, row_hash in rows:
+        if prev_hash != digest:
+            return None
+        digest = row_hash
+    if digest != match.head_hash:
+        return None
+    new = [{"type": kind, **payload} for kind, payload, _, _ in rows if kind not in PLATFORM_EVENTS]
+    if any(event["type"] == "game_ended" for event in new[:-1]):
+        return None  # events past the end: as shown_rows, the whole replay leaves them out
+    events = state.events
+    try:
+        state.fold_log(new)  # folds onto the state as it stands, and keeps only ``new`` as its log
+    except engine.InvalidEvents:
+        return None
+    state.events = events + new
     return state
 
 
