@@ -26,6 +26,7 @@ import argparse
 import logging
 import os
 import random
+import runpy
 import socket
 import statistics
 import subprocess
@@ -299,11 +300,11 @@ def main(argv=None):
         connection.creation.destroy_test_db(old, verbosity=0)
         drop_queue(os.environ["CELERY_QUEUE"])
 
-    threads = 16  # gunicorn.conf.py's
+    conf = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
     print(
-        f"POSTs over HTTP: gunicorn {args.workers} workers x {threads} threads (gthread), PostgreSQL + Redis, "
-        f"{args.clients} keep-alive clients, {args.matches} live {RULESETS[DEFAULT_RULESET].label} matches; medians of {args.rounds} rounds "
-        f"of {args.seconds:g} s:"
+        f"POSTs over HTTP: gunicorn {args.workers} workers x {conf['threads']} threads ({conf['worker_class']}), "
+        f"PostgreSQL + Redis, {args.clients} clients (a keep-alive connection per seat), {args.matches} live "
+        f"{RULESETS[DEFAULT_RULESET].label} matches; medians of {args.rounds} rounds of {args.seconds:g} s:"
     )
     med = {}
     for kind, label in (("actions", "POST matches/{id}/actions/"), ("bare", "bare DRF endpoint")):

@@ -160,7 +160,7 @@ def caught_up(match, cached):
     )
     if len(rows) != match.version - version:
         return None
-    for kind, _payload, prev_hash, row_hash in rows:
+    for _kind, _payload, prev_hash, row_hash in rows:
         if prev_hash != digest:
             return None
         digest = row_hash
