@@ -107,7 +107,9 @@ def append(stream, expected_version, events, metadata=None, known_head=None):
 
     Raises VersionConflict, having written nothing, when the stream is not at that version,
     including when a concurrent writer commits the same version first. ``known_head`` is the
-    (version, hash) a caller holding the stream's lock already knows; it saves a read.
+    (version, hash) a caller holding the stream's lock already knows; it saves a read and a
+    savepoint, and a refused insert then rolls back the caller's whole transaction
+    (``append_runs``).
     """
     return append_runs(stream, expected_version, [(events, metadata, None)], known_head)
 
