@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 import django.dispatch
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -21,7 +21,7 @@ from games import engine, eventlog, refusals
 from games.engine.redact import redact_events, redact_view
 from games.offer import offered_names
 
-from .models import PLATFORM_EVENT_TYPES, CommandResult, Match, Seat
+from .models import PLATFORM_EVENT_TYPES, CommandResult, Event, Match, Seat
 
 # Sent after the commit that appended a match's events: (match_id, version). Bots and waiting
 # clients listen; games never imports them (DESIGN.md 2).
@@ -88,9 +88,31 @@ FALLBACK = object()
 # ------------------------------------------------------------------ reading
 def match_state(match, rows=None):
     """The engine state of ``match``: the replay of its stream (with the seed, to deal on)."""
-    rows = eventlog.stream_events(match.stream) if rows is None else rows
+    if rows is None:
+        return replay(match, engine_events(match.stream))
+    return replay(match, [eventlog.as_engine_event(r) for r in rows if r.type not in PLATFORM_EVENTS])
+
+
+def replay(match, events):
     seed = bytes.fromhex(match.seed) if match.seed else None
-    return engine.replay([eventlog.as_engine_event(r) for r in rows if r.type not in PLATFORM_EVENTS], seed=seed)
+    return engine.replay(events, seed=seed)
+
+
+def engine_events(stream, upto=None, shown=False):
+    """The engine's events of ``stream`` (the platform's left out), up to version ``upto`` when
+    given, and with ``shown`` only up to the first ``game_ended`` (as ``eventlog.shown_rows``).
+    Only each event's type and payload are read, not whole rows: a replay needs nothing else."""
+    rows = Event.objects.filter(stream=stream).order_by("version")
+    if upto is not None:
+        rows = rows.filter(version__lte=upto)
+    events = []
+    for kind, payload in rows.values_list("type", "payload"):
+        if kind in PLATFORM_EVENTS:
+            continue
+        events.append({"type": kind, **payload})
+        if shown and kind == "game_ended":
+            break
+    return events
 
 
 # A per-process cache of states for writers (the action path and bot workers), keyed by match
@@ -106,16 +128,54 @@ def current_state(match):
     """The state at the match's head, from the cache when it holds that head.
 
     Keyed by the head's hash as well as its version: a match id seen again (a database
-    restored or rolled back, as tests do) can never be served another match's state.
+    restored or rolled back, as tests do) can never be served another match's state. When the
+    cache holds an earlier head of the match (another process played the last actions: with
+    several workers, the usual case), only the events since are read and folded in, if their
+    chain joins the cached head to the row's.
     """
+    head = (match.version, match.head_hash)
     cached = _STATES.get(match.pk)
-    if cached is not None and cached[0] == (match.version, match.head_hash):
+    if cached is not None and cached[0] == head:
         _STATES.move_to_end(match.pk)
         return cached[1]
-    # Up to the head the row names (the caller holds a fresh row): rows planted past it are for
-    # verify_match to report, not for the next move to be played on.
-    state = match_state(match, eventlog.shown_rows(match.stream, match.version))
-    remember(match.pk, (match.version, match.head_hash), state)
+    state = caught_up(match, cached) if cached is not None and cached[0][0] < match.version else None
+    if state is None:
+        # Up to the head the row names (the caller holds a fresh row): rows planted past it are
+        # for verify_match to report, not for the next move to be played on.
+        state = replay(match, engine_events(match.stream, upto=match.version, shown=True))
+    remember(match.pk, head, state)
+    return state
+
+
+def caught_up(match, cached):
+    """The cached state of an earlier head with the events since folded in, or None (then the
+    stream is replayed whole) when their chain does not run from that head to the row's, or
+    the cached game had ended (whatever follows its end is not shown)."""
+    (version, digest), state = cached
+    if state.is_over or _STATES.pop(match.pk, None) is not cached:
+        return None  # taken out first: no other thread folds into the same object
+    rows = list(
+        Event.objects.filter(stream=match.stream, version__gt=version, version__lte=match.version)
+        .order_by("version")
+        .values_list("type", "payload", "prev_hash", "hash")
+    )
+    if len(rows) != match.version - version:
+        return None
+    for _kind, _payload, prev_hash, row_hash in rows:
+        if prev_hash != digest:
+            return None
+        digest = row_hash
+    if digest != match.head_hash:
+        return None
+    new = [{"type": kind, **payload} for kind, payload, _, _ in rows if kind not in PLATFORM_EVENTS]
+    if any(event["type"] == "game_ended" for event in new[:-1]):
+        return None  # events past the end: as shown_rows, the whole replay leaves them out
+    events = state.events
+    try:
+        state.fold_log(new)  # folds onto the state as it stands, and keeps only ``new`` as its log
+    except engine.InvalidEvents:
+        return None
+    state.events = events + new
     return state
 
 
@@ -429,12 +489,32 @@ def do_create_match(
 
 
 # ------------------------------------------------------------------ acting
+# The seat a user holds with the last hand-over of it (seat_taken_over or seat_returned), in one
+# query on the platform events' own index. Written out, not built by the ORM on each action: the
+# query is fixed and the action path is hot. Only the JSON path differs between the databases.
+SEAT_AND_LAST_HAND_OVER = """
+SELECT s."index", (
+    SELECT e.type FROM {event} e
+    WHERE e.stream = %s AND e.type IN ('seat_taken_over', 'seat_returned') AND {event_seat} = s."index"
+    ORDER BY e.version DESC LIMIT 1
+)
+FROM {seat} s WHERE s.match_id = %s AND s.user_id = %s ORDER BY s."index" LIMIT 1
+"""
+EVENT_SEAT = {"postgresql": "(e.payload ->> 'seat')::integer", "sqlite": "json_extract(e.payload, '$.seat')"}
+
+
 def check_seat(match, user):
-    """The seat ``user`` holds in ``match`` (403 if none)."""
-    seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
-    if seat is None:
+    """The seat ``user`` holds in ``match`` (403 if none; 409 if a house bot plays it now)."""
+    sql = SEAT_AND_LAST_HAND_OVER.format(
+        event=Event._meta.db_table, seat=Seat._meta.db_table, event_seat=EVENT_SEAT[connection.vendor]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [match.stream, match.pk, user.pk])
+        found = cursor.fetchone()
+    if found is None:
         raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
-    if seat_taken_over(match, seat):
+    seat, last = found
+    if last == "seat_taken_over":
         # The house bot plays it now (the person left, or ran out of time): one hand, one player.
         raise ServiceError(409, "seat_taken_over", _("a house bot plays this seat now; you can no longer act for it"))
     return seat
@@ -707,12 +787,13 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
 
 
 # ------------------------------------------------------------------ seats handed over (issue 19)
+HAND_OVERS = ("seat_taken_over", "seat_returned")
+
+
 def seat_hand_overs(match):
     """The match's hand-overs in order, as (type, payload): seat_taken_over and seat_returned."""
-    from .models import Event
-
     return list(
-        Event.objects.filter(stream=match.stream, type__in=("seat_taken_over", "seat_returned"))
+        Event.objects.filter(stream=match.stream, type__in=HAND_OVERS)
         .order_by("version")
         .values_list("type", "payload")
     )
