@@ -24,7 +24,10 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_worker_killed_inside_a_run_leaves_no_part_of_it_and_the_match_still_finishes(
-    celery_worker_factory, redis_url, worker_env, make_bot  # noqa: F811  (fixtures)
+    celery_worker_factory,
+    redis_url,
+    worker_env,
+    make_bot,  # noqa: F811  (fixtures)
 ):
     # Searching bots, and a run as long as the whole match: the worker is inside one run for seconds.
     bots = [make_bot(strategy="montecarlo", name=f"mc{i}") for i in range(4)]
