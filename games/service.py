@@ -170,13 +170,10 @@ def caught_up(match, cached):
     new = [{"type": kind, **payload} for kind, payload, _, _ in rows if kind not in PLATFORM_EVENTS]
     if any(event["type"] == "game_ended" for event in new[:-1]):
         return None  # events past the end: as shown_rows, the whole replay leaves them out
-    events = state.events
     try:
-        state.fold_log(new)  # folds onto the state as it stands, and keeps only ``new`` as its log
+        return state.fold_on(new)
     except engine.InvalidEvents:
         return None
-    state.events = events + new
-    return state
 
 
 def remember(match_id, head, state):

@@ -1152,6 +1152,14 @@ class CornersState:
             return {k: v for k, v in vars(self).items() if k not in skip}
         return {k: getattr(self, k) for k in names if k not in skip and not k.startswith("__") and hasattr(self, k)}
 
+    def fold_on(self, events) -> "CornersState":
+        """This state, as it stands, with ``events`` (the ones logged after it) folded in and
+        added to its log (a cached state catching up with its stream)."""
+        log = self.events
+        self.fold_log(events)
+        self.events = log + self.events
+        return self
+
     def fold_log(self, events) -> "CornersState":
         """``replay(events)``: fold a log into this blank state without re-deciding anything."""
         log: list[Any] = list(events)  # Any: whatever the log holds fails as in the sources

@@ -296,6 +296,14 @@ class GameState:
         """This blank state with ``events`` folded in, nothing decided again (``replay``)."""
         return fold_events(self, events)
 
+    def fold_on(self, events: Any) -> "GameState":
+        """This state, as it stands, with ``events`` (the ones logged after it) folded in one by
+        one, none skipped, and added to its log: a cached state catching up with its stream."""
+        log = self.events
+        fold_events(self, events, resume=True)
+        self.events = log + self.events
+        return self
+
     def verify_log(self, events: Any) -> "GameState":
         """This blank state with every decision of ``events`` applied again through the rules
         (``replay(verify=True)``)."""
@@ -623,8 +631,10 @@ def _logged_hands(event: Any) -> Any:
     return check_hands(event["hands"], what="logged deal")
 
 
-def fold_events(state: GameState, events: Any) -> GameState:
-    """Fold a log into a blank state, turning any inconsistency into InvalidEvents.
+def fold_events(state: GameState, events: Any, resume: bool = False) -> GameState:
+    """Fold a log into a blank state (with ``resume``, onto a state as it stands, skipping
+    nothing: the events may start anywhere in a deal), turning any inconsistency into
+    InvalidEvents.
 
     The log is the engine's own output (``replay`` without ``verify``), so a deal that a later
     deal_started follows is folded without its card play: every trick there is four plays and
@@ -640,7 +650,7 @@ def fold_events(state: GameState, events: Any) -> GameState:
     state.events = log
     n = len(log)
     try:
-        last = n - 1  # where the last deal starts: plays before it are skipped
+        last = 0 if resume else n - 1  # where the last deal starts: plays before it are skipped
         while last > 0 and log[last]["type"] != "deal_started":
             last -= 1
         i = 0
