@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -153,7 +154,7 @@ def run_mode(mode, ruleset, moves, idle_seconds, seed, think):
         worker.terminate()
         worker.wait(timeout=60)
     embedded = not settings.REDIS_URL
-    return {
+    result = {
         "mode": mode,
         "database": connection.vendor,
         "broker": "embedded" if embedded else "redis",
@@ -162,6 +163,9 @@ def run_mode(mode, ruleset, moves, idle_seconds, seed, think):
         "latencies": latencies(matches, person),
         "commit": commit_of(Path(settings.BASE_DIR)),
     }
+    connection.close()
+    shutil.rmtree(workdir, ignore_errors=True)  # its database, broker folders and worker log (kept on failure)
+    return result
 
 
 def commit_of(path):
