@@ -8,8 +8,8 @@
    the turn becoming due (the preceding event stored) to the bot's action stored, p50 and p99.
 
 It runs against the site's database and broker: DATABASE_URL and REDIS_URL when set (as in
-CI), else a fresh SQLite file and the filesystem broker under var/bench (slower: that broker
-polls once a second, which a slice boundary pays).
+CI), else a fresh SQLite file and the filesystem broker under a temporary folder (which an idle
+worker looks at every config.embedded_broker.POLL_SECONDS, a wait a slice boundary pays).
 """
 
 import argparse
@@ -48,8 +48,10 @@ def setup_django(workdir):
     call_command("migrate", verbosity=0)
 
 
-def start_worker(log_path):
-    cmd = [
+def start_worker(log_path, argv=None):
+    """A Celery worker on the bench's queue, solo and without gossip, mingle and heartbeat, or
+    the one given in ``argv`` (bench.latency starts `make run`'s)."""
+    cmd = argv or [
         sys.executable,
         "-m",
         "celery",

@@ -166,6 +166,14 @@ _celery = celery_config(REDIS_URL, VAR_DIR)
 CELERY_BROKER_URL = _celery["broker_url"]
 CELERY_BROKER_TRANSPORT = _celery["broker_transport"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
+if not REDIS_URL and os.environ.get("EMBEDDED_BROKER_POLL_SECONDS"):
+    # Seconds an idle worker sleeps between looks at the embedded broker's queues: the most a
+    # person's move waits for the next bot's (default config/embedded_broker.POLL_SECONDS).
+    # Longer costs an idle worker less CPU; beat and every worker read it here (config/celery.py).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        **CELERY_BROKER_TRANSPORT_OPTIONS,
+        "polling_interval": float(os.environ["EMBEDDED_BROKER_POLL_SECONDS"]),
+    }
 CELERY_RESULT_BACKEND = _celery["result_backend"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -1,0 +1,64 @@
+"""A person at a table of house bots, `make run`'s broker (no REDIS_URL): after each of the
+person's moves the real worker plays the bots' turns, until it is the person's turn again. The
+path bench.latency times, here proven to work, not timed."""
+
+import time
+
+import pytest
+from django.db import connection
+
+from bots.house import house_bot
+from bots.tasks import on_match_advanced
+from games import engine, eventlog, service
+from games.models import Match
+from tests.matches.conftest import players  # noqa: F401  (fixture)
+from tests.services.conftest import postgres_url  # noqa: F401  (fixture: the worker reads the test database)
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+ANSWERS = 5  # person moves the bots answered
+
+
+@pytest.fixture(autouse=True)
+def test_process_does_not_enqueue():
+    # This process's Celery app is the test settings' (perhaps Redis): the test sends each task
+    # to the worker's embedded broker itself, as the site's announcement would.
+    service.match_advanced.disconnect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+    yield
+    service.match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+
+
+def wait_for_person(match, seat, worker, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        match.refresh_from_db()
+        if match.to_act == seat or match.status == Match.Status.OVER:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the bots of match {match.pk} did not play\n--- worker log ---\n{worker.log_text()[-4000:]}")
+
+
+def test_the_worker_answers_each_person_move_with_the_bots_moves(celery_worker_factory, postgres_url, players):
+    database = postgres_url.rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"]
+    worker = celery_worker_factory(None, extra_env={"DATABASE_URL": database})
+    person, bot = players[0], house_bot("random")
+    seats = engine.RULESETS["king"].num_seats()
+    match = service.do_create_match("king", {}, [person] + [bot] * (seats - 1))
+    worker.client.send_task("bots.tasks.play_bot_turns", args=[match.pk, match.version])
+    wait_for_person(match, 0, worker)
+
+    answered = 0
+    while answered < ANSWERS:
+        assert match.status == Match.Status.LIVE
+        action = service.current_state(match).legal_actions()[0]
+        moved = service.submit_action(match.pk, person, dict(action), match.version)["version"]
+        match.refresh_from_db()
+        if match.to_act == 0:
+            continue  # the person acts again (they lead the next trick, say): no bot's turn
+        worker.client.send_task("bots.tasks.play_bot_turns", args=[match.pk, moved])
+        wait_for_person(match, 0, worker)
+        actors = {r.metadata.get("actor") for r in eventlog.stream_events(match.stream, after=moved)}
+        assert actors == {f"bot:{bot.pk}"}  # the bots, and only they, played on
+        answered += 1
+
+    assert "Traceback" not in worker.log_text()
