@@ -97,14 +97,22 @@ test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 		env -u DATABASE_URL $(PY) -m pytest tests/eventlog tests/matches/test_the_database_holds_every_seat_within_its_own_matchs_table.py -m "not services" $(PYTEST_ARGS); \
 	fi
 
-# Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker.
+# Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker, appends
+# beside the eventsourcing library and raw psycopg, action POSTs over HTTP beside a bare DRF
+# endpoint, a person's move to the house bots' answer, tournaments, and their cost growth with
+# workers and bots. bench.appends, bench.http and bench.latency need PostgreSQL and Redis
+# (DATABASE_URL, REDIS_URL), as the README's figures were measured.
 bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
 	$(PY) -m bench.strength
 	$(PY) -m bench.bots
 	$(PY) -m bench.actions
+	$(PY) -m bench.appends
+	$(PY) -m bench.http
+	$(PY) -m bench.latency
 	$(PY) -m bench.tournament
 	$(PY) -m bench.tournament --ruleset corners --entrants 36 --players 4
+	$(PY) -m bench.growth
 
 clean:
 	rm -rf $(VENV) var games/engine/*.so locale/*/LC_MESSAGES/*.mo

@@ -4,7 +4,7 @@ from games.engine.playout import play_out, score_sheet
 
 pytestmark = pytest.mark.services
 
-# A cold worker needs a few seconds to boot Django; the filesystem broker polls once a second.
+# A cold worker needs a few seconds to boot Django; the filesystem broker looks every 0.05 s.
 TIMEOUT = 90
 
 
