@@ -47,8 +47,12 @@ def test_a_webhook_bot_answers_one_action_a_request_and_sees_only_its_own_cards(
 ):
     server = bot_server(sheds_then_ends)
     hook = make_bot(kind="webhook", url=server.url, name="hook")
+    # A deal the hook's seat opens: a short game the other two could end before its first turn
+    # would leave nothing to check (a random seed did, once in CI).
+    options, seed = short(SHEDDING[0], 3), b"hook-first-5"
+    assert engine.new_game(SHEDDING[0], seed=seed, options=options).to_act == 0
     match = service.do_create_match(
-        SHEDDING[0], short(SHEDDING[0], 3), [hook, make_bot(strategy="heuristic", name="h1"), make_bot(name="r2")]
+        SHEDDING[0], options, [hook, make_bot(strategy="heuristic", name="h1"), make_bot(name="r2")], seed=seed
     )
     Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)  # a loaded CI machine is no fault
     run_until_over(match)
