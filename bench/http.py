@@ -9,8 +9,9 @@ client tracks its matches' engine states itself (replayed once from the log, the
 it posts applied locally), picks a random legal action for the seat to act and POSTs it to
 ``/api/v1/matches/{id}/actions/`` with that seat's token. A match that ends is replaced.
 
-Every action queues the seat's clock task (a person's move time, the site's default) to Celery
-on a queue of the bench's own, emptied at the end; no worker consumes it during the run.
+The site's default clock runs at every table (a person's move time): each match arms its one
+deadline task on a Celery queue of the bench's own, emptied at the end (no worker consumes it
+during the run), and an action publishes nothing while that task would wake in time.
 
 Beside it, the same clients with the same tokens POST the same bodies to a bare endpoint
 (bench.http_urls): same gunicorn, settings, middleware and authentication; it validates the

@@ -10,8 +10,8 @@ non-JSON, oversized or illegal answer) gets the deterministic fallback, recorded
 reason; after ``BOT_FAULT_LIMIT`` faults in a match the seat is handed to the built-in
 heuristic for the rest of the match. Both are events in the match's stream.
 
-People have clocks too (issue 19, games.clocks): when a person's turn starts the worker queues
-``person_deadline`` with a countdown; past the deadline it records the same fallback (reason
+People have clocks too (issue 19, games.clocks): the match's pending deadline task (bots.tasks,
+one at a time per match) runs ``person_deadline`` when it wakes; past the deadline it records the same fallback (reason
 "timeout"), and after the match's strike limit a house bot plays the seat as a seat_taken_over
 event, here in ``run_turns`` as a faulty bot's seat is played, until a ruling returns it. A
 timed question (the misdeal question) gets its default answer at its fixed delay instead,
@@ -89,8 +89,8 @@ def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
     run is dealt with here, without a queue hop. A webhook bot's turn
     goes to ``hand_off_webhook(match_id, version)`` (the Celery task queues it on the webhook
     queue); without one it is played here, as tests and tools do. A person's turn with a clock
-    goes to ``schedule_deadline(match_id, version, seconds)`` (the Celery task queues
-    ``person_deadline`` with that countdown).
+    goes to ``schedule_deadline(match_id, version, seconds)`` (the Celery task arms the
+    match's deadline task for then, bots.tasks.arm_deadline).
     """
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
@@ -208,12 +208,12 @@ def seconds_until(moment):
     return max(0.0, (moment - timezone.now()).total_seconds())
 
 
-def person_deadline(match_id, version, reschedule=None):
+def person_deadline(match_id, version):
     """A person's turn at ``version`` has reached its deadline: play it for them.
 
-    Does nothing when the match has moved on or the turn is no longer a person's with a clock.
-    Before the deadline (a countdown run early, a bank the clock had not counted) it asks
-    ``reschedule(match_id, version, seconds)`` to come back. A timed question gets its default
+    Does nothing when the match has moved on or the turn is no longer a person's with a clock,
+    nor before the deadline (a task woken early, a bank the clock had not counted: the task
+    then arms the exact deadline, bots.tasks.rearm_deadline). A timed question gets its default
     answer, as the clock's, with no fallback event and no strike; any other turn the first
     legal action after an ``action_fallback`` (reason "timeout"), and at the strike limit the
     seat is handed to a house bot (seat_taken_over, reason "timeouts"). Idempotent by version.
@@ -225,10 +225,7 @@ def person_deadline(match_id, version, reschedule=None):
     turn = clocks.person_turn(match, state)
     if turn is None:
         return None
-    left = seconds_until(turn["deadline"])
-    if left > 0:
-        if reschedule is not None:
-            reschedule(match_id, version, left)
+    if seconds_until(turn["deadline"]) > 0:
         return None
     seat, record = turn["seat"], turn["record"]
     action, before, after = turn["timed"], [], []

@@ -5,7 +5,7 @@ Two queues: built-in bots (and everything else) on the default queue, webhook tu
 so a webhook that takes its whole timeout, at any number of tables, holds up no built-in bot.
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.conf import settings
@@ -18,23 +18,89 @@ from games.models import Event, Match, Seat
 from . import runner
 from .models import Bot, Turn
 
+UNREAD = object()
+
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def play_bot_turns(match_id, version):
     """Play the bot turns of ``match_id`` due at ``version``; a stale or repeated task does nothing."""
-    runner.run_turns(match_id, version, hand_off_webhook=enqueue_webhook, schedule_deadline=schedule_person_deadline)
+    runner.run_turns(match_id, version, hand_off_webhook=enqueue_webhook, schedule_deadline=arm_deadline)
+
+
+# People's clocks (games.clocks). A match has at most one deadline task pending, and
+# ``Match.clock_wake_at`` says when it wakes. Woken, the task plays the turn it was queued for if
+# that turn's time is up, then arms the deadline of whatever person's turn is at the head now,
+# queueing itself again. So at a table of people with a five-minute clock, a move publishes
+# nothing while the pending task wakes before the new turn's earliest deadline: one message per
+# match every few minutes, not two per move (a publish, then the countdown's). A lost task is
+# found by the next move (its wake time long past) or by the beat sweep (sweep_people).
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def person_turn_deadline(match_id, version):
-    """A person's turn at ``version`` reaches its deadline now (games.clocks): play it for them."""
-    runner.person_deadline(match_id, version, reschedule=schedule_person_deadline)
+def person_turn_deadline(match_id, version, wake=None):
+    """A person's turn at ``version`` may have reached its deadline: play it for them, then arm
+    the deadline of the turn now at the head. ``wake`` is when this task was armed to wake: a
+    task that is no longer the pending one (another was armed since) stops after its turn."""
+    runner.person_deadline(match_id, version)
+    pending = Match.objects.filter(pk=match_id).values_list("clock_wake_at", flat=True).first()
+    if pending is not None and wake is not None and pending != datetime.fromisoformat(wake):
+        return
+    rearm_deadline(match_id)
 
 
-def schedule_person_deadline(match_id, version, seconds):
-    """Queue the deadline of a person's turn, ``seconds`` from now (a little after: the task
-    checks the deadline and comes back if it is early)."""
-    person_turn_deadline.apply_async(args=[match_id, version], countdown=seconds + 0.05)
+def rearm_deadline(match_id, tries=3):
+    """Arm the deadline of the person's turn at the match's head (its exact deadline: move
+    time, bank, timed question), or note that none is pending when no person's clock runs there.
+    Each write names the head it was worked out for; a move in between makes it try again."""
+    for _ in range(tries):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            return
+        turn = None
+        if match.status == Match.Status.LIVE:
+            turn = clocks.person_turn(match, service.current_state(match))
+        if turn is None:
+            if Match.objects.filter(pk=match_id, version=match.version).update(clock_wake_at=None):
+                return
+            continue
+        if publish_deadline(match_id, match.version, turn["deadline"] + DEADLINE_LATE):
+            return
+
+
+def arm_deadline(match_id, version, seconds, pending=UNREAD):
+    """Make sure a deadline task wakes within ``seconds`` from now for the person's turn at
+    ``version``: nothing is published when the pending one wakes by then (and not so long ago
+    that it must have been lost). ``pending`` is the row's ``clock_wake_at`` when the caller
+    has the row as its action wrote it; else it is read."""
+    now = timezone.now()
+    wake = now + timedelta(seconds=seconds) + DEADLINE_LATE
+    if pending is UNREAD:
+        pending = Match.objects.filter(pk=match_id).values_list("clock_wake_at", flat=True).first()
+    if pending is not None and now - lost_after() <= pending <= wake:
+        return False
+    return publish_deadline(match_id, version, wake)
+
+
+def publish_deadline(match_id, version, wake):
+    """Note the task's wake time on the row if it is still at ``version``, then queue it."""
+    if not Match.objects.filter(pk=match_id, version=version).update(clock_wake_at=wake):
+        return False  # moved on: whoever wrote the newer head arms its deadline
+    queue_deadline(match_id, version, wake)
+    return True
+
+
+def queue_deadline(match_id, version, wake):
+    person_turn_deadline.apply_async(args=[match_id, version, wake.isoformat()], eta=wake)
+
+
+# A deadline task wakes a little after the deadline, so that it finds the time up.
+DEADLINE_LATE = timedelta(seconds=0.05)
+
+
+def lost_after():
+    """How long past its wake time a pending deadline task may still be at work; beyond it, it
+    is taken as lost and the next move arms another."""
+    return timedelta(seconds=max(30.0, 10 * settings.PERSON_CLOCK_GRACE_SECONDS))
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -80,9 +146,10 @@ def sweep_stalled_turns():
 
 
 def sweep_people(now):
-    """The backstop of people's clocks: a person's turn past its deadline (its countdown task
-    was lost) is played for them here; a person's seat a house bot took over and nobody is
-    playing is enqueued. A turn younger than the shortest clock is not even looked at."""
+    """The backstop of people's clocks: a person's turn past its deadline (its deadline task
+    was lost) is played for them here and the match's clock armed again; a person's seat a
+    house bot took over and nobody is playing is enqueued. A turn younger than the shortest
+    clock is not even looked at."""
     late = timedelta(seconds=settings.PERSON_CLOCK_GRACE_SECONDS)
     youngest = now - timedelta(seconds=settings.TIMED_QUESTION_SECONDS) - late
     due_to_people = Match.objects.filter(
@@ -99,24 +166,32 @@ def sweep_people(now):
                 enqueue(match.pk, match.version)  # a house bot holds the seat: it plays on
         elif turn["deadline"] < now - late:
             runner.person_deadline(match.pk, match.version)
+            rearm_deadline(match.pk)  # its task was lost: the match's clock gets one again
+
+
+# What a committed change asks of the worker (worker_needed).
+BOTS = "bots"  # a machine may be to act: a task plays on (and arms a person's deadline it reaches)
+CLOCK = "clock"  # people only, with a clock: the person's deadline is armed
 
 
 def worker_needed(match_id, version=None, written=None):
-    """Whether a committed change at ``match_id`` is the worker's to look at: bots sit at it,
-    or a person's clock runs (a move time, a timed question, a seat a house bot took over).
+    """What a committed change at ``match_id`` asks of the worker: BOTS when a machine plays a
+    seat (a bot sits at the table, or a seat was ever handed to a house bot), CLOCK when only
+    people play and a person's clock runs (a move time, a timed question), else None.
 
     Asked after every action, so it costs as little as it can: ``written``, the match row as
-    the action's transaction wrote it at ``version`` (the announcement carries it), answers a
-    table with a move clock (the casual default) with no query; otherwise one query on the match
-    row says whether a bot sits at it or a seat was ever handed to a house bot. The phase comes
-    from the state this process just applied (its cache).
+    the action's transaction wrote it at ``version`` (the announcement carries it), holds what
+    the action's seat check learnt (``machines_seated``) and answers with no query; otherwise
+    one query on the match row says whether a bot sits at it or a seat was ever handed over.
+    The phase comes from the state this process just applied (its cache).
     """
     match = written if written is not None and written.version == version else None
     if match is not None:
         if match.status != Match.Status.LIVE or match.to_act is None:
-            return False
-        if match.move_seconds is not None:
-            return True
+            return None
+        machines = getattr(match, "machines_seated", None)
+        if machines is not None:
+            return BOTS if machines else clock_runs(match)
     bot_seats = Seat.objects.filter(match=OuterRef("pk"), bot__isnull=False)
     # The stream's name as a constant, not built from the outer row: the planner then reads the
     # platform events' own index (games 0012) for it.
@@ -127,15 +202,40 @@ def worker_needed(match_id, version=None, written=None):
         .first()
     )
     if match is None:
-        return False
-    if match.has_bots or match.handed_over or match.move_seconds is not None:
-        return True  # a handed-over seat given back by a ruling is looked at once for nothing
-    return clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None)) is not None
+        return None
+    if match.has_bots or match.handed_over:
+        return BOTS  # a handed-over seat given back by a ruling is looked at once for nothing
+    return clock_runs(match)
+
+
+def clock_runs(match):
+    """CLOCK when a person's turn at the live match's head has a clock, else None."""
+    return CLOCK if shortest_turn_seconds(match) is not None else None
+
+
+def shortest_turn_seconds(match):
+    """The least time the turn at the head may have (the timed question's, or the move time:
+    a bank only adds to it), or None when no clock runs there."""
+    timed = clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None))
+    return timed if timed is not None else match.move_seconds
 
 
 def on_match_advanced(sender, match_id, version, match=None, worker_on_it=False, **kwargs):
-    """A match moved on (after commit): if bots sit at it or a person's clock runs, a task
-    looks at whose turn it is (and queues the person's deadline). ``worker_on_it``: the task
-    that sent it (a bot run's) deals with the next turn itself."""
-    if not worker_on_it and worker_needed(match_id, version, match):
+    """A match moved on (after commit). Where a machine plays a seat, a task looks at whose
+    turn it is (and arms a person's deadline when it comes to one); at a table of people with
+    a clock, the person's deadline is armed here, which publishes nothing while the match's
+    pending deadline task wakes in time. ``worker_on_it``: the task that sent it (a bot run's)
+    deals with the next turn itself."""
+    if worker_on_it:
+        return
+    need = worker_needed(match_id, version, match)
+    if need == BOTS:
         enqueue(match_id, version)
+    elif need == CLOCK:
+        written = match if match is not None and match.version == version else None
+        if written is None:
+            written = Match.objects.filter(pk=match_id).first()
+            if written is None:
+                return
+        pending = written.clock_wake_at if written.version == version else UNREAD
+        arm_deadline(match_id, version, shortest_turn_seconds(written), pending)

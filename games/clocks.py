@@ -3,8 +3,8 @@
 The arithmetic is games.clock_rules (pure); this module reads what it needs from the match's
 log: its platform events (timeouts, hand-overs, returns), the times of the person actions
 (only when the match has a bank) and when the turn at the head started. The deadline is the
-worker's to enforce (bots.runner.person_deadline, queued with a countdown when the turn starts
-and swept as a backstop), never the browser's: the page only shows it.
+worker's to enforce (bots.runner.person_deadline, run by the match's one pending deadline task,
+bots.tasks, and swept as a backstop), never the browser's: the page only shows it.
 
 ``table_clock_context`` gives the table page what it shows (templates/games/_seat_clock.html
 and _misdeal.html); it reads only what every seat may see: the clock depends on the match's

@@ -108,6 +108,10 @@ class Match(models.Model):
     # The stream's last hash, written with each append under the match's row lock, so that an
     # action needs no extra read to chain its events.
     head_hash = models.CharField(max_length=64, default="0" * 64)
+    # When the match's pending person-deadline task wakes (None: none is pending). One task per
+    # match at a time, re-armed by itself for the turn it finds at the head (bots.tasks), so a
+    # person's move at a clocked table publishes nothing while one is due to wake in time.
+    clock_wake_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

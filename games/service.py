@@ -494,23 +494,29 @@ SELECT s."index", (
     SELECT e.type FROM {event} e
     WHERE e.stream = %s AND e.type IN ('seat_taken_over', 'seat_returned') AND {event_seat} = s."index"
     ORDER BY e.version DESC LIMIT 1
-)
+), EXISTS (SELECT 1 FROM {seat} b WHERE b.match_id = s.match_id AND b.bot_id IS NOT NULL)
+   OR EXISTS (SELECT 1 FROM {event} h WHERE h.stream = %s AND h.type = 'seat_taken_over')
 FROM {seat} s WHERE s.match_id = %s AND s.user_id = %s ORDER BY s."index" LIMIT 1
 """
 EVENT_SEAT = {"postgresql": "(e.payload ->> 'seat')::integer", "sqlite": "json_extract(e.payload, '$.seat')"}
 
 
 def check_seat(match, user):
-    """The seat ``user`` holds in ``match`` (403 if none; 409 if a house bot plays it now)."""
+    """The seat ``user`` holds in ``match`` (403 if none; 409 if a house bot plays it now).
+
+    The same query says whether any seat of the table is played by a machine (a bot sits at it,
+    or a seat was ever handed to a house bot); it is kept on the row as ``machines_seated``, so
+    that the listeners told of the action (bots.tasks.worker_needed) need not ask again."""
     sql = SEAT_AND_LAST_HAND_OVER.format(
         event=Event._meta.db_table, seat=Seat._meta.db_table, event_seat=EVENT_SEAT[connection.vendor]
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [match.stream, match.pk, user.pk])
+        cursor.execute(sql, [match.stream, match.stream, match.pk, user.pk])
         found = cursor.fetchone()
     if found is None:
         raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
-    seat, last = found
+    seat, last, machines = found
+    match.machines_seated = bool(machines)
     if last == "seat_taken_over":
         # The house bot plays it now (the person left, or ran out of time): one hand, one player.
         raise ServiceError(409, "seat_taken_over", _("a house bot plays this seat now; you can no longer act for it"))

@@ -89,6 +89,17 @@ def enqueued_bot_turns(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def armed_deadlines(monkeypatch):
+    """People's deadline tasks the site would queue, recorded instead of published, each as
+    (match_id, version, wake): the row's ``clock_wake_at`` is still written."""
+    import bots.tasks
+
+    recorded = []
+    monkeypatch.setattr(bots.tasks, "queue_deadline", lambda *args: recorded.append(args))
+    return recorded
+
+
+@pytest.fixture(autouse=True)
 def each_test_starts_in_the_sites_language():
     """A request activates its reader's language in the thread that serves it, and Django leaves
     it active afterwards: the test client serves requests in the test's own thread, so without

@@ -1,6 +1,11 @@
 import random
+from datetime import timedelta
 
+from django.utils import timezone
+
+from bots import tasks
 from games import service
+from games.models import Event, Match
 from tests.engine.helpers import random_hands
 from tests.matches.conftest import act
 
@@ -41,17 +46,48 @@ def test_a_table_of_people_without_a_clock_queues_nothing(
     assert enqueued_bot_turns == []
 
 
-def test_a_table_of_people_with_a_clock_queues_each_turn_for_the_worker_to_time(
-    players, clients, settings, enqueued_bot_turns, django_capture_on_commit_callbacks
+def test_a_table_of_people_with_a_clock_arms_one_deadline_task_and_a_move_before_it_wakes_queues_nothing(
+    players, clients, settings, enqueued_bot_turns, armed_deadlines, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         match = service.do_create_match("king", {}, players)  # the casual default clock
         first = match.version
+    match.refresh_from_db()
+    wake = match.clock_wake_at
+    assert armed_deadlines == [(match.pk, first, wake)]
+    assert abs((wake - match.created_at).total_seconds() - settings.PERSON_MOVE_SECONDS) < 5
+    with django_capture_on_commit_callbacks(execute=True):
+        state = service.match_state(match)
+        act(clients[state.to_act], match, state.legal_actions()[0])
+    # The pending task wakes before the new turn's deadline could come: it arms that one itself.
+    match.refresh_from_db()
+    assert match.version > first and match.clock_wake_at == wake
+    assert armed_deadlines == [(match.pk, first, wake)] and enqueued_bot_turns == []
+
+
+def test_a_move_replaces_a_deadline_task_that_should_have_woken_long_ago(
+    players, clients, enqueued_bot_turns, armed_deadlines, django_capture_on_commit_callbacks
+):
+    match = service.do_create_match("king", {}, players)
+    lost = timezone.now() - timedelta(hours=1)  # its task was lost (a broker restarted empty)
+    Match.objects.filter(pk=match.pk).update(clock_wake_at=lost)
+    with django_capture_on_commit_callbacks(execute=True):
         state = service.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     match.refresh_from_db()
-    assert match.move_seconds == settings.PERSON_MOVE_SECONDS
-    assert enqueued_bot_turns == [(match.pk, first), (match.pk, match.version)]
+    assert armed_deadlines == [(match.pk, match.version, match.clock_wake_at)] and match.clock_wake_at > lost
+    assert enqueued_bot_turns == []
+
+
+def test_a_woken_deadline_task_that_is_no_longer_the_pending_one_arms_nothing(players, armed_deadlines):
+    match = service.do_create_match("king", {}, players)
+    newer = timezone.now() + timedelta(seconds=200)
+    Match.objects.filter(pk=match.pk).update(clock_wake_at=newer)
+    old = (timezone.now() - timedelta(seconds=1)).isoformat()
+    tasks.person_turn_deadline(match.pk, match.version, old)
+    match.refresh_from_db()
+    assert armed_deadlines == [] and match.clock_wake_at == newer
+    assert Event.objects.filter(stream=match.stream).count() == match.version  # its turn is not due
 
 
 def test_a_seat_handed_to_a_house_bot_at_a_table_without_a_clock_queues_its_turn(
@@ -66,26 +102,40 @@ def test_a_seat_handed_to_a_house_bot_at_a_table_without_a_clock_queues_its_turn
 
 
 def test_asking_whether_the_worker_is_needed_after_an_action_costs_one_query_at_most(
-    players, clients, settings, django_assert_num_queries
+    players, clients, settings, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
-    # It runs after every action: the row the action wrote answers a clocked table with no
-    # query; otherwise the match row answers (bots, a hand-over, the clock), and the state the
-    # action just applied is this process's cached one.
-    from bots.tasks import worker_needed
+    # It runs after every action: the row the action wrote, with what its seat check learnt
+    # (no machine plays here), answers with no query; otherwise the match row answers (bots,
+    # a hand-over, the clock), and the state the action just applied is this process's cached one.
+    written = []
 
-    settings.PERSON_MOVE_SECONDS = None
-    match = service.do_create_match("king", {}, players)
-    state = service.match_state(match)
-    act(clients[state.to_act], match, state.legal_actions()[0])
-    match.refresh_from_db()
-    with django_assert_num_queries(1):
-        assert worker_needed(match.pk, match.version, match) is False
-    settings.PERSON_MOVE_SECONDS = 300
-    clocked = service.do_create_match("king", {}, players)
-    with django_assert_num_queries(0):
-        assert worker_needed(clocked.pk, clocked.version, clocked) is True
-    with django_assert_num_queries(1):
-        assert worker_needed(clocked.pk) is True  # a runner's announcement carries no row
-    clocked.version -= 1  # a row older than the announcement is not trusted
-    with django_assert_num_queries(1):
-        assert worker_needed(clocked.pk, clocked.version + 1, clocked) is True
+    def keep_row(sender, match_id, version, match=None, **kwargs):
+        written.append(match)
+
+    service.match_advanced.connect(keep_row, dispatch_uid="test.keep_row")
+    try:
+        settings.PERSON_MOVE_SECONDS = None
+        match = service.do_create_match("king", {}, players)
+        state = service.match_state(match)
+        with django_capture_on_commit_callbacks(execute=True):
+            act(clients[state.to_act], match, state.legal_actions()[0])
+        with django_assert_num_queries(0):
+            assert tasks.worker_needed(match.pk, written[-1].version, written[-1]) is None
+        match.refresh_from_db()
+        with django_assert_num_queries(1):
+            assert tasks.worker_needed(match.pk, match.version, match) is None
+        settings.PERSON_MOVE_SECONDS = 300
+        clocked = service.do_create_match("king", {}, players)
+        state = service.match_state(clocked)
+        with django_capture_on_commit_callbacks(execute=True):
+            act(clients[state.to_act], clocked, state.legal_actions()[0])
+        with django_assert_num_queries(0):
+            assert tasks.worker_needed(clocked.pk, written[-1].version, written[-1]) == tasks.CLOCK
+        with django_assert_num_queries(1):
+            assert tasks.worker_needed(clocked.pk) == tasks.CLOCK  # a runner's announcement carries no row
+        stale = written[-1]
+        stale.version -= 1  # a row older than the announcement is not trusted
+        with django_assert_num_queries(1):
+            assert tasks.worker_needed(clocked.pk, stale.version + 1, stale) == tasks.CLOCK
+    finally:
+        service.match_advanced.disconnect(dispatch_uid="test.keep_row")

@@ -1,12 +1,12 @@
-"""A person's turn is timed by the worker (bots.runner.person_deadline, queued with a countdown
-when the turn starts): past its deadline the first legal action is played for them after an
+"""A person's turn is timed by the worker (bots.tasks.person_turn_deadline, the match's one
+pending deadline task): past its deadline the first legal action is played for them after an
 ``action_fallback`` (reason "timeout"), exactly as for a bot; at the match's strike limit a
 house bot takes the seat (``seat_taken_over``, reason "timeouts") and plays it, and the person's
 own actions are refused without storing anything. Before the deadline nothing is played."""
 
 import pytest
 
-from bots import runner
+from bots import runner, tasks
 from games import clocks, service
 from games.models import Event, Match
 
@@ -30,13 +30,14 @@ def types_since(match, version):
     return list(Event.objects.filter(stream=match.stream, version__gt=version).values_list("type", "payload"))
 
 
-def test_before_the_deadline_nothing_is_played_and_the_task_comes_back_later(players):
+def test_before_the_deadline_nothing_is_played_and_the_task_comes_back_at_it(players, armed_deadlines):
     match = person_table(players, move=300)
-    asked = []
-    runner.person_deadline(match.pk, match.version, reschedule=lambda *args: asked.append(args))
+    tasks.person_turn_deadline(match.pk, match.version)  # woken early
     match.refresh_from_db()
     assert Event.objects.filter(stream=match.stream).count() == match.version  # nothing appended
-    assert len(asked) == 1 and asked[0][:2] == (match.pk, match.version) and 299 < asked[0][2] <= 300
+    deadline = clocks.person_turn(match, service.current_state(match))["deadline"]
+    assert armed_deadlines == [(match.pk, match.version, deadline + tasks.DEADLINE_LATE)]
+    assert match.clock_wake_at == deadline + tasks.DEADLINE_LATE
 
 
 def test_a_timeout_plays_the_first_legal_action_after_a_fallback_event(players):

@@ -4,7 +4,7 @@ they hold, as a plain ``pass`` (no fallback event, no strike, nothing that tells
 chosen one); a weak hand may claim during its window and the claim is recorded at once.
 Nobody clicks "Play on"."""
 
-from bots import runner
+from bots import runner, tasks
 from games import clocks, service
 from games.engine.cards import DECK
 from games.models import Event, Match
@@ -28,7 +28,7 @@ def asked(players, weak_seat):
     return match
 
 
-def test_every_persons_pass_lands_at_the_same_delay_whatever_their_hand(players, settings):
+def test_every_persons_pass_lands_at_the_same_delay_whatever_their_hand(players, settings, armed_deadlines):
     match = asked(players, weak_seat=2)
     asked_seats, delays, early = [], [], []
     for _ in range(4):
@@ -39,8 +39,10 @@ def test_every_persons_pass_lands_at_the_same_delay_whatever_their_hand(players,
         turn = clocks.person_turn(match, state)
         asked_seats.append(turn["seat"])
         delays.append((turn["deadline"] - clocks.turn_started(match)).total_seconds())
-        # Early, the worker's task only comes back later: nothing is recorded before the delay.
-        runner.person_deadline(match.pk, match.version, reschedule=lambda *a: early.append(round(a[2])))
+        # Early, the worker's task only comes back at the delay: nothing is recorded before it.
+        armed_deadlines.clear()
+        tasks.person_turn_deadline(match.pk, match.version)
+        early += [round((wake - clocks.turn_started(match)).total_seconds()) for _, _, wake in armed_deadlines]
         settings.TIMED_QUESTION_SECONDS = 0  # the delay has passed
         runner.person_deadline(match.pk, match.version)
         settings.TIMED_QUESTION_SECONDS = 3
