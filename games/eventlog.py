@@ -114,7 +114,7 @@ def append(stream, expected_version, events, metadata=None, known_head=None):
     return append_runs(stream, expected_version, [(events, metadata, None)], known_head)
 
 
-def append_runs(stream, expected_version, runs, known_head=None):
+def append_runs(stream, expected_version, runs, known_head=None, owner=None):
     """Append several commands' events at once: ``runs`` is a list of (events, metadata,
     recorded_at), each run with its own metadata (who acted, for which seat) and the time it
     was decided (None: now), every event still its own link of the chain. One insert and one
@@ -126,6 +126,11 @@ def append_runs(stream, expected_version, runs, known_head=None):
     is paid for, and the refusal spoils the caller's transaction (Django's
     ``atomic(savepoint=False)``), which rolls back whole with nothing written. Without it, a
     savepoint keeps the caller's transaction alive through a lost race.
+
+    ``owner``, given the new head's row, moves a row that follows the stream's head (a match's
+    version, hash and whose turn it is) and returns (that model instance, the fields to write):
+    it is written with the events, and on PostgreSQL in their statement, so that an action's
+    writes are one round trip.
     """
     locked = known_head is not None
     version, prev_hash = known_head or head(stream)
@@ -148,16 +153,20 @@ def append_runs(stream, expected_version, runs, known_head=None):
     if not rows:
         return rows
     sealed = StreamHead(stream=stream, version=version, hash=prev_hash, seal=head_seal(stream, version, prev_hash))
+    if owner is not None:
+        owner = owner(rows[-1])
     try:
         with transaction.atomic(savepoint=not locked):
             if connection.vendor == "postgresql":
-                insert_in_one_statement(rows, documents, sealed)
+                insert_in_one_statement(rows, documents, sealed, owner)
             else:
                 Event.objects.bulk_create(rows)
                 # One upsert: the head and its seal move in the transaction of the events.
                 StreamHead.objects.bulk_create(
                     [sealed], update_conflicts=True, unique_fields=["stream"], update_fields=["version", "hash", "seal"]
                 )
+                if owner is not None:
+                    owner[0].save(update_fields=owner[1])
     except IntegrityError as e:
         # Under the caller's lock the transaction is spoilt (no savepoint): nothing more can be
         # read in it, and the stream's head is the one the caller's row names or beyond.
@@ -184,11 +193,27 @@ WITH ev AS (
     INSERT INTO games_streamhead (stream, version, hash, seal) VALUES (%s, %s, %s, %s)
     ON CONFLICT (stream) DO UPDATE SET version = EXCLUDED.version, hash = EXCLUDED.hash, seal = EXCLUDED.seal
 )
-SELECT position FROM ev ORDER BY position
+{owner}SELECT position FROM ev ORDER BY position
 """
+OWNER_UPDATE = ", owner AS (UPDATE {table} SET {columns} WHERE {pk} = %s)\n"
 
 
-def insert_in_one_statement(rows, documents, sealed):
+def owner_update(owner):
+    """The owner row's UPDATE as a CTE of the append's statement, and its parameters."""
+    instance, fields = owner
+    meta = instance._meta
+    columns = [meta.get_field(name) for name in fields]
+    quote = connection.ops.quote_name
+    sql = OWNER_UPDATE.format(
+        table=quote(meta.db_table),
+        columns=", ".join(f"{quote(f.column)} = %s" for f in columns),
+        pk=quote(meta.pk.column),
+    )
+    values = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in columns]
+    return sql, [*values, instance.pk]
+
+
+def insert_in_one_statement(rows, documents, sealed, owner=None):
     batch = (
         "["
         + ",".join(
@@ -196,8 +221,12 @@ def insert_in_one_statement(rows, documents, sealed):
         )
         + "]"
     )
+    also, params = owner_update(owner) if owner is not None else ("", [])
     with connection.cursor() as cursor:
-        cursor.execute(INSERT_EVENTS_AND_HEAD, [batch, sealed.stream, sealed.version, sealed.hash, sealed.seal])
+        cursor.execute(
+            INSERT_EVENTS_AND_HEAD.format(owner=also),
+            [batch, sealed.stream, sealed.version, sealed.hash, sealed.seal, *params],
+        )
         positions = [position for (position,) in cursor.fetchall()]
     for row, position in zip(rows, positions, strict=True):
         row.position = row.pk = position

@@ -16,9 +16,10 @@ pytestmark = pytest.mark.django_db
 
 
 def expected(read_stream):
-    writes = 1 if connection.vendor == "postgresql" else 2  # SQLite: the insert, then the head's upsert
-    # token, savepoint, match lock, seat, [stream], events and head, match row, release
-    return 1 + 1 + 1 + 1 + read_stream + writes + 1 + 1
+    # SQLite: the insert, the head's upsert, the match row
+    writes = 1 if connection.vendor == "postgresql" else 3
+    # token, savepoint, match lock, seat, [stream], events and head and match row, release
+    return 1 + 1 + 1 + 1 + read_stream + writes + 1
 
 
 def post(match, clients):  # noqa: F811
