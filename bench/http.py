@@ -249,8 +249,8 @@ def main(argv=None):
     os.environ.setdefault("SECRET_KEY", "bench-only")
     # Counted as always (their cost is part of the figure), but high enough never to refuse.
     os.environ.setdefault("RATE_LIMITS", "actions=100000/s")
-    # Every action queues its person's clock task, as on the site; on a queue of the bench's own,
-    # emptied at the end (no worker runs: the queueing is what an action costs).
+    # Each match arms its person's deadline task, as on the site; on a queue of the bench's own,
+    # emptied at the end (no worker runs: arming the clock is part of what an action costs).
     os.environ["CELERY_QUEUE"] = f"bench-http-{uuid.uuid4().hex[:8]}"
     import django
 

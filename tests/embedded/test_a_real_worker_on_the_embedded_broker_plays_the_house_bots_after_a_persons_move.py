@@ -8,24 +8,21 @@ import pytest
 from django.db import connection
 
 from bots.house import house_bot
-from bots.tasks import on_match_advanced
 from games import engine, eventlog, service
 from games.models import Match
 from tests.matches.conftest import players  # noqa: F401  (fixture)
-from tests.services.conftest import postgres_url  # noqa: F401  (fixture: the worker reads the test database)
+from tests.services.conftest import (  # noqa: F401  (fixtures)
+    announcements_stay_in_this_process,
+    postgres_url,  # the worker reads the test database
+)
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("announcements_stay_in_this_process"),
+]
 
 ANSWERS = 5  # person moves the bots answered
-
-
-@pytest.fixture(autouse=True)
-def test_process_does_not_enqueue():
-    # This process's Celery app is the test settings' (perhaps Redis): the test sends each task
-    # to the worker's embedded broker itself, as the site's announcement would.
-    service.match_advanced.disconnect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
-    yield
-    service.match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
 
 
 def wait_for_person(match, seat, worker, timeout=60):

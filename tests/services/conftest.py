@@ -24,6 +24,19 @@ def require_env(name: str, prefixes: tuple[str, ...]) -> str:
 
 
 @pytest.fixture
+def announcements_stay_in_this_process():
+    """This test process hands no task to Celery when a match moves on: its Celery app is the
+    test settings' (perhaps another broker than the worker's), so a test sends each task to its
+    worker itself, as the site's announcement would."""
+    from bots.tasks import on_match_advanced
+    from games import service
+
+    service.match_advanced.disconnect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+    yield
+    service.match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+
+
+@pytest.fixture
 def postgres_url():
     return require_env("DATABASE_URL", ("postgres://", "postgresql://"))
 

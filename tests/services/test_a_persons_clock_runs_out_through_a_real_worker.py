@@ -9,20 +9,16 @@ import time
 import pytest
 from django.db import connection
 
-from bots.tasks import on_match_advanced
 from games import service
 from games.models import Event, Match
 from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.matches.conftest import players  # noqa: F401  (fixture)
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def test_process_does_not_enqueue():
-    service.match_advanced.disconnect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
-    yield
-    service.match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("announcements_stay_in_this_process"),
+]
 
 
 def wait_for(match, condition, worker, timeout=45):

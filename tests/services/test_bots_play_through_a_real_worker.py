@@ -18,12 +18,15 @@ import time
 import pytest
 from django.db import connection
 
-from bots.tasks import on_match_advanced
 from games import engine, eventlog, service
 from games.models import Match
 from tests.bots.conftest import BotServer, first_legal, make_bot  # noqa: F401  (fixture)
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("announcements_stay_in_this_process"),
+]
 
 BASE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -35,13 +38,6 @@ def worker_env(postgres_url):
         "DATABASE_URL": postgres_url.rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"],
         "BOT_WEBHOOKS_ALLOW_PRIVATE": "1",
     }
-
-
-@pytest.fixture(autouse=True)
-def test_process_does_not_enqueue():
-    service.match_advanced.disconnect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
-    yield
-    service.match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
 
 
 def start_match(worker, match):
