@@ -13,15 +13,23 @@ from bots.models import Turn
 from games import service
 from games.models import Match
 from tests.bots.webhook_turns import QUICK_KING, match_where_it_acts_first
-from tests.services.conftest import celery_worker_factory, postgres_url, redis_url  # noqa: F401  (fixtures)
+from tests.services.conftest import (  # noqa: F401  (fixtures)
+    announcements_stay_in_this_process,
+    celery_worker_factory,
+    postgres_url,
+    redis_url,
+)
 from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
     start_match,
-    test_process_does_not_enqueue,
     wait_until_over,
     worker_env,
 )
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("announcements_stay_in_this_process"),
+]
 
 SILENT_TIMEOUT = 120  # the webhook's turn timeout: far longer than the house game may take
 

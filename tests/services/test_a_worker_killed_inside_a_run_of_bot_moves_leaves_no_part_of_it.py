@@ -15,12 +15,15 @@ from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
     assert_log_is_whole,
     start_match,
-    test_process_does_not_enqueue,
     wait_until_over,
     worker_env,
 )
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("announcements_stay_in_this_process"),
+]
 
 
 def test_a_worker_killed_inside_a_run_leaves_no_part_of_it_and_the_match_still_finishes(

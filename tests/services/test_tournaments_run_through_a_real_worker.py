@@ -23,7 +23,6 @@ from games.models import Match, Seat
 from tests.bots.conftest import BotServer, first_legal, make_bot  # noqa: F401  (fixture)
 from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
     start_match,
-    test_process_does_not_enqueue,
     worker_env,
 )
 from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
@@ -31,7 +30,11 @@ from tournaments import projection, seating, service
 from tournaments import standings as folds
 from tournaments.models import Entrant, Tournament, TournamentTable
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("announcements_stay_in_this_process"),
+]
 
 WEBHOOK_TIMEOUT = 10.0  # seconds per bot turn: a loaded CI machine is no bot's fault
 DEADLINE = 150  # seconds a whole event may take before the test fails with the workers' logs
