@@ -50,7 +50,7 @@ def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
 
 def flat(hand: dict[str, list[str]]) -> list[str]:
     """The cards of a by-suit hand in canonical order."""
-    cards = list(hand["S"])
+    cards = hand["S"].copy()
     cards += hand["H"]
     cards += hand["D"]
     cards += hand["C"]

@@ -132,17 +132,29 @@ def shuffled_deck(seed: Any, deal_key: str) -> list[str]:
 
 def deal_hands(seed: Any, deal_key: str, first: int, step: int) -> list[list[str]]:
     """Four sorted hands of 13, dealt one card at a time from seat ``first`` in steps of ``step``."""
+    return deal_grouped(seed, deal_key, first, step)[0]
+
+
+def deal_grouped(seed: Any, deal_key: str, first: int, step: int) -> tuple[list[list[str]], list[dict[str, list[str]]]]:
+    """``deal_hands``, and the same hands grouped by suit as play keeps them (``cards.by_suit``),
+    in separate lists: a state deals a hand every deal, and grouping here needs no card lookup."""
     deck = _shuffled_positions(seed, deal_key)
     # The card at shuffled position k goes to seat (first + k * step) % 4; walking the pack in
-    # canonical order and handing each card to its seat gives every hand sorted.
+    # canonical order and handing each card to its seat gives every hand, and every suit of it,
+    # sorted (the suit of position p is p // 13).
     seats = [(first + r * step) % 4 for r in range(4)]
     seat_of = [0] * 52
     for k in range(52):
         seat_of[deck[k]] = seats[k % 4]
     hands: list[list[str]] = [[], [], [], []]
+    suits: list[list[list[str]]] = [[[], [], [], []] for _ in range(4)]
     for p in range(52):
-        hands[seat_of[p]].append(DECK[p])
-    return hands
+        seat = seat_of[p]
+        card = DECK[p]
+        hands[seat].append(card)
+        suits[seat][p // 13].append(card)
+    grouped = [{"S": s[0], "H": s[1], "D": s[2], "C": s[3]} for s in suits]
+    return hands, grouped
 
 
 def seeded_draw(seed, deal_key, n):

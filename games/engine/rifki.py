@@ -68,6 +68,9 @@ CONTRACT_ACTIONS: Final = {
     (c["name"], c.get("suit")): Action(dict(c, type="contract"))
     for c in [{"name": n} for n in NEGATIVE_CONTRACTS] + [{"name": TRUMP, "suit": s} for s in SUITS]
 }
+# In canonical order: the negatives, then a trump in each suit.
+NEGATIVE_ACTIONS: Final = [CONTRACT_ACTIONS[n, None] for n in NEGATIVE_CONTRACTS]
+TRUMP_ACTIONS: Final = [CONTRACT_ACTIONS[TRUMP, s] for s in SUITS]
 CANCEL: Final = Action(type="cancel")
 PASS: Final = Action(type="pass")
 
@@ -292,7 +295,6 @@ def _longest_run(winners, seat):
 
 class RifkiState(GameState):
     ruleset = "rifki"
-    HAS_EXTRA_PLAY_ACTIONS = True  # the slam declaration
     STEP = 3  # counter-clockwise
     FLAGS = FLAGS
     UNITS = RIFKI_UNITS
@@ -339,6 +341,8 @@ class RifkiState(GameState):
         self.top_trumps = False  # the declarer held A, K, Q of trumps: he may lead them at once
         self.slam_rule = options["king_slam"]
         self.slam_declared_first = self.slam_rule != "off" and options["king_slam_requires_declaration"]
+        # The slam declaration is the only play action besides cards; without it, no turn asks.
+        self.HAS_EXTRA_PLAY_ACTIONS = self.slam_declared_first
 
     @classmethod
     def check_options(cls, o):
@@ -663,22 +667,21 @@ class RifkiState(GameState):
 
     def _phase_actions(self):
         if self.phase == CONTRACT:
-            return [CONTRACT_ACTIONS[c["name"], c.get("suit")] for c in self._available_contracts(self.to_act)]
+            return self._available_contracts(self.to_act)
         if self.phase == MISDEAL_CLAIM:
             return [CANCEL, PASS] if self._may_cancel(self.to_act) else [PASS]
         return []
 
     def _available_contracts(self, seat):
-        """Contracts the declarer may name: {"name": ...} (with "suit" for trumps), canonical order."""
-        trumps = [{"name": TRUMP, "suit": s} for s in SUITS]
-        negatives = [{"name": n} for n in NEGATIVE_CONTRACTS]
+        """The contract actions the declarer may take ("name", and "suit" for trumps), canonical order."""
         if self.board is not None:
-            return negatives + trumps
+            return NEGATIVE_ACTIONS + TRUMP_ACTIONS
         if self.must_declare == TRUMP:
             return self._allowed_trumps()
         out = []
         if self.negatives_declared[seat] < self.negative_quota:
-            out = [c for c in negatives if self.negative_uses.get(c["name"], 0) < 2]
+            uses = self.negative_uses
+            out = [a for a in NEGATIVE_ACTIONS if uses.get(a["name"], 0) < 2]
         opening = self.deal_no <= self.options["opening_negative_hands"]
         if self.trumps_declared[seat] < self.trump_quota and not (opening and out):
             out += self._allowed_trumps()
@@ -686,7 +689,10 @@ class RifkiState(GameState):
 
     def _allowed_trumps(self):
         limit = self.options["trump_suit_limit_per_game"]
-        return [{"name": TRUMP, "suit": s} for s in SUITS if limit is None or self.trump_suit_uses.get(s, 0) < limit]
+        if limit is None:
+            return list(TRUMP_ACTIONS)
+        uses = self.trump_suit_uses
+        return [a for a in TRUMP_ACTIONS if uses.get(a["suit"], 0) < limit]
 
     def _explain_detail(self, seat, action):
         if action["type"] == "contract":

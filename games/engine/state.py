@@ -27,6 +27,13 @@ DEAL_OVER: Final = "deal_over"
 OVER: Final = "over"
 
 _FOLD_TABLES: dict[type, dict[str, Any]] = {}
+# Read on every turn of play: as a Final name, a compiled engine keeps it in a static, not the
+# module's dict (PLAY_ACTIONS comes from actions.py, which stays interpreted).
+_PLAY_ACTIONS: Final[dict[str, Any]] = PLAY_ACTIONS
+# A play event is built as a copy of this with its two fields set: compiled, copying a small
+# dict is about half the cost of building one from its items.
+_PLAY_EVENT: Final[dict[str, Any]] = {"type": "play", "seat": 0, "card": ""}
+_TRICK_EVENT: Final[dict[str, Any]] = {"type": "trick", "number": 0, "leader": 0, "cards": [], "winner": 0}
 
 
 def _fold_table(cls: type) -> dict[str, Any]:
@@ -96,6 +103,7 @@ class GameState:
     _legal_cards: list[str]  # with ``_legal``: the cards of its play actions, in the same order
     _skim: bool  # replay is folding a deal it skips the card play of: hands need no grouping
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
+    _dealt: Any  # (hands, the same grouped by suit) just dealt from the seed, for the deal's fold
 
     # ----------------------------------------------------------------- construction
     def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
@@ -136,6 +144,7 @@ class GameState:
         self._legal_cards = []
         self._skim = False
         self._deal_feed = None
+        self._dealt = None
 
     @classmethod
     def create(cls, options, seed, key, board):
@@ -157,7 +166,7 @@ class GameState:
             if self.to_act is None:
                 return []
             legal = self._legal = self._compute_legal_actions()
-        return list(legal)
+        return legal.copy()  # compiled, a list's copy() is one slice; list() iterates it
 
     def apply(self, action: Any) -> list[dict[str, Any]]:
         """Apply the action of the seat to act; returns the events it produced.
@@ -188,7 +197,9 @@ class GameState:
             seat = self.to_act
             card = cards[i]
             assert seat is not None
-            event = {"type": "play", "seat": seat, "card": card}
+            event = _PLAY_EVENT.copy()
+            event["seat"] = seat
+            event["card"] = card
             self.events.append(event)
             self._play_card(seat, card)
             self._legal = None
@@ -216,7 +227,7 @@ class GameState:
     def _compute_legal_actions(self) -> list[Any]:
         if self.phase == PLAY:
             cards = self._legal_cards = self._compute_legal_cards()[0]
-            play = PLAY_ACTIONS
+            play = _PLAY_ACTIONS
             acts = [play[c] for c in cards]
             if self.HAS_EXTRA_PLAY_ACTIONS:
                 extra = self._extra_play_actions()
@@ -319,7 +330,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]  # a mutable state is not hashable
 
     def _snapshot(self):
-        skip = {"seed", "_legal", "_legal_cards", "_skim", "_deal_feed"}
+        skip = {"seed", "_legal", "_legal_cards", "_skim", "_deal_feed", "_dealt"}
         names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
         if names is None:
             return {k: v for k, v in vars(self).items() if k not in skip}
@@ -402,13 +413,12 @@ class GameState:
     def _trick_event(self) -> dict[str, Any]:
         cards = self.trick_cards
         winner = self.trick_seats[trick_winner(cards, self.trump)]
-        return {
-            "type": "trick",
-            "number": len(self.tricks) + 1,
-            "leader": self.trick_seats[0],
-            "cards": list(cards),
-            "winner": winner,
-        }
+        event = _TRICK_EVENT.copy()  # see _PLAY_EVENT
+        event["number"] = len(self.tricks) + 1
+        event["leader"] = self.trick_seats[0]
+        event["cards"] = cards.copy()
+        event["winner"] = winner
+        return event
 
     def _fold_trick(self, ev: dict[str, Any]) -> None:
         w: int = ev["winner"]
@@ -420,7 +430,7 @@ class GameState:
                     self.penalty_left -= 1
         self.tricks.append((self.trick_seats[0], tuple(cards), w))
         self.tricks_won[w] += 1
-        self.taken[w] += cards
+        self.taken[w].extend(cards)
         trump = self.trump
         if not self.hearts_broken or (trump is not None and not self.trump_broken):
             for c in cards:
@@ -443,7 +453,15 @@ class GameState:
     def _new_deal_fields(self, hands):
         # A deal whose card play replay skips is never played from: its hands are not grouped
         # (nothing reads them; the contract folds read ``deal_hands``, the hands as dealt).
-        self.hands = [] if self._skim else [by_suit(h) for h in hands]
+        # Hands this state has just dealt come grouped from the deal itself.
+        dealt = self._dealt
+        self._dealt = None
+        if self._skim:
+            self.hands = []
+        elif dealt is not None and dealt[0] is hands:
+            self.hands = dealt[1]
+        else:
+            self.hands = [by_suit(h) for h in hands]
         self.deal_hands = [tuple(h) for h in hands]
         self.trick_cards = []
         self.trick_seats = []
@@ -469,7 +487,8 @@ class GameState:
                 "this game was replayed without its seed and cannot deal the next hand; pass seed= to replay()",
                 code="seed_required",
             )
-        return deals.deal_hands(self.seed, deal_key, first, self.STEP)
+        dealt = self._dealt = deals.deal_grouped(self.seed, deal_key, first, self.STEP)
+        return dealt[0]
 
     def _fold_deal_ended(self, ev):
         self.phase = DEAL_OVER
