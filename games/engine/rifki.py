@@ -188,10 +188,12 @@ def legal_plays(
     if follow:
         penalty = rules.penalty
         if rules.covered and penalty is not None:
-            top = _top_rank(trick, led)
-            covered = [c for c in follow if c in penalty and RANK[c] < top]
-            if covered:
-                return covered, COVERED
+            held = [c for c in follow if c in penalty]  # usually none: then the trick is not read
+            if held:
+                top = _top_rank(trick, led)
+                covered = [c for c in held if RANK[c] < top]
+                if covered:
+                    return covered, COVERED
         return follow, FOLLOW
     if rules.contract == "no_hearts":
         if hand["H"]:
