@@ -2,6 +2,8 @@
 its default table size (Kings in the Corner: 4 players), prints each beside the first ruleset's
 figure, and the replay-to-play ratio of each (no timing is asserted)."""
 
+import pytest
+
 from bench.__main__ import engine_round, main
 from games.engine import RULESETS, replay
 
@@ -23,3 +25,20 @@ def test_the_report_names_every_ruleset_and_its_replay_ratio(capsys):
         assert f"{name} replay(events) vs playing the game:" in out
         if name != first:
             assert f"x {first}" in out.split(f"({name},")[1].splitlines()[0]
+
+
+@pytest.mark.parametrize("ratio", [7, 4])
+def test_replay_is_held_to_10x_its_play_in_a_trick_game_and_5x_in_the_others(ratio, capsys, monkeypatch):
+    import bench.__main__ as speed
+
+    # Every replay (and verify) then takes 1/ratio of the time its games took to play.
+    monkeypatch.setattr(speed, "engine_round", lambda ruleset, games, seed, min_deals: (1.0, [], float(ratio)))
+    monkeypatch.setattr(speed, "replay_round", lambda states: 1.0)
+    monkeypatch.setattr(speed, "verify_round", lambda states: 1.0)
+    assert speed.main(["--no-hearts", "--rounds", "1", "--deals", "3"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if "replay(events)" in line}
+    assert set(lines) == set(RULESETS)
+    for name, game in RULESETS.items():
+        required = 10 if game.trick_taking else 5
+        assert f"{ratio}.0x faster" in lines[name]
+        assert (f"BELOW the {required}x required" in lines[name]) == (ratio < required), lines[name]
