@@ -218,7 +218,9 @@ class GameState:
             return out
         canon = legal[i]
         event = {"type": canon["type"], "seat": self.to_act}
-        event.update((k, v) for k, v in canon.items() if k != "type")
+        for k, v in canon.items():  # a loop: compiled, a generator costs more than the copy
+            if k != "type":
+                event[k] = v
         self._record(event)
         out = [event]
         self._run_automatic(out)
