@@ -109,11 +109,26 @@ def bid_value(tricks, direction):
 
 def legal_bids(options, above=0):
     """Every legal bid worth more than ``above``, cheapest first (up before down at equal value)."""
+    return [bid for value, bid in _bid_ladder(options) if value > above]
+
+
+_BID_LADDERS: dict[tuple[Any, bool], list[tuple[int, tuple[int, str]]]] = {}
+
+
+def _bid_ladder(options):
+    """(value, bid) of every bid the options allow, cheapest first: built once per cap and
+    direction rule, not on every turn of every auction."""
     cap = options["auction_max_value"]
-    bids = [(n * UP_VALUE, 0, n, "up") for n in range(1, 14) if n * UP_VALUE <= cap]
-    if options["allow_down"] and options["auction_allow_down_bids"]:
-        bids += [(m * DOWN_VALUE, 1, m, "down") for m in range(1, 14) if m * DOWN_VALUE <= cap]
-    return [(n, d) for v, _, n, d in sorted(bids) if v > above]
+    down = bool(options["allow_down"] and options["auction_allow_down_bids"])
+    ladder = _BID_LADDERS.get((cap, down))
+    if ladder is None:
+        bids = [(n * UP_VALUE, 0, n, "up") for n in range(1, 14) if n * UP_VALUE <= cap]
+        if down:
+            bids += [(m * DOWN_VALUE, 1, m, "down") for m in range(1, 14) if m * DOWN_VALUE <= cap]
+        ladder = [(v, (n, d)) for v, _, n, d in sorted(bids)]
+        if len(_BID_LADDERS) < 64:  # options come from logs too: keep the cache small
+            _BID_LADDERS[(cap, down)] = ladder
+    return ladder
 
 
 def positive_scores(
