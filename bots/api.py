@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from games import longpoll, service
 from games.api import ERROR, int_param
 from games.models import Match
+from games.sql_once import one_with_related
 
 from . import registry, runner
 from .models import Bot, Turn
@@ -34,7 +35,7 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(_("the header is 'Authorization: Bot <token>'"), code="invalid_token")
-        bot = Bot.objects.select_related("owner").filter(token_hash=digest(header[1].decode(errors="replace"))).first()
+        bot = one_with_related(Bot, "owner", "token_hash", digest(header[1].decode(errors="replace")))
         if bot is None or not bot.is_active or not bot.owner.is_active:
             raise exceptions.AuthenticationFailed(_("invalid, rotated or disabled bot token"), code="invalid_token")
         if not registry.needs_credentials(bot):  # one registered before built-in bots were given none

@@ -6,7 +6,6 @@ database and announce the change only once the transaction has committed. A matc
 always the engine's replay of its event stream; nothing here edits a stored event.
 """
 
-import functools
 import secrets
 from collections import OrderedDict
 
@@ -18,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog, refusals
+from games import engine, eventlog, refusals, sql_once
 from games.engine.redact import redact_events, redact_view
 from games.offer import offered_names
 
@@ -155,11 +154,7 @@ def caught_up(match, cached):
     (version, digest), state = cached
     if state.is_over or _STATES.pop(match.pk, None) is not cached:
         return None  # taken out first: no other thread folds into the same object
-    rows = list(
-        Event.objects.filter(stream=match.stream, version__gt=version, version__lte=match.version)
-        .order_by("version")
-        .values_list("type", "payload", "prev_hash", "hash")
-    )
+    rows = eventlog.chain_since(match.stream, version, match.version)
     if len(rows) != match.version - version:
         return None
     for _kind, _payload, prev_hash, row_hash in rows:
@@ -622,25 +617,12 @@ def do_play_run(match_id, expected_version, next_move, announce=True):
 
 
 def locked_match(match_id):
-    """The match's row, locked until the transaction ends: its writers take turns.
-
-    Read with SQL written once rather than a queryset compiled on every action (the compiling
-    cost as much as the round trip); ``raw`` still converts every column as the ORM does."""
-    found = list(Match.objects.raw(locked_match_sql(connection.vendor), [match_id]))
-    if not found:
+    """The match's row, locked until the transaction ends: its writers take turns. Read with
+    SQL written once rather than a queryset compiled on every action (games.sql_once)."""
+    match = sql_once.locked(Match, match_id)
+    if match is None:
         raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id)
-    return found[0]
-
-
-@functools.cache
-def locked_match_sql(vendor):
-    """The row lock's SELECT for the database ``vendor`` (SQLite locks the whole database on
-    write and has no FOR UPDATE)."""
-    quote = connection.ops.quote_name
-    meta = Match._meta
-    columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s{lock}"
+    return match
 
 
 def check_live(match, expected_version):

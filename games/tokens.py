@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
 from .models import ApiToken
+from .sql_once import one_with_related
 
 PREFIX = "kr_"
 
@@ -97,7 +98,7 @@ class HashedTokenAuthentication(authentication.TokenAuthentication):
     """DRF's ``Token <key>`` header, checked against the stored hashes."""
 
     def authenticate_credentials(self, key):
-        token = ApiToken.objects.select_related("user").filter(key_hash=hash_token(key)).first()
+        token = one_with_related(ApiToken, "user", "key_hash", hash_token(key))
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("invalid or revoked token"), code="invalid_token")
         now = timezone.now()
