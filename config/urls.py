@@ -31,25 +31,8 @@ class DatabaseId:
 register_converter(DatabaseId, "id")
 
 urlpatterns = [
-    path("", tournaments_views.home, name="home"),
-    path("tournaments/<id:pk>/", tournaments_views.tournament_detail, name="tournament"),
-    path("tournaments/<id:pk>/live/", tournaments_views.tournament_live, name="tournament-live"),
-    path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
-    path("demo/<slug:ruleset>/watch/", bots_demo.demo_replay, name="demo-replay"),
-    path("play/", bots_play.play_new, name="play"),
-    path("", include("games.urls_table")),
-    path("", include("games.urls_audit")),
-    path("", include("games.urls_replay")),  # a finished public match replayed step by step
-    path("", include("tournaments.urls_organiser")),
-    path("", include("bots.urls")),
-    path("", include("bots.urls_friends")),  # tables with friends: lobbies before a match
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/throttles.py)
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/setlang/", language.set_language, name="set_language"),  # the header's language picker
-    path("admin/login/", accounts.admin_login_page),  # the admin's own log-in, rate-limited like ours
-    path("admin/", admin.site.urls),
-    # REST API (DESIGN.md 3.7).
+    # REST API (DESIGN.md 3.7), first: Django tries the patterns in order, and every action,
+    # poll and bot turn is an API request (each "" include below is tried pattern by pattern).
     path("api/v1/auth/signup/", games_api.SignUpView.as_view(), name="api-signup"),
     path("api/v1/auth/token/", games_api.TokenView.as_view(), name="api-token"),
     path("api/v1/auth/tokens/", games_api_accounts.TokenListView.as_view(), name="api-tokens"),
@@ -118,6 +101,24 @@ urlpatterns = [
     ),
     path("api/v1/bot/turns/", bots_api.BotTurnsView.as_view(), name="api-bot-turns"),
     path("api/v1/bot/turns/<uuid:request_id>/", bots_api.BotTurnAnswerView.as_view(), name="api-bot-turn"),
+    path("", tournaments_views.home, name="home"),
+    path("tournaments/<id:pk>/", tournaments_views.tournament_detail, name="tournament"),
+    path("tournaments/<id:pk>/live/", tournaments_views.tournament_live, name="tournament-live"),
+    path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
+    path("demo/<slug:ruleset>/watch/", bots_demo.demo_replay, name="demo-replay"),
+    path("play/", bots_play.play_new, name="play"),
+    path("", include("games.urls_table")),
+    path("", include("games.urls_audit")),
+    path("", include("games.urls_replay")),  # a finished public match replayed step by step
+    path("", include("tournaments.urls_organiser")),
+    path("", include("bots.urls")),
+    path("", include("bots.urls_friends")),  # tables with friends: lobbies before a match
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/throttles.py)
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", language.set_language, name="set_language"),  # the header's language picker
+    path("admin/login/", accounts.admin_login_page),  # the admin's own log-in, rate-limited like ours
+    path("admin/", admin.site.urls),
     path("", include("config.urls_streams")),  # live streams (served under ASGI; see the README)
     path("", include("tournaments.urls_ladder")),  # the bots' ladder: pages and API
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
