@@ -90,11 +90,14 @@ test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 	@# The compiled run above searched the rules hard (the ci profile); this pass checks that the
 	@# sources behave as their build does, every example test and a lighter search of each property.
 	KINGRIFKI_ENGINE=python HYPOTHESIS_PROFILE=dev $(PY) -m pytest tests/engine -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	@# The database triggers (event log, seats) are written per database: with DATABASE_URL set (CI runs on
-	@# PostgreSQL), its tests run once more on the default SQLite.
+	@# The database triggers (event log, seats) are written per database, and the reads written once
+	@# (games.sql_once) convert values per database: with DATABASE_URL set (CI runs on PostgreSQL),
+	@# their tests run once more on the default SQLite.
 	@if [ -n "$$DATABASE_URL" ]; then \
-		echo "the triggers' tests again on SQLite"; \
-		env -u DATABASE_URL $(PY) -m pytest tests/eventlog tests/matches/test_the_database_holds_every_seat_within_its_own_matchs_table.py -m "not services" $(PYTEST_ARGS); \
+		echo "the triggers' and the reads' tests again on SQLite"; \
+		env -u DATABASE_URL $(PY) -m pytest tests/eventlog tests/matches/test_the_database_holds_every_seat_within_its_own_matchs_table.py \
+			tests/accounts/test_a_token_and_its_user_are_read_in_one_query_as_the_orm_reads_them.py \
+			tests/matches/test_an_actions_row_lock_and_catch_up_read_what_the_orm_reads.py -m "not services" $(PYTEST_ARGS); \
 	fi
 
 # Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker, appends
