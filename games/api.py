@@ -312,7 +312,8 @@ class MatchDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR}, summary="The match and its state as the caller may see it"
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
+        summary="The match and its state as the caller may see it (a closed room: its seats and free arbiters only)",
     )
     def get(self, request, pk):
         match = get_match(pk)
@@ -339,7 +340,7 @@ class MatchEventsView(APIView):
                 "answered at once, with `Retry-After: 1`",
             ),
         ],
-        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
         summary="The match's events by version, redacted for the caller; long-polls with `wait`",
     )
     def get(self, request, pk):
@@ -347,6 +348,7 @@ class MatchEventsView(APIView):
         limit = int_param(request, "limit", 100, 1, MAX_PAGE)
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
         match = get_match(pk)
+        service.enter(match, request.user)  # a closed room refuses outsiders before any wait
 
         def moved():  # a cheap primary-key read of the cached version
             match.refresh_from_db(fields=["version", "status"])
@@ -405,7 +407,7 @@ class MatchVerifyView(APIView):
 
     @extend_schema(
         operation_id="matches_verify",
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
         summary="Check the match's log: hash chain, head, seed commitment, and every decision, deal "
         "and score re-derived by the engine; each failure names its event version",
     )
@@ -413,6 +415,7 @@ class MatchVerifyView(APIView):
         from .audit import report, verify_match
 
         match = get_match(pk)
+        service.enter(match, request.user)  # a closed room's report may name its cards
         return Response(report(verify_match(match), match=match.pk, version=match.version, head_hash=match.head_hash))
 
 
@@ -479,6 +482,7 @@ class MatchExportView(APIView):
         from .export import match_export_lines
 
         match = get_match(pk)
+        service.enter(match, request.user)  # a closed room is refused as such: board_in_play
         if not service.is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
             raise service.ServiceError(403, "not_public", _("a match's log is exported once it is over and public"))

@@ -7,6 +7,7 @@ always the engine's replay of its event stream; nothing here edits a stored even
 """
 
 import secrets
+import typing
 from collections import OrderedDict
 
 import django.dispatch
@@ -188,20 +189,57 @@ def seat_view(match, seat, state=None, reveal_finished=None):
     return redact_view(state, seat, reveal_finished=reveal_finished)
 
 
-# ------------------------------------------------------------------ who sees a finished deal
+# ------------------------------------------------------------------ who may look at a match
+# README "Hidden information": a seat sees its own cards; a finished deal's cards reach the table
+# and the arbiters, and the public once the match is public. Cards dealt at several tables (a
+# duplicate board, a fixed board: one ``cards_group``) make those tables one closed room until
+# every table has finished them.
+BOARD_IN_PLAY = _(
+    "another table is still playing these cards: until every table of the board has finished "
+    "them, this match is open only to its own seats and to arbiters who play in no match of the event"
+)
+
+
+class Entry(typing.NamedTuple):
+    """What one viewer may see of a match: the seat whose hand they hold (None: the table's
+    public view), and whether finished deals show every hand."""
+
+    seat: int | None
+    reveal_finished: bool
+
+
 def is_public(match):
     """Whether the public may see the match's cards and seed: it is over, and so is whatever
-    else was dealt the same cards (for a tournament: its round has closed)."""
-    return match.status == Match.Status.OVER and match.public_when_over
+    else was dealt the same cards. A tournament holds a match of its own cards back until its
+    round has closed (``public_when_over``); a board shared by several tables is shown once
+    every table has finished it (a broadcast delayed to the last table)."""
+    if match.status != Match.Status.OVER:
+        return False
+    return match.public_when_over or (bool(match.cards_group) and not cards_still_in_play(match))
 
 
 def cards_still_in_play(match):
-    """Whether a match dealt the same cards as ``match`` (a duplicate or fixed board) is live:
-    this one included, so its table's finished deals stay hidden too until every table is done."""
+    """Whether a match dealt the same cards as ``match`` (a duplicate or fixed board) is live,
+    this one included: while it is, the group is a closed room."""
     return (
         bool(match.cards_group)
         and Match.objects.filter(cards_group=match.cards_group, status=Match.Status.LIVE).exists()
     )
+
+
+def room_closed(match):
+    """Whether ``match`` is a closed room now: its cards are shared and a table still plays them."""
+    return cards_still_in_play(match)
+
+
+def closed_cards_groups(cards_groups):
+    """Which of ``cards_groups`` (names, blanks ignored) a live match still plays: one query for
+    a page that lists many tables."""
+    named = {g for g in cards_groups if g}
+    if not named:
+        return set()
+    live = Match.objects.filter(cards_group__in=named, status=Match.Status.LIVE)
+    return set(live.values_list("cards_group", flat=True).distinct())
 
 
 # Apps that run events (tournaments) say who plays in theirs: ``check(event, user)`` is true for
@@ -210,41 +248,100 @@ def cards_still_in_play(match):
 EVENT_PLAYER_CHECKS = []
 
 
+def signed_in(user):
+    return user is not None and user.is_authenticated
+
+
+def held_by(user):
+    """Seats ``user`` holds in person or through a bot of theirs."""
+    return models.Q(user=user) | models.Q(bot__owner=user)
+
+
 def plays_in_event(match, user):
     """Whether ``user`` plays in the event ``match`` belongs to: holds a seat in any of its
     matches (in person or through a bot they own), or is an entrant by an event's own check."""
-    if not match.event or user is None or not user.is_authenticated:
+    if not match.event or not signed_in(user):
         return False
-    seated = (
-        Seat.objects.filter(match__event=match.event).filter(models.Q(user=user) | models.Q(bot__owner=user)).exists()
-    )
+    seated = Seat.objects.filter(match__event=match.event).filter(held_by(user)).exists()
     return seated or any(check(match.event, user) for check in EVENT_PLAYER_CHECKS)
 
 
+def is_free_arbiter(match, user):
+    """Staff, or the organiser of the match's event (its creator), who play in no match of the
+    event: they may watch a closed room and see its finished deals."""
+    if not signed_in(user):
+        return False
+    organiser = bool(match.event) and user.pk == match.created_by_id
+    return (user.is_staff or organiser) and not plays_in_event(match, user)
+
+
 def sees_finished_deals(match, user, seat):
-    """DESIGN.md 3.5: the table (``seat`` is not None) and staff see a deal's cards once it is
-    over, except that nobody who plays in the event sees cards another table is still playing
-    (duplicate and fixed boards); everyone else sees them once the match is public."""
+    """The table (``seat`` is not None) and staff see a deal's cards once it is over, except that
+    nobody who plays in the event sees cards another table is still playing (duplicate and fixed
+    boards); everyone else sees them once the match is public."""
     if is_public(match):
         return True
-    signed_in = user is not None and user.is_authenticated
-    if seat is None and not (signed_in and user.is_staff):
+    if seat is None and not (signed_in(user) and user.is_staff):
         return False
     return not (cards_still_in_play(match) and (seat is not None or plays_in_event(match, user)))
 
 
+def person_seat(match, user):
+    """The seat ``user`` holds in person at ``match``, or None."""
+    if not signed_in(user):
+        return None
+    return Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
+
+
+def check_room_entry(match, user, seat):
+    """In a closed room, refuse (403 ``board_in_play``) anyone but its own seats, the owners of
+    the bots that hold them (who play at no other table of the board), and free arbiters."""
+    if seat is not None or is_free_arbiter(match, user):
+        return
+    if signed_in(user):
+        here = Seat.objects.filter(match=match, bot__owner=user).exists()
+        elsewhere = (
+            Seat.objects.filter(match__cards_group=match.cards_group)
+            .exclude(match=match)
+            .filter(held_by(user))
+            .exists()
+        )
+        if here and not elsewhere:
+            return
+    raise ServiceError(403, "board_in_play", BOARD_IN_PLAY, match=match.pk)
+
+
+def enter(match, user=None, seat=None):
+    """The Entry of ``user`` (or of the bot at ``seat``, which its token proved) to ``match``,
+    or ServiceError 403 ``board_in_play`` when the match is a closed room they may not enter.
+    The one door of every view of a match: its state, events, streams, pages, sheet, replays,
+    export and verification report."""
+    if seat is not None:  # a bot at its own seat: as the table sees it (seat_view)
+        return Entry(seat, not cards_still_in_play(match))
+    own = person_seat(match, user)
+    if room_closed(match):
+        check_room_entry(match, user, own)
+        if own is None and is_free_arbiter(match, user):
+            return Entry(None, True)
+        return Entry(own, False)
+    return Entry(own, sees_finished_deals(match, user, own))
+
+
+def room_progress(match):
+    """How far a match has got, for a room that may not be entered (a wall screen's closed
+    table): the deal it plays, of how many, and whether it is over; no card, no score."""
+    view = redact_view(current_state(match), None, reveal_finished=False)
+    return {"deal": view["deal"], "deals": view["deals_in_game"], "over": view["is_over"]}
+
+
 def viewer_access(match, user):
-    """(seat or None, may see finished deals) for ``user`` looking at ``match`` (DESIGN.md 3.5)."""
-    seat = None
-    if user is not None and user.is_authenticated:
-        seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
-    return seat, sees_finished_deals(match, user, seat)
+    """(seat or None, may see finished deals) for ``user`` looking at ``match``: ``enter``'s."""
+    return tuple(enter(match, user))
 
 
 def access(match, user, seat=None):
-    """(seat, may see finished deals): ``user``'s (viewer_access), or, for a bot, its ``seat``'s
-    as the table sees it (seat_view)."""
-    return viewer_access(match, user) if seat is None else (seat, not cards_still_in_play(match))
+    """(seat, may see finished deals): ``user``'s, or, for a bot, its ``seat``'s (``enter``)."""
+    return tuple(enter(match, user, seat))
 
 
 def visible_state(match, user, seat=None):
@@ -281,6 +378,7 @@ def seat_replay(match, user, seat, version):
     open; once the match is public anyone may, and its arbiters (staff or its creator, such as
     a tournament's organiser) with every hand open. The redaction is the live API's own.
     """
+    own_seat, may_see_finished = enter(match, user)  # a closed room refuses outsiders first
     rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
         raise ServiceError(400, "invalid_version", _("version is 1 to %(last)s"), last=len(rows))
@@ -289,9 +387,7 @@ def seat_replay(match, user, seat, version):
             400, "invalid_seat", _("seat is 0 to %(last)s, or 'all' for an arbiter"), last=match.num_seats - 1
         )
     public = is_public(match)
-    signed_in = user is not None and user.is_authenticated
-    staff = signed_in and user.is_staff
-    own_seat, may_see_finished = viewer_access(match, user)
+    staff = signed_in(user) and user.is_staff
     if seat == "all" and not (staff or (public and is_arbiter(match, user))):
         raise ServiceError(403, "arbiter_only", _("only an arbiter sees every hand"))
     if not public and not (may_see_finished and version <= finished_through(rows)):

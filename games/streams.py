@@ -516,7 +516,7 @@ class MatchStreamView(StreamView):
             ),
             FORMAT_PARAMETER,
         ],
-        responses={**STREAM_RESPONSES, 400: ERROR, 404: ERROR, 429: ERROR},
+        responses={**STREAM_RESPONSES, 400: ERROR, 403: ERROR, 404: ERROR, 429: ERROR},
         summary="Follow the match live: a snapshot of your view, then each event as it is appended "
         "(redacted for you), keep-alives, and `end` (NDJSON, or Server-Sent Events)",
         description=MATCH_STREAM_DESCRIPTION,
@@ -530,4 +530,7 @@ class MatchStreamView(StreamView):
             feed = MatchFeed(match.pk, after, seat=seat) if seat is not None else MatchFeed(match.pk, after)
         else:
             feed = MatchFeed(match.pk, after, user=request.user)
+        # A closed room refuses outsiders before the stream starts (403 board_in_play, as JSON);
+        # each later read goes through the same door, so a room closing meanwhile ends the stream.
+        service.enter(match, feed.user, feed.seat)
         return stream_response(request, feed, fmt)

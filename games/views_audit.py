@@ -18,7 +18,7 @@ from .engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
 from .engine.records import say
 from .models import Match
 from .templatetags.cards import DIRECTIONS, card_name, card_short, suit_colour, suit_name
-from .views_table import match_seat_names
+from .views_table import closed_rooms_refused, match_seat_names
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 CHECKS = {
@@ -32,6 +32,7 @@ CHECKS = {
 
 
 # ------------------------------------------------------------------ the score sheet
+@closed_rooms_refused
 def score_sheet(request, pk):
     match = get_object_or_404(Match, pk=pk)
     view = service.visible_state(match, request.user)  # scores, progress: as this viewer sees them
@@ -52,12 +53,14 @@ def score_sheet(request, pk):
 
 
 # ------------------------------------------------------------------ the audit replay
+@closed_rooms_refused
 def audit(request, pk):
     """The replay at ?seat=&version=. A refusal keeps its status (403, 400) and is shown in place
     of the step, with the stepper at a place this viewer may see (see ``fallback_replay``); an
     htmx step marks it with X-Table-Refusal, the header the table page's refusals carry, so the
     page swaps it in as table.html does, and leaves the address at the last step shown."""
     match = get_object_or_404(Match, pk=pk)
+    service.enter(match, request.user)  # a closed room's outsider sees neither its steps nor its report
     step = request.htmx and not request.htmx.history_restore_request
     # The end of the last deal that is over: the last event anyone may replay (the whole log
     # once the game is over). Who may replay it is for seat_replay to say.

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from . import replay, service
 from .models import Match
-from .views_table import table_context
+from .views_table import closed_rooms_refused, table_context
 
 STEP_MS = 900  # a step every 0.9 s while it plays: a card at a time, slow enough to follow
 
@@ -47,11 +47,14 @@ def requested_version(request):
 
 
 @require_GET
+@closed_rooms_refused
 def replay_page(request, pk):
     match = get_object_or_404(Match, pk=pk)
     fragment = request.GET.get("fragment") == "1"
     try:
         context = step_context(request, match, requested_version(request))
     except service.ServiceError as e:
+        if e.code == "board_in_play":
+            raise  # worded as a page by closed_rooms_refused
         return HttpResponse(e.message, status=e.status, content_type="text/plain; charset=utf-8")
     return render(request, "games/_replay_step.html" if fragment else "games/replay.html", context)

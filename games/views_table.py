@@ -7,6 +7,7 @@ fragment with htmx; the fragment carries the version it shows, so an unchanged t
 one indexed read and a 204.
 """
 
+import functools
 import json
 import uuid
 
@@ -89,6 +90,7 @@ def table_context(request, match, error=None, view=None):
     # The version is read before the state: a page never claims a newer version than the
     # cards it shows, so a poll re-renders rather than missing a change.
     match.refresh_from_db()
+    replaying = view is not None
     if view is None:
         view = service.visible_state(match, request.user)
     seats = list(match.seats.select_related("user", "bot").order_by("index"))
@@ -129,6 +131,8 @@ def table_context(request, match, error=None, view=None):
         # The hand and its form only on the viewer's own view (a replay may pass a spectator's).
         "seated": me is not None and view.get("seat") == me and not view["is_over"],
         "error": error,
+        # A replay passes a past view: the room it shows is no one's to enter now.
+        "closed_room": replaying is False and service.room_closed(match),
         "your_turn": me is not None and to_act == me and view.get("seat") == me,
         "status": piles.status_line(view, me, names) if in_piles else status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
@@ -231,16 +235,40 @@ def get_match(pk):
     return get_object_or_404(Match, pk=pk)
 
 
+def closed_rooms_refused(view):
+    """A page of a match that answers a closed room's outsider (service.enter's 403
+    ``board_in_play``) with a page saying so, in its status, instead of a server error: the
+    door is the service's, this only words it. An htmx request gets the notice alone."""
+
+    @functools.wraps(view)
+    def page(request, pk, *args, **kwargs):
+        try:
+            return view(request, pk, *args, **kwargs)
+        except service.ServiceError as e:
+            if e.code != "board_in_play":
+                raise
+            template = "games/_closed_room.html" if request.htmx else "games/closed_room.html"
+            response = render(request, template, {"match_id": pk, "error": e}, status=e.status)
+            response["X-Table-Refusal"] = "1"
+            return response
+
+    return page
+
+
 @require_GET
+@closed_rooms_refused
 def table(request, pk):
     return render(request, "games/table.html", table_context(request, get_match(pk)))
 
 
 @never_cache
 @require_GET
+@closed_rooms_refused
 def table_live(request, pk):
     """The table fragment, or 204 when the client already shows this version."""
     match = get_match(pk)
+    if match.cards_group:
+        service.enter(match, request.user)  # even "unchanged" answers a closed room's own only
     if request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)
     return render(request, "games/_table.html", table_context(request, match))
@@ -248,6 +276,7 @@ def table_live(request, pk):
 
 @require_POST
 @throttles.limit_posts("actions")
+@closed_rooms_refused
 def table_act(request, pk):
     """Submit one action for the viewer's seat; answer with the table as it now is.
 

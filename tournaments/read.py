@@ -1,6 +1,7 @@
 """What the API and the pages show of a tournament: one read path, so they cannot disagree."""
 
 from games import eventlog
+from games import service as games_service
 from games.models import Match
 
 from . import projection, service
@@ -53,20 +54,28 @@ def rounds(tournament):
     played = {}  # (round, table) -> its matches, the one drawn first and then any replays
     for x in tournament.tables.select_related("match").order_by("replay"):
         played.setdefault((x.round, x.table), []).append(x)
-    return [
-        {
-            "round": r,
-            "closed": r <= tournament.closed_round,
-            "byes": byes.get(r, []),
-            "tables": [_table(played[(r, i)], i, seats) for i, seats in enumerate(tables[r], 1)],
-        }
-        for r in sorted(tables)
-    ]
+    # Tables dealt the same cards are one closed room while any of them plays (README "Hidden
+    # information"): the pages say which, and link them only for the tables' own players.
+    closed = games_service.closed_cards_groups(x.match.cards_group for xs in played.values() for x in xs)
+    rounds = []
+    for r in sorted(tables):
+        drawn = [_table(played[(r, i)], i, seats, closed) for i, seats in enumerate(tables[r], 1)]
+        rounds.append(
+            {
+                "round": r,
+                "closed": r <= tournament.closed_round,
+                "byes": byes.get(r, []),
+                "tables": drawn,
+                # The boards (a duplicate's board names; a fixed board has none) still in play.
+                "closed_boards": sorted({t["board"] or "" for t in drawn if t["closed_room"]}),
+            }
+        )
+    return rounds
 
 
-def _table(matches, number, seats):
+def _table(matches, number, seats, closed):
     """A table as it stands: the match it plays now (its last replay, if an arbiter ordered
-    one) and the matches that replay replaced."""
+    one), the matches that replay replaced, and whether its cards are a closed room."""
     current = matches[-1]
     return {
         "table": number,
@@ -75,6 +84,7 @@ def _table(matches, number, seats):
         "seats": seats,
         "status": current.match.status,
         "replaced": [m.match_id for m in matches[:-1]],
+        "closed_room": current.match.cards_group in closed,
     }
 
 
@@ -86,9 +96,14 @@ def live_and_recent(limit=20):
 
 
 def live_tables(limit=12):
-    """Live tournament matches, newest first (spectators see them through the same redaction)."""
-    return list(
+    """Live tournament matches, newest first (spectators see them through the same redaction),
+    each marked ``closed_room`` when other tables still play its cards (only its own may look)."""
+    tables = list(
         Match.objects.filter(status=Match.Status.LIVE, tournament_table__isnull=False)
         .select_related("tournament_table__tournament")
         .order_by("-pk")[:limit]
     )
+    closed = games_service.closed_cards_groups(m.cards_group for m in tables)
+    for match in tables:
+        match.closed_room = match.cards_group in closed
+    return tables

@@ -676,7 +676,7 @@ def cards_group(tournament, board_key, board_index):
     return ""
 
 
-def create_table_match(tournament, by, round_no, number, board_key, entrants, replay=0):
+def create_table_match(tournament, round_no, number, board_key, entrants, replay=0):
     """The match one table of a round plays (or replays): its seed derived from the tournament
     seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
     its round has closed everywhere (DESIGN.md 3.5)."""
@@ -694,7 +694,9 @@ def create_table_match(tournament, by, round_no, number, board_key, entrants, re
         tournament.options,
         [e.user or e.bot for e in entrants],
         fixed,
-        created_by=by or tournament.organiser,
+        # The match's creator is its event's organiser, whoever started the round: games asks
+        # it who may watch a closed room as an arbiter (games.service.is_free_arbiter).
+        created_by=tournament.organiser,
         seed=seed,
         event=tournament.stream,
         cards_group=cards_group(tournament, board_key, board_index),
@@ -816,7 +818,7 @@ def do_start_round(tournament_id, by):
         drawn = []
         for number, seats in enumerate(tables, 1):
             board_key = boards[number - 1] if boards else None
-            match = create_table_match(tournament, by, round_no, number, board_key, [by_id[e] for e in seats])
+            match = create_table_match(tournament, round_no, number, board_key, [by_id[e] for e in seats])
             drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
         started = {"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}
         if tournament.format != Tournament.Format.SWISS:
@@ -828,9 +830,29 @@ def do_start_round(tournament_id, by):
     return drawn
 
 
+def results_due(match_id):
+    """The finished matches whose results may be recorded now that ``match_id`` has ended:
+    itself, or, where tables share cards, every finished table of the board once none plays it
+    any more. A closed room's result is held back with the rest of it (README "Hidden
+    information"): standings that moved when one table finished would tell the other tables of
+    the board how it went."""
+    from games.service import cards_still_in_play
+
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not match.cards_group:
+        return [match_id]
+    if cards_still_in_play(match):
+        return []
+    finished = TournamentTable.objects.filter(
+        match__cards_group=match.cards_group, match__status=Match.Status.OVER, result_recorded=False
+    )
+    return list(finished.order_by("match_id").values_list("match_id", flat=True))
+
+
 def do_record_result(match_id):
-    """A tournament match is over: its scores become a match_result event (once)."""
-    from games.service import match_state
+    """A tournament match is over: its scores become a match_result event (once), and not
+    while another table still plays its cards (``results_due``)."""
+    from games.service import cards_still_in_play, match_state
 
     with transaction.atomic():
         table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).first()
@@ -839,7 +861,7 @@ def do_record_result(match_id):
         tournament = locked(table.tournament_id)
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         match = Match.objects.get(pk=match_id)
-        if table.result_recorded or match.status != Match.Status.OVER:
+        if table.result_recorded or match.status != Match.Status.OVER or cards_still_in_play(match):
             return None
         tables, _byes = seated_entrants(tournament)
         seats = tables[table.round][table.table - 1]
@@ -1056,14 +1078,13 @@ def check_replay(tournament, table, standings):
     return TournamentTable.objects.filter(tournament=tournament, round=table.round, table=table.table).count()
 
 
-def do_replay_table(tournament, by, match_id, replay):
+def do_replay_table(tournament, match_id, replay):
     """Create the replacement match a replay_match ruling orders: same round, table and seats."""
     table = TournamentTable.objects.get(tournament=tournament, match_id=match_id)
     seated, _byes = seated_entrants(tournament)
     entrants = Entrant.objects.in_bulk(seated[table.round][table.table - 1])
     return create_table_match(
         tournament,
-        by,
         table.round,
         table.table,
         table.board or None,
@@ -1087,7 +1108,7 @@ def do_record_ruling(tournament_id, by, kind, match, reason, **details):
         check_organiser(tournament, by)
         event = check_ruling(tournament, kind, match, reason, details)
         if kind == "replay_match":
-            event["replacement"] = do_replay_table(tournament, by, match, event["replay"]).pk
+            event["replacement"] = do_replay_table(tournament, match, event["replay"]).pk
         event["author"] = by.username
         append(tournament, [event], actor_of(by))
         tournament.save(update_fields=["version", "head_hash"])

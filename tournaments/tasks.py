@@ -20,9 +20,11 @@ def advance_tournament(tournament_id):
 
 
 def record_result(match_id, tournament_id, autopilot):
-    """Record a finished match's result once; then refresh the standings and, on autopilot,
-    see whether the round is over."""
-    if service.do_record_result(match_id) is None:
+    """Record a finished match's result once (with the rest of its board's, where tables share
+    cards: service.results_due); then refresh the standings and, on autopilot, see whether the
+    round is over."""
+    recorded = [service.do_record_result(due) for due in service.results_due(match_id)]
+    if not any(recorded):
         return
     update_standings.apply_async(args=[tournament_id])
     if autopilot:

@@ -66,8 +66,12 @@ def projector_context(pk):
 
 def table_progress(match):
     """Which deal the table plays of how many, and its scores: the spectator's view, of which
-    nothing else is read (no hand, no trick)."""
-    view = service.visible_state(match, AnonymousUser())
+    nothing else is read (no hand, no trick). A closed room shows its progress alone."""
+    try:
+        view = service.visible_state(match, AnonymousUser())
+    except service.ServiceError:  # board_in_play: other tables still play these cards
+        progress = service.room_progress(match)
+        return {**progress, "scores": [None] * match.num_seats}
     return {"deal": view["deal"], "deals": view["deals_in_game"], "over": view["is_over"], "scores": view["scores"]}
 
 

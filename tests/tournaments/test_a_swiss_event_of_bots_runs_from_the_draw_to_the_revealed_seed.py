@@ -14,10 +14,13 @@ from tournaments.models import TournamentTable
 
 
 def play_round(tournament, organiser):
+    """Play every table of a new round to its end, then check each result was recorded once
+    (tables that share a board record theirs when the last of them ends)."""
     drawn = service.do_start_round(tournament.pk, organiser)
     for table in drawn:
+        run_until_over(TournamentTable.objects.get(match_id=table["match"]).match)  # its end is announced
+    for table in drawn:
         match = TournamentTable.objects.get(match_id=table["match"]).match
-        run_until_over(match)  # the match's end is announced: the tournament records its result
         assert service.do_record_result(match.pk) is None  # once only
         result = next(
             r.payload
