@@ -198,9 +198,12 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Bots (DESIGN.md 3.6). Webhooks to private, loopback or link-local addresses are refused
-# unless allowed, which `make run` (DEBUG) and the tests do, so bots can run on 127.0.0.1.
-BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=DEBUG)
+# Bots (DESIGN.md 3.6). Webhooks reach public addresses only (bots/netcheck.py). In DEBUG
+# (`make run`) loopback too, so bots can run on 127.0.0.1; BOT_WEBHOOKS_ALLOW_PRIVATE=1 (a
+# club's own network, the tests) adds the private-use networks. Link-local and metadata
+# addresses are refused whatever these say.
+BOT_WEBHOOKS_ALLOW_LOOPBACK = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_LOOPBACK"), default=DEBUG)
+BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=False)
 # Seconds per turn, unless the match (its tournament, the ladder) says otherwise.
 BOT_TURN_TIMEOUT_SECONDS = float(os.environ.get("BOT_TURN_TIMEOUT_SECONDS") or 2.0)
 BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per turn
