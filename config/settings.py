@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import celery_config, celery_folders, database_config, env_bool, env_list
+from config.env import cache_config, celery_config, celery_folders, database_config, env_bool, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Runtime files (Celery's filesystem broker and results); gitignored.
@@ -243,21 +243,8 @@ API_TOKEN_DAYS = float(os.environ.get("API_TOKEN_DAYS") or 90)  # a token expire
 API_TOKENS_PER_USER = int(os.environ.get("API_TOKENS_PER_USER") or 10)  # a new one replaces the oldest beyond
 API_TOKEN_TOUCH_SECONDS = 60  # last_used_at is written at most this often per token
 # Rate limits count in a cache that every process shares: Redis with REDIS_URL, else files in
-# VAR_DIR/cache (the processes of one machine; games.throttles.SharedFileCache counts atomically).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "kingrifki",
-        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-    }
-    if REDIS_URL
-    else {
-        "BACKEND": "games.throttles.SharedFileCache",
-        "LOCATION": str(VAR_DIR / "cache"),
-        "OPTIONS": {"MAX_ENTRIES": 100_000},
-    }
-}
+# VAR_DIR/cache (config.env.cache_config). While it cannot be reached, each process counts alone.
+CACHES = cache_config(REDIS_URL, VAR_DIR)
 THROTTLE_CACHE = "default"
 # Each scope's limits, every one enforced: "5/m, 20/h" is at most 5 in a clock minute and 20 in
 # a clock hour ("10/30s": per 30 seconds; "": no limit). RATE_LIMITS overrides some, e.g.
