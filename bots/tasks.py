@@ -5,9 +5,12 @@ Two queues: built-in bots (and everything else) on the default queue, webhook tu
 so a webhook that takes its whole timeout, at any number of tables, holds up no built-in bot.
 """
 
+import logging
+import time
 from datetime import datetime, timedelta
 
-from celery import shared_task
+import kombu.exceptions
+from celery import current_app, shared_task
 from django.conf import settings
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
@@ -17,6 +20,8 @@ from games.models import Event, Match, Seat
 
 from . import runner
 from .models import Bot, Turn
+
+logger = logging.getLogger(__name__)
 
 UNREAD = object()
 
@@ -229,6 +234,29 @@ def on_match_advanced(sender, match_id, version, match=None, worker_on_it=False,
     if worker_on_it:
         return
     need = worker_needed(match_id, version, match)
+    broker = str(current_app.conf.broker_url)
+    if need is None or time.monotonic() < BROKER_RESTING.get(broker, 0.0):
+        return
+    try:
+        hand_off(need, match_id, version, match)
+    except BROKER_DOWN as e:
+        # The change has committed and must still answer. Once the broker is back the beat
+        # sweep (sweep_stalled_turns) queues a bot's turn again, and a person's deadline noted
+        # on the row and never queued is taken as lost (lost_after) and armed again by the
+        # next move or the sweep (sweep_people). Meanwhile hand-offs rest, so that an outage
+        # costs one failed connection per rest, not one per move.
+        BROKER_RESTING[broker] = time.monotonic() + BROKER_REST_SECONDS
+        logger.warning("could not hand match %s's turn at version %s to the workers: %s", match_id, version, e)
+
+
+# What a broker that cannot be reached raises from apply_async (kombu wraps its transport's).
+BROKER_DOWN = (kombu.exceptions.OperationalError, OSError)
+BROKER_REST_SECONDS = 5.0
+BROKER_RESTING = {}  # broker URL -> monotonic time until which hand-offs are not tried
+
+
+def hand_off(need, match_id, version, match):
+    """Queue what a match at ``version`` needs of the workers (on_match_advanced)."""
     if need == BOTS:
         enqueue(match_id, version)
     elif need == CLOCK:

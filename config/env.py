@@ -42,6 +42,29 @@ def database_config(url: str | None, base_dir: Path) -> dict:
     return config
 
 
+def cache_config(redis_url: str | None, var_dir: Path) -> dict:
+    """CACHES: the cache every process of the site shares, where rate limits count (README
+    "Rate limits"). Redis with REDIS_URL (short socket timeouts: while it cannot be reached,
+    games.throttles counts in each process instead), else files in var_dir/cache (the
+    processes of one machine; games.throttles.SharedFileCache counts atomically)."""
+    if redis_url:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": redis_url,
+                "KEY_PREFIX": "kingrifki",
+                "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            }
+        }
+    return {
+        "default": {
+            "BACKEND": "games.throttles.SharedFileCache",
+            "LOCATION": str(Path(var_dir) / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
+
+
 EMBEDDED_TRANSPORT = "config.embedded_broker:Transport"
 EMBEDDED_RESULT_BACKEND = "config.embedded_broker:AtomicFilesystemBackend"
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import celery_config, celery_folders, database_config, env_bool, env_list
+from config.env import cache_config, celery_config, celery_folders, database_config, env_bool, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Runtime files (Celery's filesystem broker and results); gitignored.
@@ -198,9 +198,12 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Bots (DESIGN.md 3.6). Webhooks to private, loopback or link-local addresses are refused
-# unless allowed, which `make run` (DEBUG) and the tests do, so bots can run on 127.0.0.1.
-BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=DEBUG)
+# Bots (DESIGN.md 3.6). Webhooks reach public addresses only (bots/netcheck.py). In DEBUG
+# (`make run`) loopback too, so bots can run on 127.0.0.1; BOT_WEBHOOKS_ALLOW_PRIVATE=1 (a
+# club's own network, the tests) adds the private-use networks. Link-local and metadata
+# addresses are refused whatever these say.
+BOT_WEBHOOKS_ALLOW_LOOPBACK = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_LOOPBACK"), default=DEBUG)
+BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE"), default=False)
 # Seconds per turn, unless the match (its tournament, the ladder) says otherwise.
 BOT_TURN_TIMEOUT_SECONDS = float(os.environ.get("BOT_TURN_TIMEOUT_SECONDS") or 2.0)
 BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per turn
@@ -240,21 +243,8 @@ API_TOKEN_DAYS = float(os.environ.get("API_TOKEN_DAYS") or 90)  # a token expire
 API_TOKENS_PER_USER = int(os.environ.get("API_TOKENS_PER_USER") or 10)  # a new one replaces the oldest beyond
 API_TOKEN_TOUCH_SECONDS = 60  # last_used_at is written at most this often per token
 # Rate limits count in a cache that every process shares: Redis with REDIS_URL, else files in
-# VAR_DIR/cache (the processes of one machine; games.throttles.SharedFileCache counts atomically).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "kingrifki",
-        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-    }
-    if REDIS_URL
-    else {
-        "BACKEND": "games.throttles.SharedFileCache",
-        "LOCATION": str(VAR_DIR / "cache"),
-        "OPTIONS": {"MAX_ENTRIES": 100_000},
-    }
-}
+# VAR_DIR/cache (config.env.cache_config). While it cannot be reached, each process counts alone.
+CACHES = cache_config(REDIS_URL, VAR_DIR)
 THROTTLE_CACHE = "default"
 # Each scope's limits, every one enforced: "5/m, 20/h" is at most 5 in a clock minute and 20 in
 # a clock hour ("10/30s": per 30 seconds; "": no limit). RATE_LIMITS overrides some, e.g.

@@ -2,18 +2,17 @@
 by any spelling of one's own name. Shared by the API (games/api.py) and the pages
 (config/accounts.py)."""
 
+import contextlib
 import hashlib
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import caches
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from . import usernames
+from . import throttles, usernames
 from .service import translated
 
 User = get_user_model()
@@ -76,15 +75,19 @@ def do_create_account(username, password):
 
     Between the check and the insert another sign-up could slip in a look-alike name, so each
     of the name's keys is claimed in the shared cache for the duration (a second sign-up with
-    a clashing name finds a key claimed and is refused as taken)."""
-    cache = caches[settings.THROTTLE_CACHE]
+    a clashing name finds a key claimed and is refused as taken). While that cache cannot be
+    reached, the claims are the process's own, as the rate limits' counts are
+    (games.throttles.counting): the database's unique name still holds exact clashes."""
     claims = [claim_key(key) for key in sorted(usernames.name_keys(username))]
     held = []
     try:
         for claim in claims:
-            if not cache.add(claim, 1, timeout=SIGNUP_LOCK_SECONDS):
+            added, cache = throttles.counting(
+                lambda cache, claim=claim: cache.add(claim, 1, timeout=SIGNUP_LOCK_SECONDS)
+            )
+            if not added:
                 raise UsernameTaken(username, reason="being_registered")
-            held.append(claim)
+            held.append((cache, claim))
         check_username_available(username)
         try:
             with transaction.atomic():
@@ -92,7 +95,9 @@ def do_create_account(username, password):
         except IntegrityError:  # the exact name, inserted by someone else in between
             raise UsernameTaken(username) from None
     finally:
-        cache.delete_many(held)
+        for cache, claim in held:
+            with contextlib.suppress(*throttles.UNREACHABLE):  # unreachable since: it lapses
+                cache.delete(claim)
 
 
 def claim_key(name_key):

@@ -426,7 +426,7 @@ class MatchReplayView(APIView):
         operation_id="matches_replay",
         parameters=[
             OpenApiParameter("version", int, required=True, description="replay up to this event version"),
-            OpenApiParameter("seat", str, required=True, description="0-3, or 'all' (arbiters)"),
+            OpenApiParameter("seat", str, required=True, description="0 to num_seats - 1, or 'all' (arbiters)"),
         ],
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
         summary="The log up to a version as one seat saw it then (arbiters any time; the table once the deal is over)",
@@ -434,7 +434,7 @@ class MatchReplayView(APIView):
     def get(self, request, pk):
         match = get_match(pk)
         raw_seat = request.query_params.get("seat", "")
-        seat = "all" if raw_seat == "all" else int_param(request, "seat", -1, 0, 3)
+        seat = "all" if raw_seat == "all" else int_param(request, "seat", -1, 0, match.num_seats - 1)
         version = int_param(request, "version", 0, 1, 10**9)
         return Response(service.seat_replay(match, request.user, seat, version))
 
@@ -447,7 +447,7 @@ class PaperDealSerializer(serializers.Serializer):
         child=serializers.DictField(),
         min_length=1,
         max_length=service.MAX_PAPER_ACTIONS,
-        help_text='the decisions in order, each {"seat": 0-3, "type": ..., ...}',
+        help_text='the decisions in order, each {"seat": 0 to n-1 at a table of n, "type": ..., ...}',
     )
 
 

@@ -33,6 +33,16 @@ from .models import Event, StreamHead
 GENESIS_HASH = "0" * 64
 
 
+class UndeclaredEvent(ValueError):
+    """An event whose type the stream's ruleset does not declare public or private (its
+    descriptor's ``public_events`` and ``private_events``, games/engine/rulesets.py): nobody
+    could say who may see it, so it is never stored."""
+
+    def __init__(self, stream, kind):
+        super().__init__(f"{stream}: the event type {kind!r} is declared neither public nor private by its ruleset")
+        self.stream, self.kind = stream, kind
+
+
 class VersionConflict(Exception):
     """The stream moved on: its version is not the one the writer expected."""
 
@@ -104,19 +114,20 @@ def head(stream):
     return last or (0, GENESIS_HASH)
 
 
-def append(stream, expected_version, events, metadata=None, known_head=None):
+def append(stream, expected_version, events, metadata=None, known_head=None, declared=None):
     """Append ``events`` (dicts with a "type") after ``expected_version``; return the rows.
 
     Raises VersionConflict, having written nothing, when the stream is not at that version,
     including when a concurrent writer commits the same version first. ``known_head`` is the
     (version, hash) a caller holding the stream's lock already knows; it saves a read and a
     savepoint, and a refused insert then rolls back the caller's whole transaction
-    (``append_runs``).
+    (``append_runs``). ``declared``: the event types the stream may hold (a match's: its
+    ruleset's ``event_types``); any other raises UndeclaredEvent, having written nothing.
     """
-    return append_runs(stream, expected_version, [(events, metadata, None)], known_head)
+    return append_runs(stream, expected_version, [(events, metadata, None)], known_head, declared=declared)
 
 
-def append_runs(stream, expected_version, runs, known_head=None, owner=None):
+def append_runs(stream, expected_version, runs, known_head=None, owner=None, declared=None):
     """Append several commands' events at once: ``runs`` is a list of (events, metadata,
     recorded_at), each run with its own metadata (who acted, for which seat) and the time it
     was decided (None: now), every event still its own link of the chain. One insert and one
@@ -133,7 +144,15 @@ def append_runs(stream, expected_version, runs, known_head=None, owner=None):
     version, hash and whose turn it is) and returns (that model instance, the fields to write):
     it is written with the events, and on PostgreSQL in their statement, so that an action's
     writes are one round trip.
+
+    ``declared``, as for ``append``: an event of another type refuses the whole append before
+    anything is written (a match's log holds only what its ruleset says who may see).
     """
+    if declared is not None:
+        for events, _, _ in runs:
+            for event in events:
+                if event["type"] not in declared:
+                    raise UndeclaredEvent(stream, event["type"])
     locked = known_head is not None
     version, prev_hash = known_head or head(stream)
     if version != expected_version:

@@ -570,7 +570,7 @@ def do_create_match(
             for i, h in enumerate(seat_users)
         )
         meta = {"actor": actor_key(created_by) if created_by else "system", "command": "create_match"}
-        rows = eventlog.append(match.stream, 0, state.events, meta)
+        rows = eventlog.append(match.stream, 0, state.events, meta, declared=declared_events(match))
         match.head_hash = rows[-1].hash
         match.save(update_fields=["head_hash"])
         announce_after_commit(match)
@@ -764,6 +764,12 @@ def apply_move(match, state, seat, action):
         ) from e
 
 
+def declared_events(match):
+    """The event types the match's log may hold: every type its ruleset declares public or
+    private (games/engine/redact.py fails closed on any other; eventlog refuses to store one)."""
+    return engine.RULESETS[match.ruleset].event_types
+
+
 def write_moves(match, state, moves):
     """Append the moves' events ((events, metadata, recorded_at) each) after the locked match's
     head and move the row to the new head, with ``state`` as it now stands (in the events'
@@ -777,7 +783,9 @@ def write_moves(match, state, moves):
         return match, ["version", "head_hash", "status", "to_act"]
 
     try:
-        rows = eventlog.append_runs(match.stream, at, moves, known_head=(at, match.head_hash), owner=move_row)
+        rows = eventlog.append_runs(
+            match.stream, at, moves, known_head=(at, match.head_hash), owner=move_row, declared=declared_events(match)
+        )
     except eventlog.VersionConflict as e:
         # Under the row's lock only events stored past its head (a damaged log) get here.
         raise ServiceError(
@@ -919,7 +927,12 @@ def do_append_platform(match_id, actor, events, check=None):
         if check is not None:
             check(match)
         rows = eventlog.append(
-            match.stream, match.version, events, {"actor": actor}, known_head=(match.version, match.head_hash)
+            match.stream,
+            match.version,
+            events,
+            {"actor": actor},
+            known_head=(match.version, match.head_hash),
+            declared=declared_events(match),
         )
         match.version += len(events)
         match.head_hash = rows[-1].hash

@@ -9,6 +9,12 @@ requests from several processes cannot slip past a limit together. A refused att
 counted (the lock-out ends when its window does, however hard it is hammered), and
 ``do_refund`` gives an attempt back (a successful log-in does not count as a failure).
 
+When the shared cache cannot be reached (Redis down), the counting goes on in the process's own
+memory (``counting``): the same limits, per process instead of for the whole site, and the
+site keeps answering instead of failing every limited route with a 500. The shared cache is
+tried again after ``CacheOutage.REST_SECONDS`` (an outage costs one failed connection per rest,
+not one per request); each switch is logged.
+
 Who is counted: API routes per caller (a bot by its own id, a person by their account, whatever
 token or session they use, anonymous callers by address); log-ins and sign-ups per client
 address *and* per account name tried (its canonical form, so ``ALICE`` spends ``alice``'s).
@@ -18,18 +24,22 @@ import contextlib
 import functools
 import hashlib
 import ipaddress
+import logging
 import math
 import os
 import pickle
 import re
+import threading
 import time
 import zlib
 from dataclasses import dataclass
 
+import redis.exceptions
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files import locks
@@ -41,6 +51,7 @@ from rest_framework.throttling import BaseThrottle
 from .usernames import canonical, name_keys
 
 now = time.time  # the clock windows are counted on (tests swap in a fake one)
+logger = logging.getLogger(__name__)
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 RATE = re.compile(r"^(\d+)/(\d*)([smhd])[a-z]*$")
@@ -106,6 +117,7 @@ class Tally:
     allowed: bool
     retry_after: int = 0  # seconds until the refusing windows end (when refused)
     keys: tuple = ()  # the counters this attempt was added to (for do_refund)
+    cache: object = None  # the cache they were counted in (the process's own during an outage)
 
 
 def counter_key(scope, who, seconds, window):
@@ -117,7 +129,6 @@ def counter_key(scope, who, seconds, window):
 def do_count(*counted):
     """Count one attempt against every ``(scope, who)`` pair given; if any of their limits is
     reached, count nothing and return the refusal with the longest wait."""
-    cache = caches[settings.THROTTLE_CACHE]
     moment = now()
     counters, limits, waits = [], [], []
     for scope, who in counted:
@@ -127,13 +138,82 @@ def do_count(*counted):
             counters.append((counter_key(scope, who, seconds, window), math.ceil(ends - moment) + KEY_GRACE_SECONDS))
             limits.append((limit, ends))
     added = tuple(key for key, _ in counters)
-    for count, (limit, ends) in zip(raise_counters(cache, counters), limits):
+    counts, cache = counting(lambda cache: raise_counters(cache, counters))
+    for count, (limit, ends) in zip(counts, limits):
         if count > limit:
             waits.append(max(1, math.ceil(ends - moment)))
     if waits:
-        do_refund(Tally(False, keys=added))
+        refund(cache, added)
         return Tally(False, retry_after=max(waits))
-    return Tally(True, keys=added)
+    return Tally(True, keys=added, cache=cache)
+
+
+# ------------------------------------------------------------------ when the shared cache is down
+# What a cache that cannot be reached raises: redis-py's connection and timeout errors (the
+# refused connection, ConnectionRefusedError, arrives as its ConnectionError), and the
+# operating system's own for the file cache (a full disk, a folder it may not write).
+UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
+
+
+class CacheOutage:
+    """The shared cache's outages, per cache location in this process: while one lasts, the
+    counting is done in a LocMemCache of the process (one per key prefix, so that sites or
+    tests sharing a process never share counts) and the shared cache is left alone for
+    REST_SECONDS after each failure."""
+
+    REST_SECONDS = 5.0
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._resting_until = {}  # location -> monotonic time
+
+    def resting(self, location):
+        return time.monotonic() < self._resting_until.get(location, 0.0)
+
+    def failed(self, location, error):
+        with self._lock:
+            first = not self.resting(location)
+            self._resting_until[location] = time.monotonic() + self.REST_SECONDS
+        if first:
+            logger.warning(
+                "rate limits: the shared cache at %s cannot be reached (%s); counting in this process meanwhile",
+                location,
+                error,
+            )
+
+    def reset(self):
+        with self._lock:
+            self._resting_until.clear()
+
+
+OUTAGE = CacheOutage()
+
+
+def cache_location(alias):
+    location = settings.CACHES[alias].get("LOCATION", "")
+    return ",".join(location) if isinstance(location, (list, tuple)) else str(location)
+
+
+def local_cache(alias):
+    """This process's stand-in for the shared cache ``alias``, with its key prefix."""
+    prefix = settings.CACHES[alias].get("KEY_PREFIX", "")
+    options = {"KEY_PREFIX": prefix, "OPTIONS": {"MAX_ENTRIES": 100_000}}
+    return LocMemCache(f"throttle-fallback:{alias}:{prefix}", options)
+
+
+def counting(operation):
+    """``(operation(cache), cache)`` on the shared throttle cache, or on the process's own while
+    the shared one cannot be reached (an outage is logged, and the shared cache rested)."""
+    alias = settings.THROTTLE_CACHE
+    location = cache_location(alias)
+    if not OUTAGE.resting(location):
+        cache = caches[alias]
+        try:
+            return operation(cache), cache
+        except UNREACHABLE as e:
+            OUTAGE.failed(location, e)
+    cache = local_cache(alias)
+    return operation(cache), cache
 
 
 # INCR and EXPIRE of each counter, in one round trip and atomically (as a MULTI pipeline would
@@ -182,9 +262,14 @@ def raise_counters(cache, counters):
 
 def do_refund(tally):
     """Give back an attempt that was counted (a log-in that succeeded)."""
-    cache = caches[settings.THROTTLE_CACHE]
-    for key in tally.keys:
-        with contextlib.suppress(ValueError):  # already expired: nothing to give back
+    if tally.keys:
+        refund(tally.cache or caches[settings.THROTTLE_CACHE], tally.keys)
+
+
+def refund(cache, keys):
+    for key in keys:
+        # Already expired: nothing to give back. Unreachable since: the count lapses with its window.
+        with contextlib.suppress(ValueError, *UNREACHABLE):
             cache.decr(key)
 
 

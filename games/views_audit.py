@@ -133,7 +133,7 @@ def fallback_replay(match, user, query, last, error):
 def parse_seat(raw):
     if raw in (None, ""):
         return None
-    return int(raw) if NUMBER.fullmatch(raw) else raw  # seat_replay refuses anything but 0-3 or "all"
+    return int(raw) if NUMBER.fullmatch(raw) else raw  # seat_replay refuses all but "all" and the match's seats
 
 
 def parse_version(raw):

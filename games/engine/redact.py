@@ -7,9 +7,10 @@ them when the round ends. The callers decide who is who; this module only applie
 - ``seat``: the viewer's seat (0 to n-1) or None for anyone not seated;
 - ``reveal_finished``: whether the viewer may see the cards of deals that are over.
 
-Hidden information belongs to the ruleset: its descriptor's ``private_events`` names the event
-types that carry private cards, and ``PRIVATE_FIELDS`` below says, per type, which fields are
-private and for whom:
+Hidden information belongs to the ruleset: its descriptor declares every event type a match
+may log either public (``public_events``: shown whole) or private (``private_events``: carrying
+cards only some viewers may see), and ``PRIVATE_FIELDS`` below says, per private type, which
+fields are private and for whom:
 
 - ``game_started`` (a game of one fixed deal): the board's ``hands``, each to its own seat, and
   the board's ``stock`` (Kings in the Corner) to nobody;
@@ -18,6 +19,11 @@ private and for whom:
 
 Every private field is revealed, like a dealt hand, when the deal it belongs to is over (for
 viewers with ``reveal_finished``). Cards played are public the moment they are played.
+
+Redaction fails closed: an event of a type its ruleset does not declare, or a private type
+without a hider here, is shown as its type alone (``withheld``), to every viewer, whatever
+their rights; the platform refuses to append such an event in the first place
+(games.eventlog's ``declared``).
 """
 
 HIDDEN = None  # what stands in for a hand, a stock or a card the viewer may not see
@@ -76,20 +82,34 @@ PRIVATE_FIELDS = {
 }
 
 
-def _private_events(events):
-    """The event types the game's ruleset keeps private (its descriptor's ``private_events``)."""
+def withheld(ev):
+    """What any viewer sees of an event nobody declared: that it happened, nothing it holds."""
+    return {"type": ev.get("type")}
+
+
+def _declared(events, ruleset=None):
+    """(public, private) event types of the log's ruleset: ``ruleset``, else the one its
+    game_started names. A window of events without it (an action's new events) and no ruleset
+    named: every ruleset's declarations together, a type shown whole only if no ruleset keeps
+    it private."""
     from . import RULESETS
 
-    game = RULESETS.get(events[0].get("ruleset")) if events else None
-    return frozenset(game.private_events) if game is not None else frozenset(PRIVATE_FIELDS)
+    name = ruleset if ruleset is not None else (events[0].get("ruleset") if events else None)
+    game = RULESETS.get(name) if isinstance(name, str) else None
+    if game is not None:
+        return frozenset(game.public_events), frozenset(game.private_events)
+    private = frozenset(kind for g in RULESETS.values() for kind in g.private_events)
+    public = frozenset(kind for g in RULESETS.values() for kind in g.public_events) - private
+    return public, private
 
 
-def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None):
+def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None, ruleset=None):
     """Copies of ``events[start:stop]`` as the viewer may see them.
 
     ``events`` must be the whole log so far: whether a deal is over depends on later events.
+    ``ruleset`` names the game when ``events`` does not start with its game_started.
     """
-    private = _private_events(events)
+    public, private = _declared(events, ruleset)
     finished, board_over = finished_deals(events)
     out = []
     deal = None  # the index of the deal_started that opened the deal an event belongs to
@@ -101,9 +121,12 @@ def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None):
             deal = i
         if i < start:
             continue
+        if kind in public:
+            out.append(dict(ev))
+            continue
         hide = PRIVATE_FIELDS.get(kind) if kind in private else None
         if hide is None:
-            out.append(dict(ev))
+            out.append(withheld(ev))  # fails closed: declared by nobody, or no hider for it
             continue
         over = board_over if deal is None else deal in finished
         out.append(hide(ev, seat, reveal_finished and over))

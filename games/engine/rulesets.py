@@ -6,6 +6,7 @@ in the manner of OpenSpiel's ``GameType`` and lila's per-format ``System``.
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from . import records
@@ -56,6 +57,15 @@ CORNERS_DEALING: dict[str, Any] = {
 }
 
 
+# The platform's own events in a match stream (docs/events.md, "Platform events in a match
+# stream"): who plays a seat. Public in every ruleset; each descriptor declares them.
+PLATFORM_EVENTS: tuple[str, ...] = ("action_fallback", "seat_taken_over", "seat_returned")
+
+# What every trick game logs that anyone may see (docs/events.md): the cards played, the tricks
+# they make, how a deal and the game ended, and every decision but the cards dealt.
+TRICK_EVENTS: tuple[str, ...] = ("play", "trick", "hand_ended_early", "deal_ended", "game_ended", "contract", "pass")
+
+
 @dataclass(frozen=True)
 class Ruleset:
     name: str
@@ -72,9 +82,14 @@ class Ruleset:
     trick_taking: bool  # the view's table part holds a trick and a contract
     state_class: Any = field(repr=False)
     describe_contract: Callable[[Any], records.Described] = field(repr=False)
-    # Event types that carry cards only some seats may see: the redaction of DESIGN.md 3.5
-    # (``redact.py`` hides, per type, the fields that are private and says for whom).
-    private_events: tuple[str, ...] = ("deal_started",)
+    # Every event type a match of the ruleset may log (the engine's, its decisions' and the
+    # platform's PLATFORM_EVENTS), each declared one way or the other (docs/events.md):
+    # ``private_events`` carry cards only some viewers may see (``redact.py`` hides, per type,
+    # the fields that are private and says for whom); ``public_events`` are shown whole to
+    # everyone. Redaction fails closed: a type declared neither way is shown as its type alone,
+    # and the platform refuses to append one (games.eventlog, ``event_types``).
+    private_events: tuple[str, ...] = ()
+    public_events: tuple[str, ...] = ()
     # How a deal ended, as (msgid, params): ``records.describe_end`` for the trick games.
     describe_deal_end: Callable[[Any], records.Described] = field(repr=False, default=records.describe_end)
     # The flags of the ruleset's short game, for a quick table, and a msgid saying what it is.
@@ -135,6 +150,20 @@ class Ruleset:
         the seed without knowing the game (docs/events.md, "Deal rules")."""
         return {"direction": self.direction, **self.dealing}
 
+    # ------------------------------------------------------------------ events
+    @cached_property
+    def event_types(self) -> frozenset[str]:
+        """Every event type the ruleset declares, public or private: all a match may log."""
+        return frozenset(self.private_events) | frozenset(self.public_events)
+
+    def visibility(self, kind: str) -> str | None:
+        """ "private", "public", or None for an event type the ruleset does not declare."""
+        if kind in self.private_events:
+            return "private"
+        if kind in self.public_events:
+            return "public"
+        return None
+
     # ------------------------------------------------------------------ options
     def flag_defaults(self) -> dict[str, Any]:
         return resolve(self.flags, {}, self.name)
@@ -162,7 +191,9 @@ class Ruleset:
         return record.get(self.sheet_role)
 
 
-def _trick_game(name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help, dealing):
+def _trick_game(
+    name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help, dealing, decisions
+):
     return Ruleset(
         name=name,
         label=label,
@@ -179,6 +210,7 @@ def _trick_game(name, label, summary, state_class, direction, roles, sheet_role,
         state_class=state_class,
         describe_contract=lambda contract: records.describe_contract(name, contract),
         private_events=("game_started", "deal_started"),
+        public_events=TRICK_EVENTS + decisions + PLATFORM_EVENTS,
         short_game=short_game,
         short_game_help=short_game_help,
         dealing=dealing,
@@ -204,6 +236,12 @@ def _corners_game(name, label, summary, state_class, short_game, short_game_help
         state_class=state_class,
         describe_contract=corners_rules.describe_hand,
         private_events=("game_started", "deal_started", "card_drawn"),
+        public_events=(
+            # the turns and what they put on the table (a drawn card is private: card_drawn)
+            ("turn_started", "play", "move", "end_turn", "draw", "turn_ended")
+            + ("card_placed", "king_placed", "layout_king_cornered", "deal_ended", "game_ended")
+            + PLATFORM_EVENTS
+        ),
         describe_deal_end=corners_rules.describe_end,
         dealing=CORNERS_DEALING,
         short_game=short_game,
@@ -231,6 +269,9 @@ def build() -> dict[str, Ruleset]:
             {"quick_game_combined_negatives": True},
             N_("The negative hands two at a time: 7 deals instead of 10."),
             KING_DEALING,
+            # the first dealer named, the contract chosen, the positive hands' auction
+            ("nominate", "choose", "open_auction", "bid", "match", "auction_ended", "accept", "decline")
+            + ("counteroffer", "ultimatum", "take", "forfeit"),
         ),
         "rifki": _trick_game(
             "rifki",
@@ -243,6 +284,8 @@ def build() -> dict[str, Ruleset]:
             {"short_mode": True},
             N_("Short mode: 12 deals instead of 20."),
             RIFKI_DEALING,
+            # a deal cancelled and redealt, a slam declared
+            ("cancel", "deal_cancelled", "declare_slam"),
         ),
         "corners": _corners_game(
             "corners",

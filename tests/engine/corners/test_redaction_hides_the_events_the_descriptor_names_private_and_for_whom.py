@@ -68,7 +68,15 @@ def test_redaction_follows_the_descriptor_not_a_list_of_its_own(monkeypatch):
     drawn = events_of(state, "card_drawn")[0]
     other = (drawn["seat"] + 1) % state.num_seats
     game = RULESETS[state.ruleset]
-    public_draws = dataclasses.replace(game, private_events=tuple(e for e in game.private_events if e != "card_drawn"))
+    public_draws = dataclasses.replace(
+        game,
+        private_events=tuple(e for e in game.private_events if e != "card_drawn"),
+        public_events=(*game.public_events, "card_drawn"),
+    )
     monkeypatch.setitem(RULESETS, state.ruleset, public_draws)
     ev = events_of_log(redact_events(state.events, other), "card_drawn")[0]
     assert ev["card"] == drawn["card"]  # a ruleset that declares draws public shows them
+    undeclared = dataclasses.replace(game, private_events=public_draws.private_events)
+    monkeypatch.setitem(RULESETS, state.ruleset, undeclared)
+    ev = events_of_log(redact_events(state.events, drawn["seat"], reveal_finished=True), "card_drawn")[0]
+    assert ev == {"type": "card_drawn"}  # declared neither way: withheld, even from its drawer
