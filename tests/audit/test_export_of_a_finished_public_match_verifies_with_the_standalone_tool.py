@@ -26,6 +26,7 @@ def test_a_finished_public_match_exports_its_seed_and_every_event_and_the_tool_p
         "board": None,
         "seed_sha256": match.seed_sha256,
         "seed": match.seed,
+        "live": False,
         "version": match.version,
         "head_hash": match.head_hash,
     }
