@@ -1,6 +1,7 @@
 """Anyone downloads the single-file verifier from the site (``GET /api/v1/verifier/``, signed in
-or not), and anyone with a clone builds it with ``make verifier``: the same bytes, whose SHA-256
-the download's ETag carries, and the downloaded file runs as it is."""
+or not; the audit page links it beside its SHA-256), and anyone with a clone builds it with
+``make verifier``: the same bytes, whose SHA-256 the download's ETag carries, and the downloaded
+file runs as it is."""
 
 import hashlib
 import subprocess
@@ -50,3 +51,11 @@ def test_the_downloaded_file_runs_alone(client, tmp_path):
     downloaded.write_bytes(client.get(reverse("api-verifier")).content)
     result = run_alone(downloaded, "--help", cwd=tmp_path)
     assert result.returncode == 0 and "kingrifki-log/2" in result.stdout, result.stderr
+
+
+def test_the_audit_page_links_the_download_beside_its_sha256(client, finished_match_export, made):
+    match, _ = finished_match_export
+    page = client.get(reverse("audit", args=[match.pk])).content.decode()
+    assert f'href="{reverse("api-verifier")}" download' in page
+    assert f'<code id="verifier-sha256">{hashlib.sha256(made).hexdigest()}</code>' in page
+    assert "python3 verify_export.pyz EXPORT.jsonl --head" in page
