@@ -3,6 +3,7 @@ and the standalone verifier run the way an outsider runs it (the single file the
 ``verify_export.pyz``, alone in an empty directory, with ``python -I -S``: no site-packages,
 nothing of the project importable but what the file holds)."""
 
+import functools
 import json
 import subprocess
 import sys
@@ -114,15 +115,27 @@ def relink(records, stream, from_version):
     record["head_hash"] = prev_hash
 
 
+@functools.cache
+def verifier_bytes():
+    """The single-file verifier (games.verifier_build: what make verifier writes and the site
+    serves), built once per test process."""
+    from games.verifier_build import build
+
+    return build()
+
+
+def write_verifier(folder):
+    from games.verifier_build import NAME
+
+    path = folder / NAME
+    path.write_bytes(verifier_bytes())
+    return path
+
+
 @pytest.fixture(scope="session")
 def verifier_file(tmp_path_factory):
-    """The single-file verifier (games.verifier_build, what make verifier writes and the site
-    serves), alone in a directory of its own."""
-    from games.verifier_build import NAME, build
-
-    path = tmp_path_factory.mktemp("outsider") / NAME
-    path.write_bytes(build())
-    return path
+    """The single-file verifier, alone in a directory of its own."""
+    return write_verifier(tmp_path_factory.mktemp("outsider"))
 
 
 def run_alone(program, *args, cwd):
@@ -138,14 +151,16 @@ def run_alone(program, *args, cwd):
 
 
 @pytest.fixture
-def verifier(verifier_file, tmp_path):
-    """verify(path, *args) -> (exit code, stdout): the single-file verifier, run isolated
-    (``run_alone``) from an empty directory."""
+def verifier(tmp_path):
+    """verify(path, *args) -> (exit code, stdout): the single-file verifier, alone in a
+    directory, run isolated (``run_alone``) from there. (Other apps' tests import this fixture:
+    it asks for no fixture of this module.)"""
     alone = tmp_path / "outsider"
     alone.mkdir()
+    program = write_verifier(alone)
 
     def verify(path, *args):
-        result = run_alone(verifier_file, path, *args, cwd=alone)
+        result = run_alone(program, path, *args, cwd=alone)
         assert not result.stderr, result.stderr
         return result.returncode, result.stdout
 
