@@ -1,4 +1,4 @@
-# make run | make test | make bench | make engine | make clean
+# make run | make test | make bench | make engine | make verifier | make clean
 # Each target builds .venv on first use and reinstalls when a requirements file changes
 # (make run: requirements.txt; make test adds requirements-dev.txt, make bench requirements-bench.txt), and
 # compiles the rules engine with mypyc when its sources change (tools/build_engine.py).
@@ -16,7 +16,7 @@ COMPILED_CATALOGUES := $(CATALOGUES:.po=.mo)
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv dev-venv engine messages system-packages clean
+.PHONY: run test bench venv dev-venv engine verifier messages system-packages clean
 
 venv: $(STAMP)
 dev-venv: $(DEV_STAMP)
@@ -46,6 +46,14 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
 	@echo "compiling the rules engine (var/build/engine.log)"
 	@$(PY) tools/build_engine.py > var/build/engine.log 2>&1 || { cat var/build/engine.log; exit 1; }
 	@touch $@
+
+# The single-file verifier anyone checks an export with (docs/events.md, "Verifying an export"):
+# tools/verify_export.py and the engine's Python sources in one zip application that needs only
+# the standard library, written by games/verifier_build.py, the bytes the site serves at
+# /api/v1/verifier/. Built afresh each time (it takes no time), with any python3: no venv.
+VERIFIER_PYZ ?= var/build/verify_export.pyz
+verifier:
+	@$(PYTHON) -m games.verifier_build $(VERIFIER_PYZ)
 
 # The Portuguese and Turkish catalogues, compiled (.mo files are build output, not committed).
 # msgfmt comes from Debian's gettext, which tools/install_system_packages.sh installs if missing.

@@ -5,8 +5,8 @@ An export is what an outsider needs to check a match (or a tournament, see
 
 1. a header: ``{"record": "header", "format": "kingrifki-log/2", "kind": "match", "exported_at": ...}``;
 2. the match record: its ruleset, table size, options, deal rules (the ruleset's, as data),
-   board, seed commitment, the seed once it is public, and the head (version and hash) of its
-   stream as the database holds it;
+   board, seed commitment, the seed once it is public, whether the match was still live, and
+   the head (version and hash) of its stream as the database holds it;
 3. every event of the stream, versions ascending, with the fields ``games.eventlog.event_document``
    hashes plus ``prev_hash`` and ``hash``.
 
@@ -53,6 +53,9 @@ def match_record(match, include_seed=True):
         "board": match.board,
         "seed_sha256": match.seed_sha256 or None,
         "seed": seed,
+        # Whether the match was still in play when exported: a log that stops before game_ended
+        # is then where the game stood, not a log cut short (docs/events.md).
+        "live": match.status == Match.Status.LIVE,
         "version": match.version,
         "head_hash": match.head_hash,
     }

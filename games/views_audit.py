@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import push_url
 
 from . import eventlog, refusals, service
+from .api_verifier import verifier
 from .audit import verify_match
 from .engine import RULESETS, EngineError
 from .engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
@@ -78,6 +79,7 @@ def audit(request, pk):
         "error": error,
         "head": f"{match.stream}:{match.version}:{match.head_hash}",
         "shown_through": len(shown),
+        "verifier_sha256": verifier()[1],  # the single-file verifier the page links (/api/v1/verifier/)
     }
     if replay is not None:
         context.update(step_context(match, request.user, replay, last))

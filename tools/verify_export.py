@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Check an export of the platform's event log (format ``kingrifki-log/2``) on your own.
 
-    python verify_export.py EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
+    python3 verify_export.pyz EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
+    python tools/verify_export.py EXPORT.jsonl ...       (the same, from a clone of the project)
 
-Standard library only, and nothing from the platform: copy this one file anywhere and run it on
-an export downloaded from the site (or written by ``manage.py export_log``). It prints one line
-per check and exits 0 when every check passes, 1 otherwise. Every failure names the stream and
-the event version where it fails.
+Standard library only, and nothing of the site: the single file ``verify_export.pyz`` (a zip
+application holding this tool and the platform's own rules engine, ``games/engine``, as Python
+sources) runs on any Python 3.11 or later; download it from the site (``GET /api/v1/verifier/``,
+the audit page) or build it from a clone with ``make verifier`` (the same bytes). It prints
+one line per check and exits 0 when every check passes, 1 otherwise. Every failure names the
+stream and the event version where it fails.
 
 The checks (docs/events.md describes the format, the hash chain and the deal algorithm):
 
@@ -27,10 +30,19 @@ The checks (docs/events.md describes the format, the hash chain and the deal alg
   the rotation of dealers from it are checked too. Which seat deals, in which direction, is the
   ruleset's: the match record carries it as data (``num_seats``, ``deal_rules``), so this tool
   names no game. A fixed board deals the board's cards.
+- rules: the rules engine replays the match (``replay(events, seed, verify=True)``): every
+  decision (card, contract, bid, misdeal answer, pile move, draw) must be legal for the seat
+  that made it where it stands, and every automatic event (tricks, deals, draws, each deal's
+  scores, the game's end, totals and winners) exactly what the rules produce. What the tool
+  knows of a game is the engine's ruleset descriptor and the export's records.
+- end: a match that stops before ``game_ended`` must be one its record says was still live
+  (``"live": true``), and a match that ended must not be said to be live.
 - match seeds (tournaments): each match's seed is re-derived from the revealed tournament seed
   for the round, table or board its ``round_started`` event names (or, for a replay an arbiter
   ordered, the round and table of the match it replaces and the replay's number, from the
   ``replay_match`` ruling), and must be the seed the match committed to.
+- results (tournaments): each ``match_result`` names its match as drawn (round, table, board,
+  seats) and carries the final scores the rules replay gives that match.
 - root hash (tournaments): the hash over the tournament's and every match's head, recomputed
   from the events, equals the root hash the tournament record declares.
 """
@@ -39,7 +51,22 @@ import argparse
 import hashlib
 import hmac
 import json
+import os
+import re
 import sys
+
+# The rules engine: in the single file, beside this module; in a clone, two directories up
+# (this file is tools/verify_export.py, the engine games/engine/). Inside the zip application
+# this file's directory is the archive, not a directory, and nothing is added to the path.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CLONE = os.path.dirname(_HERE)
+if os.path.isdir(_HERE) and os.path.isfile(os.path.join(_CLONE, "games", "engine", "__init__.py")):
+    if _CLONE not in sys.path:
+        sys.path.insert(0, _CLONE)
+try:
+    from games import engine
+except ImportError as e:  # this file copied alone: the rules check says what to run instead
+    engine, ENGINE_MISSING = None, f"{type(e).__name__}: {e}"
 
 FORMAT = "kingrifki-log/2"
 # Version 1 match records did not carry the deal rules (num_seats, deal_rules) this tool needs.
@@ -893,6 +920,269 @@ def check_deals(export, match_seeds, report):
             check_whole_packs(report, stream, events, start, record)
 
 
+# ---------------------------------------------------------------------------- the rules
+# The platform's own events in a match stream (docs/events.md, "Platform events in a match
+# stream"): a fault, a seat handed over or given back. The engine never sees them.
+PLATFORM_EVENTS = frozenset(("action_fallback", "seat_taken_over", "seat_returned"))
+# Errors a malformed log may raise inside the engine's replay instead of an engine error.
+REPLAY_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError)
+# The engine counts the game's events from 0 in its messages; the report names versions instead.
+ENGINE_INDEX = re.compile(r"^event \d+(?: \([^)]*\))?:? ?")
+
+
+def failed_streams(report, checks):
+    """The streams a failure of one of ``checks`` names (the report so far)."""
+    return {r["stream"] for r in report.failures if r["check"] in checks}
+
+
+def game_events(events):
+    """(the engine's events, the export events they come from, the first export event whose
+    payload is no JSON object or None): a match stream's events but the platform's, each as the
+    engine reads it, ``{"type": ..., **payload}`` (as the site reads its own)."""
+    played = [e for e in events if e.get("type") not in PLATFORM_EVENTS]
+    bad = next((e for e in played if not isinstance(e.get("payload"), dict)), None)
+    if bad is not None:
+        return [], played, bad
+    return [{"type": e.get("type"), **e["payload"]} for e in played], played, None
+
+
+def replayed(game, seed):
+    """(the state the rules replay ``game`` to, None) or (None, the error they raise)."""
+    try:
+        return engine.replay(game, seed=seed, verify=True), None
+    except engine.EngineError as e:
+        return None, e
+    except REPLAY_ERRORS as e:
+        return None, e
+
+
+def failing_index(game, seed):
+    """Where an error that names no event arises: the first event whose replay raises other
+    than a log cut short (every prefix of a log is cut short), found by halving; the last
+    event when only the whole log fails (it ends where the rules go on)."""
+
+    def fails(n):
+        _, error = replayed(game[:n], seed)
+        return error is not None and getattr(error, "code", None) != "truncated_log"
+
+    low, high = 1, len(game)
+    if not fails(high):
+        return len(game) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if fails(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low - 1
+
+
+def short(value, limit=160):
+    text = canonical_json(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def said(event, fields=True):
+    """An engine event as the report names it: its type, its seat, and its other fields."""
+    if not isinstance(event, dict):
+        return repr(event)
+    rest = {k: v for k, v in event.items() if k not in ("type", "seat")} if fields else {}
+    who = f" by seat {event['seat']}" if "seat" in event else ""
+    return f"{event.get('type')}{who}" + (f" {short(rest)}" if rest else "")
+
+
+def differences(logged, expected):
+    """What differs between the event the log holds and the one the rules produce."""
+    if not isinstance(logged, dict) or logged.get("type") != expected.get("type"):
+        kind = logged.get("type") if isinstance(logged, dict) else type(logged).__name__
+        return f"the log has {kind} where the rules produce {said(expected)}"
+    fields = sorted(set(logged) | set(expected), key=str)
+    return "; ".join(
+        f"{name} is {short(logged.get(name))} in the log, {short(expected.get(name))} by the rules"
+        for name in fields
+        if logged.get(name) != expected.get(name)
+    )
+
+
+def rule_broken(error, game, index):
+    """The failure's message: the rule broken (the engine's code, and the code of the refusal
+    behind it), the event, and the engine's own words or what the rules produce instead."""
+    if not isinstance(error, engine.EngineError):
+        return f"the rules cannot replay this log: {type(error).__name__}: {error}"
+    cause = error.__cause__ if isinstance(error.__cause__, engine.EngineError) else None
+    codes = error.code + (f"/{cause.code}" if cause is not None and cause.code != error.code else "")
+    expected = getattr(error, "expected", None)
+    if error.code == "truncated_log" and isinstance(expected, dict):
+        return f"{codes}: the log ends here, before the {said(expected)} the rules produce next"
+    event = game[index] if 0 <= index < len(game) else None
+    if error.code == "mismatch" and isinstance(expected, dict):
+        return f"{codes}: {said(event, fields=False)}: not what the rules produce: {differences(event, expected)}"
+    detail = cause.message if cause is not None else ENGINE_INDEX.sub("", error.message)
+    return f"{codes}: {said(event) if event is not None else 'the log'}: {detail}"
+
+
+def check_rules(export, match_seeds, report):
+    """Catches a decision the rules forbid (a card the seat never held or may not play there,
+    a contract, bid, misdeal answer, pile move or draw out of turn or against the rules) and
+    any automatic event that is not what the rules produce (a trick won by another seat, a deal,
+    a drawn card, a deal's scores, the game's totals, end and winners): the engine replays the
+    match with every decision applied again through the rules (``replay(verify=True)``),
+    dealing from the seed where it passed its commitment, else from the logged deals once each
+    is a whole pack. A stream whose chain or deals fail is not replayed: those checks already
+    name where. Returns {stream: the replayed final state}."""
+    verified = {}
+    untrusted = failed_streams(report, ("chain", "deals"))
+    for stream in export.matches:
+        if engine is None:
+            report.failed(
+                "rules",
+                stream,
+                None,
+                f"the rules engine is not here ({ENGINE_MISSING}): run the single-file verifier "
+                "(verify_export.pyz, from the site or `make verifier`) or tools/verify_export.py in a clone",
+            )
+            continue
+        if stream in untrusted:
+            report.skipped("rules", stream, "not replayed: the chain or the deals fail (named above)")
+            continue
+        game, played, bad = game_events(export.streams.get(stream, []))
+        if bad is not None:
+            report.failed("rules", stream, bad["version"], f"the payload of {bad.get('type')} is not a JSON object")
+            continue
+        seed = match_seeds.get(stream)
+        state, error = replayed(game, seed)
+        if error is not None:
+            index = getattr(error, "index", None)
+            if index is None:
+                index = failing_index(game, seed)
+            version = played[min(index, len(played) - 1)]["version"] if played else 1
+            report.failed("rules", stream, version, rule_broken(error, game, index))
+            continue
+        verified[stream] = state
+        ending = (
+            f"game over: totals {short(list(state.scores))}, winners {short(game[-1].get('winners'))}"
+            if state.is_over
+            else "in play"
+        )
+        dealt = "deals from the seed" if seed is not None else "the logged deals, each a whole pack"
+        report.passed(
+            "rules",
+            stream,
+            f"{len(game)} events replayed by the rules of {game[0].get('ruleset')} ({dealt}): every "
+            f"decision legal where it stands, every automatic event the one the rules produce; {ending}",
+        )
+    return verified
+
+
+# ---------------------------------------------------------------------------- the end
+def check_ends(export, report):
+    """Catches a match cut short: events dropped from its end, and its declared head moved
+    back onto the last one kept, leave a chain that holds and decisions that are all legal; but
+    the game stops before ``game_ended``. Only a match the export says was still in play
+    (its record's ``"live": true``, docs/events.md) may do that; and a match that ended is
+    not live. A record without the field (an export written before it) cannot say."""
+    broken = failed_streams(report, ("chain",))
+    for stream, record in export.matches.items():
+        if stream in broken:
+            report.skipped("end", stream, "not checked: the chain fails (named above)")
+            continue
+        events = export.streams.get(stream, [])
+        ended = next((e for e in events if e.get("type") == "game_ended"), None)
+        last = events[-1]["version"] if events else None
+        live = record.get("live")
+        if ended is not None and live is True:
+            report.failed(
+                "end",
+                stream,
+                ended["version"],
+                f"the game ended at version {ended['version']}, but the match record says the match is live",
+            )
+        elif ended is not None:
+            report.passed("end", stream, f"the game ended at version {ended['version']}")
+        elif live is True:
+            report.passed("end", stream, f"in play at version {last}: the match record says the match is live")
+        elif live is False:
+            report.failed(
+                "end",
+                stream,
+                last,
+                f"the match stops at version {last}, before game_ended, but its record says it is "
+                "not live: events were cut from its end (and its head moved back)",
+            )
+        else:
+            report.failed(
+                "end",
+                stream,
+                last,
+                f"the match stops at version {last}, before game_ended, and its record does not say "
+                f"whether it was still live (live is {live!r}; an export written before the field: export it again)",
+            )
+
+
+# ---------------------------------------------------------------------------- results
+def drawn_seating(events):
+    """{match id: (tournament version, {round, table, board, seats})} as round_started drew each
+    table, a replay ordered by a replay_match ruling drawn as the match it replaces."""
+    drawn = {}
+    for event in events:
+        payload = event.get("payload") if isinstance(event.get("payload"), dict) else {}
+        if event.get("type") == "round_started":
+            for table in payload.get("tables") or []:
+                if isinstance(table, dict):
+                    where = {"round": payload.get("round"), "table": table.get("table")}
+                    drawn[table.get("match")] = {**where, "board": table.get("board"), "seats": table.get("seats")}
+        elif event.get("type") == "ruling" and payload.get("kind") == "replay_match":
+            if payload.get("match") in drawn:
+                drawn[payload.get("replacement")] = drawn[payload.get("match")]
+    return drawn
+
+
+def check_results(export, verified, report):
+    """Catches a tournament result that is not its match's: each ``match_result`` must name a
+    match as its round drew it (round, table, board, seats) and carry the final scores the
+    rules' replay of that match gives (a match that did not replay, or has not ended, has no
+    result to record); and a match has one result."""
+    stream = export.tournament.get("stream")
+    if stream in failed_streams(report, ("chain",)):
+        report.skipped("results", stream, "not checked: the chain fails (named above)")
+        return
+    events = export.streams.get(stream, [])
+    drawn, seen, ok = drawn_seating(events), set(), True
+    for event in events:
+        if event.get("type") != "match_result":
+            continue
+        payload = event.get("payload") if isinstance(event.get("payload"), dict) else {}
+        match_id = payload.get("match")
+        match_stream, state = f"match/{match_id}", verified.get(f"match/{match_id}")
+        where = drawn.get(match_id)
+        if where is None:
+            problem = f"a result for match {match_id!r}, which no round drew"
+        elif any(payload.get(k) != v for k, v in where.items()):
+            named = {k: payload.get(k) for k in where}
+            problem = f"match {match_id}'s result names {short(named)}; the round drew {short(where)}"
+        elif match_id in seen:
+            problem = f"a second result for match {match_id}"
+        elif match_stream not in export.matches:
+            problem = f"match {match_id} is not in the export: its result cannot be checked"
+        elif state is None:
+            problem = f"match {match_id} does not pass the rules check: its result cannot be checked"
+        elif not state.is_over:
+            problem = f"match {match_id} has a result, but its game has not ended"
+        elif payload.get("scores") != list(state.scores):
+            problem = (
+                f"match {match_id}'s result records scores {short(payload.get('scores'))}; "
+                f"the rules' replay of the match ends with {short(list(state.scores))}"
+            )
+        else:
+            problem = None
+        seen.add(match_id)
+        if problem:
+            report.failed("results", stream, event["version"], problem)
+            ok = False
+    if ok:
+        report.passed("results", stream, f"{len(seen)} match result(s), each its match's final scores and seats")
+
+
 # ---------------------------------------------------------------------------- root hash
 def check_root_hash(export, report):
     """Catches a tournament export whose streams are not the ones its root hash (published on
@@ -942,7 +1232,10 @@ def verify(lines, heads=()):
         else:
             report.skipped("match seeds", export.tournament.get("stream"), "the tournament's seed is not revealed")
     guarded(report, "deals", check_deals, export, match_seeds, report)
+    verified = guarded(report, "rules", check_rules, export, match_seeds, report) or {}
+    guarded(report, "end", check_ends, export, report)
     if export.tournament is not None:
+        guarded(report, "results", check_results, export, verified, report)
         guarded(report, "root hash", check_root_hash, export, report)
     return report
 

@@ -56,11 +56,15 @@ class InvalidCard(EngineError):
 class InvalidEvents(EngineError):
     """An event log that the engine cannot replay (out of order, tampered, or truncated).
 
-    ``index`` is the position in the replayed list of the first event found wrong, when one is.
+    ``index`` is the position in the replayed list of the first event found wrong, when one is;
+    ``expected``, where the log holds another event than the rules produce (or ends before it),
+    the event the rules produce there. It may hold cards: a verifier that reads the whole log
+    anyway shows it beside the log's (tools/verify_export.py); the site's reports do not.
     """
 
     code = "invalid_events"
 
-    def __init__(self, message, code=None, index=None):
+    def __init__(self, message, code=None, index=None, expected=None):
         super().__init__(message, code)
         self.index = index
+        self.expected = expected

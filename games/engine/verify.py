@@ -73,12 +73,14 @@ def _compare(events, i, produced):
                 f"the log ends at event {i + k}; the rules continue with {ev['type']}",
                 code="truncated_log",
                 index=i + k,
+                expected=ev,
             )
         if events[i + k] != ev:
             raise InvalidEvents(
                 f"event {i + k} ({_kind(events[i + k])}) differs from what the rules produce ({ev['type']})",
                 code="mismatch",
                 index=i + k,
+                expected=ev,
             )
     return i + len(produced)
 

@@ -1,9 +1,10 @@
 """Shared pieces of the audit tests: matches played out by built-in bots, their exports as files,
-and the standalone verifier run the way an outsider runs it (a copy of the one file, in an
-empty directory, with ``python -I``: nothing of the project importable)."""
+and the standalone verifier run the way an outsider runs it (the single file the site serves,
+``verify_export.pyz``, alone in an empty directory, with ``python -I -S``: no site-packages,
+nothing of the project importable but what the file holds)."""
 
+import functools
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,7 @@ def engine_export_records(state, match_id=1):
             "board": start.get("board"),
             "seed_sha256": start.get("seed_sha256"),
             "seed": state.seed.hex() if state.seed else None,
+            "live": not state.is_over,
             "version": len(events),
             "head_hash": prev_hash,
         },
@@ -113,19 +115,52 @@ def relink(records, stream, from_version):
     record["head_hash"] = prev_hash
 
 
+@functools.cache
+def verifier_bytes():
+    """The single-file verifier (games.verifier_build: what make verifier writes and the site
+    serves), built once per test process."""
+    from games.verifier_build import build
+
+    return build()
+
+
+def write_verifier(folder):
+    from games.verifier_build import NAME
+
+    path = folder / NAME
+    path.write_bytes(verifier_bytes())
+    return path
+
+
+@pytest.fixture(scope="session")
+def verifier_file(tmp_path_factory):
+    """The single-file verifier, alone in a directory of its own."""
+    return write_verifier(tmp_path_factory.mktemp("outsider"))
+
+
+def run_alone(program, *args, cwd):
+    """``python -I -S program *args`` in ``cwd``: no site-packages, no environment variable,
+    no current directory on the path, as an outsider with a bare Python runs it."""
+    return subprocess.run(
+        [sys.executable, "-I", "-S", str(program), *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 @pytest.fixture
 def verifier(tmp_path):
-    """verify(path, *args) -> (exit code, stdout): the verifier copied alone into an empty
-    directory and run isolated (-I: no site-packages, no current directory on the path)."""
+    """verify(path, *args) -> (exit code, stdout): the single-file verifier, alone in a
+    directory, run isolated (``run_alone``) from there. (Other apps' tests import this fixture:
+    it asks for no fixture of this module.)"""
     alone = tmp_path / "outsider"
     alone.mkdir()
-    copy = alone / "verify_export.py"
-    shutil.copy(VERIFIER, copy)
+    program = write_verifier(alone)
 
     def verify(path, *args):
-        result = subprocess.run(
-            [sys.executable, "-I", str(copy), str(path), *args], cwd=alone, capture_output=True, text=True, timeout=120
-        )
+        result = run_alone(program, path, *args, cwd=alone)
         assert not result.stderr, result.stderr
         return result.returncode, result.stdout
 

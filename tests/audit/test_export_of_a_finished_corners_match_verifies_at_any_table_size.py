@@ -31,3 +31,5 @@ def test_verify_and_the_standalone_verifier_pass_a_finished_corners_match(
     assert code == 0, report["failures"]
     deals = next(r for r in report["results"] if r["check"] == "deals")
     assert deals["status"] == "pass" and "re-derived from the seed" in deals["message"]
+    rules = next(r for r in report["results"] if r["check"] == "rules")
+    assert rules["status"] == "pass" and f"rules of {ruleset} (deals from the seed)" in rules["message"]

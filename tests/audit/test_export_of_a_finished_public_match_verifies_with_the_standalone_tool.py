@@ -26,6 +26,7 @@ def test_a_finished_public_match_exports_its_seed_and_every_event_and_the_tool_p
         "board": None,
         "seed_sha256": match.seed_sha256,
         "seed": match.seed,
+        "live": False,
         "version": match.version,
         "head_hash": match.head_hash,
     }
@@ -38,3 +39,4 @@ def test_a_finished_public_match_exports_its_seed_and_every_event_and_the_tool_p
     assert code == 0 and report["ok"] and report["failures"] == []
     passed = {(r["check"], r["stream"]) for r in report["results"] if r["status"] == "pass"}
     assert {("chain", match.stream), ("seed", match.stream), ("deals", match.stream)} <= passed
+    assert {("rules", match.stream), ("end", match.stream)} <= passed  # every decision and score replayed

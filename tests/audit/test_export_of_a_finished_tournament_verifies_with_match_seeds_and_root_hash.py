@@ -28,9 +28,10 @@ def test_the_tournament_and_its_match_verify_with_seeds_derived_and_the_root_has
     code, report = verify_json(path)
     assert code == 0, report["failures"]
     passed = {(r["check"], r["stream"]) for r in report["results"] if r["status"] == "pass"}
-    assert {("seed", tournament.stream), ("root hash", tournament.stream)} <= passed
+    assert {("seed", tournament.stream), ("results", tournament.stream), ("root hash", tournament.stream)} <= passed
     for match in matches:
         assert {("chain", match.stream), ("match seeds", match.stream), ("deals", match.stream)} <= passed
+        assert {("rules", match.stream), ("end", match.stream)} <= passed
 
 
 def test_with_only_the_tournament_seed_every_deal_still_re_derives(finished_tournament, tmp_path, verify_json):

@@ -20,3 +20,5 @@ def test_a_finished_rifki_match_re_derives_every_deal_from_its_seed(play, tmp_pa
     assert code == 0, report["failures"]
     deals = next(r for r in report["results"] if r["check"] == "deals")
     assert deals["status"] == "pass" and "re-derived from the seed" in deals["message"]
+    rules = next(r for r in report["results"] if r["check"] == "rules")
+    assert rules["status"] == "pass" and "rules of rifki (deals from the seed)" in rules["message"]
