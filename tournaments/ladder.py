@@ -17,12 +17,15 @@ Events (dicts with a ``type``; the fields are the event's payload):
   that joins again goes on from it;
 - ``table_seated {match, seats, anchors}``: a match was created for these bots, ``seats`` in
   seat order (bot ids), ``anchors`` the house bots among them;
-- ``match_rated {match, seats, scores, lowest_wins}``: the match ended with these final game
-  scores per seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The higher the
-  game score, the better the place (the lower, with ``lowest_wins``: what the ruleset's
-  ``lowest_wins(options)`` said of the match's options; an event without it is from before
-  the field, when every ladder's highest score won), ties sharing
-  (``tournaments.ratings.rate_match``).
+- ``match_rated {match, seats, scores, lowest_wins, taken_over}``: the match ended with these
+  final game scores per seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The
+  higher the game score, the better the place (the lower, with ``lowest_wins``: what the
+  ruleset's ``lowest_wins(options)`` said of the match's options; an event without it is from
+  before the field, when every ladder's highest score won), ties sharing. ``taken_over`` are the
+  seats a house bot held at the match's end, read from the match's log: each is its bot's
+  forfeit, rated last alone, and the house's play in it counts for nobody (an event without
+  the field is from before it, when the house's finish was rated as the seat's bot's; README
+  "Bots", ``tournaments.ratings.match_ratings``).
 
 Ratings: OpenSkill's Bradley-Terry full-pairing model (``tournaments.ratings``, which says why),
 one pool per ruleset, a key per bot, house anchors included: their ratings measure the
@@ -39,7 +42,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
-from tournaments.ratings import NEWCOMER, Rating, rate_match
+from tournaments.ratings import NEWCOMER, Rating, match_ratings
 
 ACTIVE, PAUSED, LEFT = "active", "paused", "left"
 STATUSES = (ACTIVE, PAUSED, LEFT)
@@ -110,14 +113,17 @@ def rate(
     seats: Sequence[str],
     scores: Sequence[float],
     lowest_wins: bool = False,
+    taken_over: Sequence[int] = (),
 ) -> dict[str, Point]:
-    """Each seat's new rating point after ``match``: the one computation that both the fold
+    """The new rating point of each key ``match`` rates: the one computation that both the fold
     and the service's incremental update make, so the two agree to the last bit. Only the
     seats' own ratings are read; keys not rated yet start as newcomers. ``lowest_wins``: the
-    lowest score is the best place."""
+    lowest score is the best place. ``taken_over``: the seats a house bot held at the end, each
+    its bot's forfeit (``tournaments.ratings.match_ratings``, which also says why a seat that
+    played alone among forfeits is not rated, and so gets no point)."""
     known = {key: ratings[key] for key in seats if key in ratings}
-    after = rate_match(known, seats, scores, lowest_wins=lowest_wins)
-    return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats}
+    after = match_ratings(known, seats, scores, lowest_wins=lowest_wins, taken_over=taken_over)
+    return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats if key in after}
 
 
 def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
@@ -169,7 +175,11 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
             lowest_wins = event.get("lowest_wins", False)
             if not isinstance(lowest_wins, bool):
                 raise ValueError(f"match_rated lowest_wins must be true or false, not {lowest_wins!r}")
-            for key, point in rate(ratings, games, match, event["seats"], event["scores"], lowest_wins).items():
+            taken_over = event.get("taken_over", [])
+            if not _seat_list(taken_over):
+                raise ValueError(f"match_rated taken_over must list seats once each, in order, not {taken_over!r}")
+            points = rate(ratings, games, match, event["seats"], event["scores"], lowest_wins, taken_over)
+            for key, point in points.items():
                 ratings[key] = Rating(point.mu, point.sigma)
                 games[key] = point.games
                 history[key] = (*history.get(key, ()), point)
@@ -182,6 +192,15 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
         frozenset(anchors),
         MappingProxyType(tables),
         frozenset(rated),
+    )
+
+
+def _seat_list(value: object) -> bool:
+    """Whether ``value`` is a list of seat numbers, each once, in order."""
+    return (
+        isinstance(value, list)
+        and all(isinstance(seat, int) and not isinstance(seat, bool) for seat in value)
+        and value == sorted(set(value))
     )
 
 

@@ -26,8 +26,10 @@ Decisions:
   A bot that leaves keeps its rating; joining again goes on from it.
 - A bot (or its owner's account) that is disabled leaves at the next tick (reason
   ``disabled``); a bot whose seat was handed to a built-in bot for faults leaves once that
-  match is rated (reason ``faults``): its results up to then count, the hand-over's do not
-  vanish from the match, and its owner may opt it in again once it is mended.
+  match is rated (reason ``faults``). That match is its forfeit: it ranks last at the table
+  for that bot, whatever the house bot made of the seat, and the others are rated among
+  themselves (``match_rated``'s ``taken_over``, tournaments.ratings.match_ratings). Its
+  owner may opt it in again once it is mended.
 """
 
 import logging
@@ -45,7 +47,7 @@ from bots.models import Bot
 from games import engine, eventlog
 from games.models import Event, Match, Seat
 from games.offer import offered_names
-from games.service import ServiceError, actor_key, do_create_match, match_state
+from games.service import ServiceError, actor_key, do_create_match, match_state, seats_taken_over
 
 from . import ladder as pure
 from .models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable
@@ -384,8 +386,9 @@ def already_rated(ladder, match_id):
 
 def do_rate_match(match_id):
     """Rate a finished ladder match once: ``match_rated`` with its final game scores (the
-    match's replayed state), and the ratings, games and chart points that follow; then a
-    ladder bot whose seat was taken over for faults in it leaves. Returns the event, or None
+    match's replayed state) and the seats a house bot held at its end (``taken_over``, from the
+    match's log: each its bot's forfeit), and the ratings, games and chart points that follow;
+    then a ladder bot whose seat was taken over for faults in it leaves. Returns the event, or None
     when there is nothing to do (not a ladder match, not over, or rated already: a
     ``match_rated`` for it in the stream means done, whoever gets here second)."""
     table = LadderTable.objects.filter(match_id=match_id, rated=False).first()
@@ -399,15 +402,16 @@ def do_rate_match(match_id):
             return None
         rows = eventlog.shown_rows(match.stream, match.version)
         keys = [pure.key_of(bot) for bot in table.seats]
+        taken = seats_taken_over(match)
         event = {
             "type": "match_rated",
             "match": match_id,
             "seats": keys,
             "scores": list(match_state(match, rows).scores),
             "lowest_wins": engine.RULESETS[match.ruleset].lowest_wins(match.options),
+            "taken_over": taken,
         }
-        taken = {row.payload.get("seat") for row in rows if row.type == "seat_taken_over"}
-        faulty = [table.seats[seat] for seat in sorted(s for s in taken if s in range(len(table.seats)))]
+        faulty = [table.seats[seat] for seat in taken]
         gone = list(
             LadderEntry.objects.select_for_update()
             .filter(ruleset=table.ruleset, bot_id__in=[b for b in faulty if b not in table.anchors])
@@ -432,6 +436,7 @@ def record_ratings(table, event, at):
         keys,
         event["scores"],
         event.get("lowest_wins", False),
+        event.get("taken_over", []),
     )
     for key, point in points.items():
         row = current.get(key) or LadderRating(ruleset=table.ruleset, key=key, bot_id=pure.bot_of(key))

@@ -829,8 +829,9 @@ def do_start_round(tournament_id, by):
 
 
 def do_record_result(match_id):
-    """A tournament match is over: its scores become a match_result event (once)."""
-    from games.service import match_state
+    """A tournament match is over: its scores become a match_result event (once), with the
+    seats a house bot held at its end (``taken_over``: the ratings count them as forfeits)."""
+    from games.service import match_state, seats_taken_over
 
     with transaction.atomic():
         table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).first()
@@ -851,6 +852,7 @@ def do_record_result(match_id):
             "board": table.board or None,
             "seats": seats,
             "scores": list(match_state(match).scores),
+            "taken_over": seats_taken_over(match),
         }
         append(tournament, [result], "system")
         table.result_recorded = True
