@@ -14,7 +14,8 @@ Events (dicts with a ``type``; the fields are the event's payload):
 - ``bot_left {bot, reason}``: it leaves, ``reason`` being ``"owner"`` (its owner took it out),
   ``"disabled"`` (the bot or its owner's account was disabled) or ``"faults"`` (its seat was
   handed to a built-in bot for repeated faults in a ladder match). Its rating stays: a bot
-  that joins again goes on from it;
+  that joins again goes on from it. Each leave for faults counts (``Entry.fault_leaves``): the
+  bot may join again only after ``rejoin_wait`` of them has passed since the last;
 - ``table_seated {match, seats, anchors}``: a match was created for these bots, ``seats`` in
   seat order (bot ids), ``anchors`` the house bots among them;
 - ``match_rated {match, seats, scores, lowest_wins, taken_over}``: the match ended with these
@@ -73,6 +74,7 @@ class Entry:
     owner: int
     status: str
     reason: str = ""  # why it left; "" while it is in
+    fault_leaves: int = 0  # how often it left for faults, ever: each doubles the wait to rejoin
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,18 @@ def rate(
     return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats if key in after}
 
 
+MAX_REJOIN_WAIT = 365 * 24 * 3600.0  # seconds: the doubling stops at a year
+
+
+def rejoin_wait(fault_leaves: int, base_seconds: float) -> float:
+    """The seconds a bot that has left a ladder for faults ``fault_leaves`` times waits, from its
+    last such leave, before it may join again: ``base_seconds``, doubling on each repeat, at
+    most ``MAX_REJOIN_WAIT`` (a year); 0 for a bot that never left for faults."""
+    if fault_leaves <= 0 or base_seconds <= 0:
+        return 0.0
+    return min(float(base_seconds) * 2.0 ** min(fault_leaves - 1, 64), MAX_REJOIN_WAIT)
+
+
 def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
     """The ladder after ``events`` (in stream order), from ``ladder``; neither is changed.
 
@@ -145,20 +159,21 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
             bot, owner = _int(event, "bot"), _int(event, "owner")
             if bot in entries and entries[bot].status != LEFT:
                 raise ValueError(f"bot {bot} joined the ladder twice")
-            entries[bot] = Entry(bot, owner, ACTIVE)
+            entries[bot] = Entry(bot, owner, ACTIVE, fault_leaves=_fault_leaves(entries, bot))
         elif kind in ("bot_paused", "bot_resumed"):
             bot = _int(event, "bot")
             before, after = (ACTIVE, PAUSED) if kind == "bot_paused" else (PAUSED, ACTIVE)
             if bot not in entries or entries[bot].status != before:
                 raise ValueError(f"{kind} for bot {bot}, which is not {before}")
-            entries[bot] = Entry(bot, entries[bot].owner, after)
+            entries[bot] = Entry(bot, entries[bot].owner, after, fault_leaves=entries[bot].fault_leaves)
         elif kind == "bot_left":
             bot, reason = _int(event, "bot"), event.get("reason")
             if bot not in entries or entries[bot].status == LEFT:
                 raise ValueError(f"bot {bot} left a ladder it is not in")
             if reason not in LEAVE_REASONS:
                 raise ValueError(f"bot_left reason must be one of {LEAVE_REASONS}, not {reason!r}")
-            entries[bot] = Entry(bot, entries[bot].owner, LEFT, reason)
+            faults = entries[bot].fault_leaves + (reason == "faults")
+            entries[bot] = Entry(bot, entries[bot].owner, LEFT, reason, faults)
         elif kind == "table_seated":
             match = _int(event, "match")
             seats = tuple(int(bot) for bot in event["seats"])
@@ -202,6 +217,10 @@ def _seat_list(value: object) -> bool:
         and all(isinstance(seat, int) and not isinstance(seat, bool) for seat in value)
         and value == sorted(set(value))
     )
+
+
+def _fault_leaves(entries: Mapping[int, Entry], bot: int) -> int:
+    return entries[bot].fault_leaves if bot in entries else 0
 
 
 def _int(event: Mapping, name: str) -> int:

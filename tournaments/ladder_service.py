@@ -29,11 +29,16 @@ Decisions:
   match is rated (reason ``faults``). That match is its forfeit: it ranks last at the table
   for that bot, whatever the house bot made of the seat, and the others are rated among
   themselves (``match_rated``'s ``taken_over``, tournaments.ratings.match_ratings). Its
-  owner may opt it in again once it is mended.
+  owner may opt it in again once it is mended, but not before ``LADDER_REJOIN_WAIT_SECONDS``
+  have passed since it left, doubling on each leave for faults (409 ``rejoin_too_soon`` with
+  ``retry_after``): a broken bot cannot keep taking seats that the house then plays.
 """
 
 import logging
+import math
 import random
+from datetime import timedelta
+from datetime import timezone as dt_timezone
 
 import django.dispatch
 from django.conf import settings
@@ -132,6 +137,58 @@ def own_bot(user, bot_id):
     return bot
 
 
+def rejoin_wait_seconds():
+    return float(getattr(settings, "LADDER_REJOIN_WAIT_SECONDS", 3600))
+
+
+def fault_record(ruleset, bot_id):
+    """(times the bot left this ladder for faults, when it may join again or None), from the
+    ladder's own stream: its ``bot_left`` events with reason ``faults`` and the time the last
+    was recorded, then tournaments.ladder.rejoin_wait of LADDER_REJOIN_WAIT_SECONDS (as the
+    setting is now: changing it changes the waits still running)."""
+    left = Event.objects.filter(
+        stream=pure.stream_name(ruleset), type="bot_left", payload__bot=bot_id, payload__reason="faults"
+    )
+    count = left.count()
+    if not count:
+        return 0, None
+    last = left.order_by("-version").values_list("recorded_at", flat=True).first()
+    return count, last + timedelta(seconds=pure.rejoin_wait(count, rejoin_wait_seconds()))
+
+
+def rejoin_at(entry):
+    """When the entry's bot may join again, if it left for faults and still waits; else None.
+    (Its entry says so: a bot out for faults cannot have joined again, nor left for another
+    reason, before its wait ran out.)"""
+    if entry is None or entry.status != LadderEntry.Status.LEFT or entry.left_reason != LadderEntry.Reason.FAULTS:
+        return None
+    at = fault_record(entry.ruleset, entry.bot_id)[1]
+    return at if at is not None and at > timezone.now() else None
+
+
+def check_rejoin_wait(ruleset, bot):
+    """A bot that left this ladder for faults waits before it joins again: 409
+    ``rejoin_too_soon`` with ``retry_after`` (whole seconds), ``rejoin_at`` and ``fault_leaves``."""
+    count, rejoin_at = fault_record(ruleset, bot.pk)
+    if rejoin_at is None:
+        return
+    seconds = (rejoin_at - timezone.now()).total_seconds()
+    if seconds <= 0:
+        return
+    raise ServiceError(
+        409,
+        "rejoin_too_soon",
+        _(
+            "“%(bot)s” left this ladder for faults: it may join again at %(rejoin_at)s (UTC), in "
+            "%(retry_after)s seconds (the wait doubles each time it leaves for faults)"
+        ),
+        bot=bot.name,
+        fault_leaves=count,
+        rejoin_at=rejoin_at.astimezone(dt_timezone.utc).isoformat(timespec="seconds"),
+        retry_after=max(1, math.ceil(seconds)),
+    )
+
+
 def check_can_join(bot, entry):
     if bot.kind == Bot.Kind.BUILTIN:
         raise ServiceError(
@@ -166,6 +223,7 @@ def do_join(ruleset, user, bot_id):
         ladder = locked(ruleset)
         entry = entry_of(ruleset, bot)
         check_can_join(bot, entry)
+        check_rejoin_wait(ruleset, bot)
         append(ladder, [{"type": "bot_joined", "bot": bot.pk, "owner": bot.owner_id}], actor_key(user))
         now = timezone.now()
         if entry is None:
