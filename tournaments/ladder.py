@@ -14,8 +14,8 @@ Events (dicts with a ``type``; the fields are the event's payload):
 - ``bot_left {bot, reason}``: it leaves, ``reason`` being ``"owner"`` (its owner took it out),
   ``"disabled"`` (the bot or its owner's account was disabled) or ``"faults"`` (its seat was
   handed to a built-in bot for repeated faults in a ladder match). Its rating stays: a bot
-  that joins again goes on from it. Each leave for faults counts (``Entry.fault_leaves``): the
-  bot may join again only after ``rejoin_wait`` of them has passed since the last;
+  that joins again goes on from it. Its leaves for faults are counted (``Entry.fault_leaves``):
+  it may join again ``rejoin_wait(fault_leaves, ...)`` seconds after the last of them;
 - ``table_seated {match, seats, anchors}``: a match was created for these bots, ``seats`` in
   seat order (bot ids), ``anchors`` the house bots among them;
 - ``match_rated {match, seats, scores, lowest_wins, taken_over}``: the match ended with these
