@@ -145,7 +145,8 @@ def fault_record(ruleset, bot_id):
     """(times the bot left this ladder for faults, when it may join again or None), from the
     ladder's own stream: its ``bot_left`` events with reason ``faults`` and the time the last
     was recorded, then tournaments.ladder.rejoin_wait of LADDER_REJOIN_WAIT_SECONDS (as the
-    setting is now: changing it changes the waits still running)."""
+    setting is now: changing it changes the waits still running), up to the next whole second
+    (so that ``rejoin_at`` and ``retry_after`` name the same moment)."""
     left = Event.objects.filter(
         stream=pure.stream_name(ruleset), type="bot_left", payload__bot=bot_id, payload__reason="faults"
     )
@@ -153,7 +154,8 @@ def fault_record(ruleset, bot_id):
     if not count:
         return 0, None
     last = left.order_by("-version").values_list("recorded_at", flat=True).first()
-    return count, last + timedelta(seconds=pure.rejoin_wait(count, rejoin_wait_seconds()))
+    at = (last + timedelta(seconds=pure.rejoin_wait(count, rejoin_wait_seconds()))).astimezone(dt_timezone.utc)
+    return count, at.replace(microsecond=0) + timedelta(seconds=1) if at.microsecond else at
 
 
 def rejoin_at(entry):
@@ -184,7 +186,7 @@ def check_rejoin_wait(ruleset, bot):
         ),
         bot=bot.name,
         fault_leaves=count,
-        rejoin_at=rejoin_at.astimezone(dt_timezone.utc).isoformat(timespec="seconds"),
+        rejoin_at=rejoin_at.isoformat(),
         retry_after=max(1, math.ceil(seconds)),
     )
 

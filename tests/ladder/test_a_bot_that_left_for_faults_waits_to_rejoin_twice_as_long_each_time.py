@@ -4,6 +4,7 @@ refused with 409 ``rejoin_too_soon``, ``retry_after`` (seconds) and ``rejoin_at`
 the API and the bot page's button alike, and nothing is stored. The bot's page says until when
 and offers no "join" button meanwhile; once the wait is over it joins as before."""
 
+import math
 from datetime import timedelta
 
 import pytest
@@ -58,6 +59,15 @@ def ladder_section(client, bot):
     return page[start : page.index("</section>", start)]
 
 
+def whole(moment):
+    """Up to the next whole second: the moments a wait ends on."""
+    return moment.replace(microsecond=0) + timedelta(seconds=1) if moment.microsecond else moment
+
+
+def seconds_to(end, now):
+    return max(1, math.ceil((end - now).total_seconds()))
+
+
 def at(monkeypatch, moment):
     monkeypatch.setattr("django.utils.timezone.now", lambda: moment)
 
@@ -70,24 +80,19 @@ def test_the_wait_doubles_on_each_leave_for_faults(owners, bots, settings, monke
     left_at = leave_for_faults(faulty)
 
     at(monkeypatch, left_at)
-    refusal = refused_now(owner, faulty, WAIT)
-    assert refusal.details["rejoin_at"] == (left_at + timedelta(seconds=WAIT)).isoformat(timespec="seconds")
-    assert refusal.details["fault_leaves"] == 1
-    assert "may join again at" in refusal.message and f"in {WAIT} seconds" in refusal.message
+    rejoin = whole(left_at + timedelta(seconds=WAIT))
+    refusal = refused_now(owner, faulty, seconds_to(rejoin, left_at))
+    assert refusal.details["rejoin_at"] == rejoin.isoformat() and refusal.details["fault_leaves"] == 1
+    assert f"may join again at {rejoin.isoformat()} (UTC), in {seconds_to(rejoin, left_at)} seconds" in refusal.message
 
     before = stored()
     api = client_for(owner).post(f"/api/v1/ladder/{RULESET}/entries/", {"bot": faulty.pk}, format="json")
     assert api.status_code == 409
     error = body(api)["error"]
-    assert (error["code"], error["retry_after"], error["rejoin_at"]) == (
-        "rejoin_too_soon",
-        WAIT,
-        refusal.details["rejoin_at"],
-    )
+    assert (error["code"], error["rejoin_at"]) == ("rejoin_too_soon", rejoin.isoformat())
+    assert error["retry_after"] == refusal.details["retry_after"]
     listed = body(client_for(owner).get(f"/api/v1/ladder/{RULESET}/entries/"))
-    assert (
-        next(e for e in listed if e["bot"] == faulty.pk)["rejoin_at"] == (left_at + timedelta(seconds=WAIT)).isoformat()
-    )
+    assert next(e for e in listed if e["bot"] == faulty.pk)["rejoin_at"] == rejoin.isoformat()
 
     client.force_login(owner)
     section = ladder_section(client, faulty)
@@ -97,19 +102,20 @@ def test_the_wait_doubles_on_each_leave_for_faults(owners, bots, settings, monke
     assert button.status_code == 409 and "may join again at" in button.content.decode()
     assert stored() == before
 
-    at(monkeypatch, left_at + timedelta(seconds=WAIT - 0.5))
+    at(monkeypatch, rejoin - timedelta(seconds=0.5))
     refused_now(owner, faulty, 1)
 
-    at(monkeypatch, left_at + timedelta(seconds=WAIT))
+    at(monkeypatch, rejoin)
     section = ladder_section(client, faulty)
     assert 'value="join"' in section and "It may join again from" not in section
     ladder_service.do_join(RULESET, owner, faulty.pk)  # the wait is over
     left_again = leave_for_faults(faulty)
 
     at(monkeypatch, left_again)
-    refusal = refused_now(owner, faulty, 2 * WAIT)
-    assert refusal.details["fault_leaves"] == 2
-    at(monkeypatch, left_again + timedelta(seconds=2 * WAIT))
+    twice = whole(left_again + timedelta(seconds=2 * WAIT))
+    refusal = refused_now(owner, faulty, seconds_to(twice, left_again))
+    assert refusal.details["rejoin_at"] == twice.isoformat() and refusal.details["fault_leaves"] == 2
+    at(monkeypatch, twice)
     ladder_service.do_join(RULESET, owner, faulty.pk)
     assert_read_models_equal_a_rebuild(RULESET)
 
