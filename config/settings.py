@@ -343,6 +343,10 @@ except ValueError as _error:
     raise ImproperlyConfigured(f"LADDER_OPTIONS is not JSON: {_error}") from None
 # Seconds a webhook or polling bot has per turn at a ladder table.
 LADDER_BOT_TURN_TIMEOUT = float(os.environ.get("LADDER_BOT_TURN_TIMEOUT") or BOT_TURN_TIMEOUT_SECONDS)
+# Seconds a bot that left a ladder for faults (a house bot took its seat over) waits before its
+# owner may opt it in again, from the time it left; doubling on each leave for faults, up to a
+# year; 0: no wait (README "Bots").
+LADDER_REJOIN_WAIT_SECONDS = float(os.environ.get("LADDER_REJOIN_WAIT_SECONDS") or 3600)
 CELERY_BEAT_SCHEDULE["ladder-tick"] = {"task": "tournaments.tasks.ladder_tick", "schedule": LADDER_TICK_SECONDS}
 
 # --- Games bot owners start themselves: sparring, challenges (bots/limits.py) ---

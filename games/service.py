@@ -916,6 +916,17 @@ def seat_taken_over(match, seat):
     return holder
 
 
+def seats_taken_over(match):
+    """The seats a house bot holds now, in order: each seat whose last hand-over is a
+    seat_taken_over (for faults, for timeouts, or its person left) and not a ruling's
+    seat_returned. Read when a rated match ends, this is whose results are forfeits
+    (tournaments.ratings.match_ratings)."""
+    holders = {}
+    for kind, payload in seat_hand_overs(match):
+        holders[payload.get("seat")] = kind == "seat_taken_over"
+    return sorted(seat for seat, taken in holders.items() if taken and seat in range(match.num_seats))
+
+
 def do_append_platform(match_id, actor, events, check=None):
     """Append platform events alone (no action: a seat left, a seat returned), under the match's
     lock; ``check(match)`` raises ServiceError to refuse, storing nothing. The state does not

@@ -4,7 +4,8 @@ Beyond each match's own checks: the tournament stream's chain, head and head sea
 tournament seed against its commitment; each match's seed derived from the tournament seed
 (its cards are the event's, not anyone's choice); each recorded result equal to the replayed
 match's scores and the drawn seating; the stored standings equal to a rebuild from the
-events; the root hash.
+events; the root hash. A result's ``taken_over`` (the seats a house bot held at the match's
+end, which the ratings count as forfeits) must equal the match's own hand-overs.
 """
 
 import hashlib
@@ -13,6 +14,7 @@ from django.utils.translation import gettext
 
 from games import eventlog
 from games.audit import Finding, check_stream, read_stream, report, verify_match_and_replay
+from games.service import seats_taken_over
 
 from . import read
 from . import standings as folds
@@ -38,7 +40,7 @@ def verify_tournament(tournament):
             None if ok else 1,
         )
     )
-    states = {}
+    states, taken = {}, {}
     for table in (
         TournamentTable.objects.filter(tournament=tournament)
         .select_related("match")
@@ -50,8 +52,9 @@ def verify_tournament(tournament):
             ok = derived.hex() == match.seed
             findings.append(Finding("deal_seed", match.stream, ok, deal_seed_message(table, ok), None if ok else 1))
         match_findings, states[match.pk] = verify_match_and_replay(match)
+        taken[match.pk] = seats_taken_over(match)
         findings += match_findings
-    findings += check_results(tournament, rows, states)
+    findings += check_results(tournament, rows, states, taken)
     findings.append(check_standings(tournament, rows))
     return report(findings, tournament=tournament.pk, root_hash=read.root_hash(tournament))
 
@@ -70,9 +73,11 @@ def deal_seed_message(table, ok):
     return message % where
 
 
-def check_results(tournament, rows, states):
+def check_results(tournament, rows, states, taken):
     """Each match_result against the replayed match and the seating drawn for it (a replay
-    ordered by a ruling is drawn with the seats of the match it replaces)."""
+    ordered by a ruling is drawn with the seats of the match it replaces), and its
+    ``taken_over`` against the match's hand-overs (``taken``: seats by match id; a result
+    written before the field has none to check)."""
     seating = {}
     findings = []
     for row in rows:
@@ -93,6 +98,13 @@ def check_results(tournament, rows, states):
                 }
             elif seating.get(match) != row.payload["seats"]:
                 problem = gettext("the seats differ from the round's draw")
+            elif "taken_over" in row.payload and row.payload["taken_over"] != taken.get(match):
+                problem = gettext(
+                    "the seats a house bot held at the end (%(recorded)s) differ from the match's log (%(logged)s)"
+                ) % {
+                    "recorded": ", ".join(str(seat) for seat in row.payload["taken_over"]) or "-",
+                    "logged": ", ".join(str(seat) for seat in taken.get(match) or ()) or "-",
+                }
             else:
                 problem = None
             findings.append(

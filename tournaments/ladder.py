@@ -14,15 +14,19 @@ Events (dicts with a ``type``; the fields are the event's payload):
 - ``bot_left {bot, reason}``: it leaves, ``reason`` being ``"owner"`` (its owner took it out),
   ``"disabled"`` (the bot or its owner's account was disabled) or ``"faults"`` (its seat was
   handed to a built-in bot for repeated faults in a ladder match). Its rating stays: a bot
-  that joins again goes on from it;
+  that joins again goes on from it. Its leaves for faults are counted (``Entry.fault_leaves``):
+  it may join again ``rejoin_wait(fault_leaves, ...)`` seconds after the last of them;
 - ``table_seated {match, seats, anchors}``: a match was created for these bots, ``seats`` in
   seat order (bot ids), ``anchors`` the house bots among them;
-- ``match_rated {match, seats, scores, lowest_wins}``: the match ended with these final game
-  scores per seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The higher the
-  game score, the better the place (the lower, with ``lowest_wins``: what the ruleset's
-  ``lowest_wins(options)`` said of the match's options; an event without it is from before
-  the field, when every ladder's highest score won), ties sharing
-  (``tournaments.ratings.rate_match``).
+- ``match_rated {match, seats, scores, lowest_wins, taken_over}``: the match ended with these
+  final game scores per seat; ``seats`` are the rating keys (``bot:<id>``) in seat order. The
+  higher the game score, the better the place (the lower, with ``lowest_wins``: what the
+  ruleset's ``lowest_wins(options)`` said of the match's options; an event without it is from
+  before the field, when every ladder's highest score won), ties sharing. ``taken_over`` are the
+  seats a house bot held at the match's end, read from the match's log: each is its bot's
+  forfeit, rated last alone, and the house's play in it counts for nobody (an event without
+  the field is from before it, when the house's finish was rated as the seat's bot's; README
+  "Bots", ``tournaments.ratings.match_ratings``).
 
 Ratings: OpenSkill's Bradley-Terry full-pairing model (``tournaments.ratings``, which says why),
 one pool per ruleset, a key per bot, house anchors included: their ratings measure the
@@ -39,7 +43,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
-from tournaments.ratings import NEWCOMER, Rating, rate_match
+from tournaments.ratings import NEWCOMER, Rating, match_ratings
 
 ACTIVE, PAUSED, LEFT = "active", "paused", "left"
 STATUSES = (ACTIVE, PAUSED, LEFT)
@@ -70,6 +74,7 @@ class Entry:
     owner: int
     status: str
     reason: str = ""  # why it left; "" while it is in
+    fault_leaves: int = 0  # how often it left for faults, ever: each doubles the wait to rejoin
 
 
 @dataclass(frozen=True)
@@ -110,14 +115,29 @@ def rate(
     seats: Sequence[str],
     scores: Sequence[float],
     lowest_wins: bool = False,
+    taken_over: Sequence[int] = (),
 ) -> dict[str, Point]:
-    """Each seat's new rating point after ``match``: the one computation that both the fold
+    """The new rating point of each key ``match`` rates: the one computation that both the fold
     and the service's incremental update make, so the two agree to the last bit. Only the
     seats' own ratings are read; keys not rated yet start as newcomers. ``lowest_wins``: the
-    lowest score is the best place."""
+    lowest score is the best place. ``taken_over``: the seats a house bot held at the end, each
+    its bot's forfeit (``tournaments.ratings.match_ratings``, which also says why a seat that
+    played alone among forfeits is not rated, and so gets no point)."""
     known = {key: ratings[key] for key in seats if key in ratings}
-    after = rate_match(known, seats, scores, lowest_wins=lowest_wins)
-    return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats}
+    after = match_ratings(known, seats, scores, lowest_wins=lowest_wins, taken_over=taken_over)
+    return {key: Point(match, after[key].mu, after[key].sigma, games.get(key, 0) + 1) for key in seats if key in after}
+
+
+MAX_REJOIN_WAIT = 365 * 24 * 3600.0  # seconds: the doubling stops at a year
+
+
+def rejoin_wait(fault_leaves: int, base_seconds: float) -> float:
+    """The seconds a bot that has left a ladder for faults ``fault_leaves`` times waits, from its
+    last such leave, before it may join again: ``base_seconds``, doubling on each repeat, at
+    most ``MAX_REJOIN_WAIT`` (a year); 0 for a bot that never left for faults."""
+    if fault_leaves <= 0 or base_seconds <= 0:
+        return 0.0
+    return min(float(base_seconds) * 2.0 ** min(fault_leaves - 1, 64), MAX_REJOIN_WAIT)
 
 
 def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
@@ -139,20 +159,21 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
             bot, owner = _int(event, "bot"), _int(event, "owner")
             if bot in entries and entries[bot].status != LEFT:
                 raise ValueError(f"bot {bot} joined the ladder twice")
-            entries[bot] = Entry(bot, owner, ACTIVE)
+            entries[bot] = Entry(bot, owner, ACTIVE, fault_leaves=_fault_leaves(entries, bot))
         elif kind in ("bot_paused", "bot_resumed"):
             bot = _int(event, "bot")
             before, after = (ACTIVE, PAUSED) if kind == "bot_paused" else (PAUSED, ACTIVE)
             if bot not in entries or entries[bot].status != before:
                 raise ValueError(f"{kind} for bot {bot}, which is not {before}")
-            entries[bot] = Entry(bot, entries[bot].owner, after)
+            entries[bot] = Entry(bot, entries[bot].owner, after, fault_leaves=entries[bot].fault_leaves)
         elif kind == "bot_left":
             bot, reason = _int(event, "bot"), event.get("reason")
             if bot not in entries or entries[bot].status == LEFT:
                 raise ValueError(f"bot {bot} left a ladder it is not in")
             if reason not in LEAVE_REASONS:
                 raise ValueError(f"bot_left reason must be one of {LEAVE_REASONS}, not {reason!r}")
-            entries[bot] = Entry(bot, entries[bot].owner, LEFT, reason)
+            faults = entries[bot].fault_leaves + (reason == "faults")
+            entries[bot] = Entry(bot, entries[bot].owner, LEFT, reason, faults)
         elif kind == "table_seated":
             match = _int(event, "match")
             seats = tuple(int(bot) for bot in event["seats"])
@@ -169,7 +190,11 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
             lowest_wins = event.get("lowest_wins", False)
             if not isinstance(lowest_wins, bool):
                 raise ValueError(f"match_rated lowest_wins must be true or false, not {lowest_wins!r}")
-            for key, point in rate(ratings, games, match, event["seats"], event["scores"], lowest_wins).items():
+            taken_over = event.get("taken_over", [])
+            if not _seat_list(taken_over):
+                raise ValueError(f"match_rated taken_over must list seats once each, in order, not {taken_over!r}")
+            points = rate(ratings, games, match, event["seats"], event["scores"], lowest_wins, taken_over)
+            for key, point in points.items():
                 ratings[key] = Rating(point.mu, point.sigma)
                 games[key] = point.games
                 history[key] = (*history.get(key, ()), point)
@@ -183,6 +208,19 @@ def fold(events: Iterable[Mapping], ladder: Ladder = EMPTY) -> Ladder:
         MappingProxyType(tables),
         frozenset(rated),
     )
+
+
+def _seat_list(value: object) -> bool:
+    """Whether ``value`` is a list of seat numbers, each once, in order."""
+    return (
+        isinstance(value, list)
+        and all(isinstance(seat, int) and not isinstance(seat, bool) for seat in value)
+        and value == sorted(set(value))
+    )
+
+
+def _fault_leaves(entries: Mapping[int, Entry], bot: int) -> int:
+    return entries[bot].fault_leaves if bot in entries else 0
 
 
 def _int(event: Mapping, name: str) -> int:

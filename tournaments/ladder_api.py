@@ -62,6 +62,10 @@ ENTRY_FIELDS = {
     "status": serializers.CharField(help_text="active, paused or left"),
     "left_reason": serializers.CharField(help_text="owner, disabled or faults; empty while in"),
     "joined_at": serializers.DateTimeField(),
+    "rejoin_at": serializers.DateTimeField(
+        allow_null=True,
+        help_text="when a bot that left for faults may join again (null: it may now); the wait doubles on each",
+    ),
 }
 ENTRY = inline_serializer("LadderEntry", ENTRY_FIELDS)
 ENTRIES = inline_serializer("LadderEntryList", ENTRY_FIELDS, many=True)
@@ -80,6 +84,7 @@ POINTS = inline_serializer(
 
 
 def entry_json(entry):
+    rejoin_at = service.rejoin_at(entry)
     return {
         "ruleset": entry.ruleset,
         "bot": entry.bot_id,
@@ -88,6 +93,7 @@ def entry_json(entry):
         "status": entry.status,
         "left_reason": entry.left_reason,
         "joined_at": entry.joined_at.isoformat(),
+        "rejoin_at": rejoin_at.isoformat() if rejoin_at is not None else None,
     }
 
 
@@ -150,7 +156,8 @@ class LadderEntriesView(APIView):
         responses={201: ENTRY, 400: ERROR, 404: ERROR, 409: ERROR},
         summary="Opt one of your bots into the ladder (a webhook or polling bot, enabled): "
         "404 not_found for a bot not yours, 400 builtin_bot, bot_disabled or ruleset_not_offered, "
-        "409 already_in_ladder",
+        "409 already_in_ladder, or rejoin_too_soon (with retry_after, in seconds, and rejoin_at) for a bot "
+        "that left it for faults and waits",
     )
     def post(self, request, ruleset):
         data = JoinSerializer(data=request.data)

@@ -44,4 +44,9 @@ def check_ladder_settings(app_configs=None, **kwargs):
         errors.append(
             checks.Error("LADDER_TICK_SECONDS must be above 0 and LADDER_MAX_TABLES 0 or more", id="tournaments.E105")
         )
+    wait = getattr(settings, "LADDER_REJOIN_WAIT_SECONDS", 3600)
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 <= wait < float("inf"):
+        errors.append(
+            checks.Error(f"LADDER_REJOIN_WAIT_SECONDS must be 0 or more seconds, not {wait!r}", id="tournaments.E106")
+        )
     return errors

@@ -26,12 +26,19 @@ Decisions:
   A bot that leaves keeps its rating; joining again goes on from it.
 - A bot (or its owner's account) that is disabled leaves at the next tick (reason
   ``disabled``); a bot whose seat was handed to a built-in bot for faults leaves once that
-  match is rated (reason ``faults``): its results up to then count, the hand-over's do not
-  vanish from the match, and its owner may opt it in again once it is mended.
+  match is rated (reason ``faults``). That match is its forfeit: it ranks last at the table
+  for that bot, whatever the house bot made of the seat, and the others are rated among
+  themselves (``match_rated``'s ``taken_over``, tournaments.ratings.match_ratings). Its
+  owner may opt it in again once it is mended, but not before ``LADDER_REJOIN_WAIT_SECONDS``
+  have passed since it left, doubling on each leave for faults (409 ``rejoin_too_soon`` with
+  ``retry_after``): a broken bot cannot keep taking seats that the house then plays.
 """
 
 import logging
+import math
 import random
+from datetime import timedelta
+from datetime import timezone as dt_timezone
 
 import django.dispatch
 from django.conf import settings
@@ -45,7 +52,7 @@ from bots.models import Bot
 from games import engine, eventlog
 from games.models import Event, Match, Seat
 from games.offer import offered_names
-from games.service import ServiceError, actor_key, do_create_match, match_state
+from games.service import ServiceError, actor_key, do_create_match, match_state, seats_taken_over
 
 from . import ladder as pure
 from .models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable
@@ -130,6 +137,60 @@ def own_bot(user, bot_id):
     return bot
 
 
+def rejoin_wait_seconds():
+    return float(getattr(settings, "LADDER_REJOIN_WAIT_SECONDS", 3600))
+
+
+def fault_record(ruleset, bot_id):
+    """(times the bot left this ladder for faults, when it may join again or None), from the
+    ladder's own stream: its ``bot_left`` events with reason ``faults`` and the time the last
+    was recorded, then tournaments.ladder.rejoin_wait of LADDER_REJOIN_WAIT_SECONDS (as the
+    setting is now: changing it changes the waits still running), up to the next whole second
+    (so that ``rejoin_at`` and ``retry_after`` name the same moment)."""
+    left = Event.objects.filter(
+        stream=pure.stream_name(ruleset), type="bot_left", payload__bot=bot_id, payload__reason="faults"
+    )
+    count = left.count()
+    if not count:
+        return 0, None
+    last = left.order_by("-version").values_list("recorded_at", flat=True).first()
+    at = (last + timedelta(seconds=pure.rejoin_wait(count, rejoin_wait_seconds()))).astimezone(dt_timezone.utc)
+    return count, at.replace(microsecond=0) + timedelta(seconds=1) if at.microsecond else at
+
+
+def rejoin_at(entry):
+    """When the entry's bot may join again, if it left for faults and still waits; else None.
+    (Its entry says so: a bot out for faults cannot have joined again, nor left for another
+    reason, before its wait ran out.)"""
+    if entry is None or entry.status != LadderEntry.Status.LEFT or entry.left_reason != LadderEntry.Reason.FAULTS:
+        return None
+    at = fault_record(entry.ruleset, entry.bot_id)[1]
+    return at if at is not None and at > timezone.now() else None
+
+
+def check_rejoin_wait(ruleset, bot):
+    """A bot that left this ladder for faults waits before it joins again: 409
+    ``rejoin_too_soon`` with ``retry_after`` (whole seconds), ``rejoin_at`` and ``fault_leaves``."""
+    count, rejoin_at = fault_record(ruleset, bot.pk)
+    if rejoin_at is None:
+        return
+    seconds = (rejoin_at - timezone.now()).total_seconds()
+    if seconds <= 0:
+        return
+    raise ServiceError(
+        409,
+        "rejoin_too_soon",
+        _(
+            "“%(bot)s” left this ladder for faults: it may join again at %(rejoin_at)s (UTC), in "
+            "%(retry_after)s seconds (the wait doubles each time it leaves for faults)"
+        ),
+        bot=bot.name,
+        fault_leaves=count,
+        rejoin_at=rejoin_at.isoformat(),
+        retry_after=max(1, math.ceil(seconds)),
+    )
+
+
 def check_can_join(bot, entry):
     if bot.kind == Bot.Kind.BUILTIN:
         raise ServiceError(
@@ -164,6 +225,7 @@ def do_join(ruleset, user, bot_id):
         ladder = locked(ruleset)
         entry = entry_of(ruleset, bot)
         check_can_join(bot, entry)
+        check_rejoin_wait(ruleset, bot)
         append(ladder, [{"type": "bot_joined", "bot": bot.pk, "owner": bot.owner_id}], actor_key(user))
         now = timezone.now()
         if entry is None:
@@ -384,8 +446,9 @@ def already_rated(ladder, match_id):
 
 def do_rate_match(match_id):
     """Rate a finished ladder match once: ``match_rated`` with its final game scores (the
-    match's replayed state), and the ratings, games and chart points that follow; then a
-    ladder bot whose seat was taken over for faults in it leaves. Returns the event, or None
+    match's replayed state) and the seats a house bot held at its end (``taken_over``, from the
+    match's log: each its bot's forfeit), and the ratings, games and chart points that follow;
+    then a ladder bot whose seat was taken over for faults in it leaves. Returns the event, or None
     when there is nothing to do (not a ladder match, not over, or rated already: a
     ``match_rated`` for it in the stream means done, whoever gets here second)."""
     table = LadderTable.objects.filter(match_id=match_id, rated=False).first()
@@ -399,15 +462,16 @@ def do_rate_match(match_id):
             return None
         rows = eventlog.shown_rows(match.stream, match.version)
         keys = [pure.key_of(bot) for bot in table.seats]
+        taken = seats_taken_over(match)
         event = {
             "type": "match_rated",
             "match": match_id,
             "seats": keys,
             "scores": list(match_state(match, rows).scores),
             "lowest_wins": engine.RULESETS[match.ruleset].lowest_wins(match.options),
+            "taken_over": taken,
         }
-        taken = {row.payload.get("seat") for row in rows if row.type == "seat_taken_over"}
-        faulty = [table.seats[seat] for seat in sorted(s for s in taken if s in range(len(table.seats)))]
+        faulty = [table.seats[seat] for seat in taken]
         gone = list(
             LadderEntry.objects.select_for_update()
             .filter(ruleset=table.ruleset, bot_id__in=[b for b in faulty if b not in table.anchors])
@@ -432,6 +496,7 @@ def record_ratings(table, event, at):
         keys,
         event["scores"],
         event.get("lowest_wins", False),
+        event.get("taken_over", []),
     )
     for key, point in points.items():
         row = current.get(key) or LadderRating(ruleset=table.ruleset, key=key, bot_id=pure.bot_of(key))

@@ -95,13 +95,14 @@ def status_of(entry):
     return entry.status if entry is not None else None
 
 
-def owner_actions(bot, entry):
-    """The buttons the owner sees for one ladder: what the service would accept now."""
+def owner_actions(bot, entry, rejoin_at=None):
+    """The buttons the owner sees for one ladder: what the service would accept now (no
+    "join" while a bot that left for faults waits until ``rejoin_at``)."""
     if bot.kind == Bot.Kind.BUILTIN:
         return []
     status = status_of(entry)
     if status in (None, LadderEntry.Status.LEFT):
-        return ["join"] if bot.is_active else []
+        return ["join"] if bot.is_active and rejoin_at is None else []
     if status == LadderEntry.Status.ACTIVE:
         return ["pause", "leave"]
     return (["resume"] if bot.is_active else []) + ["leave"]
@@ -123,6 +124,7 @@ def bot_page_section(bot, request):
         if builtin and game.name not in ratings:
             continue
         entry, rating = entries.get(game.name), ratings.get(game.name)
+        rejoin_at = service.rejoin_at(entry)
         points = service.history(game.name, bot.pk)[-CHART_POINTS:]
         rank = None
         if rating is not None:
@@ -134,7 +136,8 @@ def bot_page_section(bot, request):
                 "entry": entry,
                 "rating": rating,
                 "rank": rank,
-                "actions": owner_actions(bot, entry) if owner else [],
+                "rejoin_at": rejoin_at,
+                "actions": owner_actions(bot, entry, rejoin_at) if owner else [],
                 "chart": chart([(p.games, p.mu, p.sigma) for p in points]),
                 "table": points[::-1][:TABLE_POINTS],
                 "first": points[0] if points else None,

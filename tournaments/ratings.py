@@ -19,6 +19,16 @@ King and Rifki are different games, so a player's skill at one says little about
 each ruleset keeps its own pool (a `RatingBook` maps ruleset -> `Ratings`) and a match only
 moves the pool of its own ruleset.
 
+A seat a house bot held at the end of a match (taken over for faults or timeouts, or left by
+its person, and not given back by a ruling) is a forfeit, and the house's play in it is rated
+for nobody (``match_ratings``): the key that held the seat is rated as last alone, below every
+other seat, so its skill can only fall from that match, and its uncertainty stays as it was
+(a forfeit shows no skill to be surer of); the seats that played are rated among themselves
+on their own scores, as if the forfeited seats had not been at the table. The ladder and the
+rated tournaments both rate through ``rate_match``, each reading the forfeits from its own
+stream (``match_rated`` and ``match_result`` carry ``taken_over``, copied from the match's log
+when it ended), so a rebuild from the events gives the same ratings (README "Bots").
+
 Pure and deterministic: no Django, no clock, no randomness. Functions return new read-only
 mappings and leave their inputs alone, and the same matches in the same order give the same
 ratings, so a pool can always be rebuilt from the event log.
@@ -68,22 +78,71 @@ class LeaderboardRow:
 
 
 def rate_match(
-    ratings: Ratings, seats: Sequence[Key], scores: Sequence[float], *, lowest_wins: bool = False
+    ratings: Ratings,
+    seats: Sequence[Key],
+    scores: Sequence[float],
+    *,
+    lowest_wins: bool = False,
+    taken_over: Iterable[int] = (),
 ) -> Ratings:
-    """The ratings after one match: the higher a seat's game score (the lower, with
-    ``lowest_wins``: the ruleset's ``lowest_wins(options)``, penalty points), the better its
-    place, and equal scores tie. Keys not yet rated start as newcomers.
+    """The ratings after one match: ``ratings`` with the keys the match rates replaced
+    (``match_ratings`` says which and how). Keys not yet rated start as newcomers."""
+    updated = match_ratings(ratings, seats, scores, lowest_wins=lowest_wins, taken_over=taken_over)
+    return MappingProxyType({**ratings, **updated})
+
+
+def match_ratings(
+    ratings: Ratings,
+    seats: Sequence[Key],
+    scores: Sequence[float],
+    *,
+    lowest_wins: bool = False,
+    taken_over: Iterable[int] = (),
+) -> dict[Key, Rating]:
+    """The new rating of each key one match rates, and of no other.
+
+    The higher a seat's game score (the lower, with ``lowest_wins``: the ruleset's
+    ``lowest_wins(options)``, penalty points), the better its place, and equal scores tie.
+    ``taken_over`` are the seats (indices into ``seats``) a house bot held at the match's end:
+
+    - each such seat's key is rated as last alone, below every other seat of the table: its
+      mu falls and its sigma is kept, so its ordinal falls too, whatever the house scored;
+    - the other seats are rated among themselves on their own scores (when at least two of
+      them played): the house's score in a forfeited seat moves nobody's rating.
 
     The seats are handed to OpenSkill in one canonical order (by place, then key), so the
     order they sat in cannot change a rating, not even in the last floating-point bit."""
     _check_match(seats, scores)
+    forfeits = _check_taken_over(seats, taken_over)
+    played = [seat for seat in range(len(seats)) if seat not in forfeits]
     merits = standings_module.merits(scores, lowest_wins)
-    order = sorted(range(len(seats)), key=lambda seat: (-merits[seat], repr(seats[seat])))
-    teams = [[MODEL.rating(*ratings.get(seats[seat], NEWCOMER))] for seat in order]
+    updated: dict[Key, Rating] = {}
+    if len(played) >= 2:
+        updated.update(_ranked_update(ratings, [seats[s] for s in played], [merits[s] for s in played]))
+    for seat in sorted(forfeits):
+        others = [seats[other] for other in range(len(seats)) if other != seat]
+        last = _ranked_update(ratings, [*others, seats[seat]], [1.0] * len(others) + [0.0])[seats[seat]]
+        updated[seats[seat]] = Rating(last.mu, ratings.get(seats[seat], NEWCOMER).sigma)
+    return updated
+
+
+def _ranked_update(ratings: Ratings, keys: Sequence[Key], merits: Sequence[float]) -> dict[Key, Rating]:
+    """OpenSkill's ratings of ``keys`` after a table ranked by ``merits`` (more is better)."""
+    order = sorted(range(len(keys)), key=lambda seat: (-merits[seat], repr(keys[seat])))
+    teams = [[MODEL.rating(*ratings.get(keys[seat], NEWCOMER))] for seat in order]
     places: list[float] = [1 + sum(other > merits[seat] for other in merits) for seat in order]
     rated = MODEL.rate(teams, ranks=places)
-    updated = {seats[seat]: Rating(team[0].mu, team[0].sigma) for seat, team in zip(order, rated)}
-    return MappingProxyType({**ratings, **updated})
+    return {keys[seat]: Rating(team[0].mu, team[0].sigma) for seat, team in zip(order, rated)}
+
+
+def _check_taken_over(seats: Sequence[Key], taken_over: Iterable[int]) -> frozenset[int]:
+    """The forfeited seats: distinct seat indices of this table."""
+    taken = list(taken_over)
+    if not all(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats) for seat in taken):
+        raise ValueError(f"taken_over must be seats 0 to {len(seats) - 1}, got {taken}")
+    if len(set(taken)) != len(taken):
+        raise ValueError(f"taken_over names a seat twice: {taken}")
+    return frozenset(taken)
 
 
 def _check_match(seats: Sequence[Key], scores: Sequence[float]) -> None:
@@ -113,7 +172,8 @@ def rate_tournament(
     one player enters many tournaments; it must keep a table's seats apart (one built-in
     bot filling two seats as two house entrants needs two keys), or rate_match refuses the
     match. House bots are rated too: the leaderboard sets bots apart, and their ratings
-    measure the opposition."""
+    measure the opposition. A seat a house bot took over is the forfeit of the entrant who held
+    it (each result's ``taken_over``, from its ``match_result``; ``match_ratings`` says how)."""
     standings = standings_module.rebuild(events)
     config = standings.config
     if config is None or not config.rated:
@@ -121,7 +181,7 @@ def rate_tournament(
     ratings = book.get(config.ruleset, MappingProxyType({}))
     for result in standings_module.counted_results(standings):
         keys = [key_of(entrant) for entrant in result.seats]
-        ratings = rate_match(ratings, keys, result.scores, lowest_wins=config.lowest_wins)
+        ratings = rate_match(ratings, keys, result.scores, lowest_wins=config.lowest_wins, taken_over=result.taken_over)
     return MappingProxyType({**book, config.ruleset: ratings})
 
 

@@ -850,9 +850,10 @@ def results_due(match_id):
 
 
 def do_record_result(match_id):
-    """A tournament match is over: its scores become a match_result event (once), and not
-    while another table still plays its cards (``results_due``)."""
-    from games.service import cards_still_in_play, match_state
+    """A tournament match is over: its scores become a match_result event (once), with the
+    seats a house bot held at its end (``taken_over``: the ratings count them as forfeits), and
+    not while another table still plays its cards (``results_due``)."""
+    from games.service import cards_still_in_play, match_state, seats_taken_over
 
     with transaction.atomic():
         table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).first()
@@ -873,6 +874,7 @@ def do_record_result(match_id):
             "board": table.board or None,
             "seats": seats,
             "scores": list(match_state(match).scores),
+            "taken_over": seats_taken_over(match),
         }
         append(tournament, [result], "system")
         table.result_recorded = True

@@ -144,6 +144,10 @@ class MatchResult:
     reported: tuple[float, ...]
     adjustments: tuple[float, ...]  # one a seat, 0 until a ruling changes it
     annulled: bool = False
+    # The seats a house bot held when the match ended (taken over, not given back): the
+    # ratings count each as its entrant's forfeit (tournaments.ratings.match_ratings); the
+    # standings count the scores as played.
+    taken_over: tuple[int, ...] = ()
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -360,6 +364,7 @@ def _match_result(standings: Standings, event: Event) -> Standings:
         seats=_seats(event, size),
         reported=_scores(event, size),
         adjustments=(0,) * size,
+        taken_over=_taken_over(event, size),
     )
     if result.match in standings.results:
         raise ValueError(f"match {result.match} reported twice; corrections are rulings")
@@ -591,6 +596,19 @@ def _seats(event: Event, size: int) -> tuple[int, ...]:
     return seats
 
 
+def _taken_over(event: Event, size: int) -> tuple[int, ...]:
+    """The seats a house bot held at the match's end, in order (none in an event written
+    before the field)."""
+    if "taken_over" not in event:
+        return ()
+    seats = _list(event, "taken_over")
+    if not all(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < size for seat in seats):
+        raise ValueError(f"{_what(event)} 'taken_over' must hold seats 0 to {size - 1}, not {seats!r}")
+    if seats != sorted(set(seats)):
+        raise ValueError(f"{_what(event)} 'taken_over' must list each seat once, in order, not {seats!r}")
+    return tuple(seats)
+
+
 def _scores(event: Event, size: int) -> tuple[float, ...]:
     scores = tuple(_number(event, "scores", score) for score in _list(event, "scores"))
     if len(scores) != size:
@@ -665,7 +683,7 @@ def _round_from_json(data: Mapping[str, Any]) -> Round:
 
 
 def _result_from_json(data: Mapping[str, Any]) -> MatchResult:
-    as_tuples = {name: tuple(data[name]) for name in ("seats", "reported", "adjustments")}
+    as_tuples = {name: tuple(data.get(name, ())) for name in ("seats", "reported", "adjustments", "taken_over")}
     return MatchResult(**{**data, **as_tuples})
 
 

@@ -1,4 +1,5 @@
-"""verify_tournament: a forged result, a swapped match seed or stale standings are each found."""
+"""verify_tournament: a forged result (its scores, or a seat it says a house bot held), a swapped
+match seed or stale standings are each found."""
 
 import pytest
 from django.db import connection
@@ -38,16 +39,16 @@ def test_a_clean_event_passes_with_its_root_hash(event):
     assert checks == {"chain", "head", "seal", "end", "seed", "deal_seed", "rules", "result", "standings"}
 
 
-def test_a_forged_result_with_its_chain_rebuilt_fails_the_result_check_at_its_version(event):
+def forge_result(event, change):
+    """Change the first match_result's payload with ``change`` and rebuild the chain after it,
+    as a database superuser could: only the checks against the matches can find it."""
     rows = eventlog.stream_events(event.stream)
     forged = next(r for r in rows if r.type == "match_result")
     triggers.remove(connection)
     try:
         prev = forged.prev_hash
         for row in rows[forged.version - 1 :]:
-            payload = (
-                {**row.payload, "scores": list(reversed(row.payload["scores"]))} if row.pk == forged.pk else row.payload
-            )
+            payload = change(row.payload) if row.pk == forged.pk else row.payload
             doc = eventlog.event_document(row.stream, row.version, row.type, payload, row.metadata, row.recorded_at)
             digest = eventlog.chain_hash(prev, doc)
             Event.objects.filter(pk=row.pk).update(payload=payload, prev_hash=prev, hash=digest)
@@ -56,7 +57,20 @@ def test_a_forged_result_with_its_chain_rebuilt_fails_the_result_check_at_its_ve
     finally:
         triggers.install(connection)
     event.refresh_from_db()
+    return forged
+
+
+def test_a_forged_result_with_its_chain_rebuilt_fails_the_result_check_at_its_version(event):
+    forged = forge_result(event, lambda payload: {**payload, "scores": list(reversed(payload["scores"]))})
     assert ("result", event.stream, forged.version) in failed(event)
+
+
+def test_a_result_that_hands_a_seat_to_the_house_the_match_never_did_fails_at_its_version(event):
+    # Recording a seat as taken over would make it its holder's forfeit in the ratings.
+    forged = forge_result(event, lambda payload: {**payload, "taken_over": [0]})
+    assert ("result", event.stream, forged.version) in failed(event)
+    message = next(c["message"] for c in verify_tournament(event)["checks"] if c["check"] == "result" and not c["ok"])
+    assert "the seats a house bot held at the end (0) differ from the match's log (-)" in message
 
 
 def test_a_match_seed_that_is_not_derived_from_the_tournament_seed_is_found(event):

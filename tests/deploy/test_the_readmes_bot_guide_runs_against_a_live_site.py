@@ -1,6 +1,7 @@
 """The README's bot guide works as written: its shell block, run as it stands against a live site
 (with a real worker playing the house bots), signs a newcomer up, registers a polling bot, runs
-it with the starter kit, finishes a sparring match with no admin and puts the bot in the ladder."""
+it with the starter kit, finishes a sparring match with no admin, puts the bot in the ladder, and
+takes it out again before stopping it (a stopped bot left in the ladder would fault its seats)."""
 
 import ast
 import json
@@ -52,9 +53,10 @@ def test_the_guide_goes_from_sign_up_to_a_finished_sparring_match_and_the_ladder
     assert match.status == Match.Status.OVER and match.event == "" and match.created_by.username == "ana"
     assert sorted(s.bot.name for s in match.seats.select_related("bot")) == ["ana-poller", *["house-heuristic"] * 3]
     assert "action_fallback" not in {row.type for row in eventlog.stream_events(match.stream)}  # the bot answered
-    scores, joined, board = run.stdout.strip().splitlines()[-3:]
+    scores, joined, board, left = run.stdout.strip().splitlines()[-4:]
     assert len(ast.literal_eval(scores)) == 4  # printed by Python
     assert json.loads(joined)["status"] == "active"
     assert "ana-poller" in board
+    assert left == "left"
     bot = Bot.objects.get(name="ana-poller")
-    assert LadderEntry.objects.filter(bot=bot, status="active").count() == 1
+    assert list(LadderEntry.objects.filter(bot=bot).values_list("status", "left_reason")) == [("left", "owner")]

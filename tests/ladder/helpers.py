@@ -26,6 +26,10 @@ def assert_read_models_equal_a_rebuild(ruleset):
     assert {e.bot_id: (e.status, e.left_reason) for e in LadderEntry.objects.filter(ruleset=ruleset)} == {
         b: (e.status, e.reason) for b, e in folded.entries.items()
     }
+    # the leaves for faults the joins are checked against (their waits) are the fold's
+    assert {b: ladder_service.fault_record(ruleset, b)[0] for b in folded.entries} == {
+        b: e.fault_leaves for b, e in folded.entries.items()
+    }
     tables = {
         t.match_id: (tuple(t.seats), tuple(t.anchors), t.rated) for t in LadderTable.objects.filter(ruleset=ruleset)
     }

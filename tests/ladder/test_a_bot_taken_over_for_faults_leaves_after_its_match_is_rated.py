@@ -1,6 +1,7 @@
 """A ladder bot that faults so often in a match that a built-in bot takes its seat over leaves
-the ladder (reason "faults") once that match is rated: the match counts, rated with the scores
-its seat made, and the bot is not seated again until its owner opts it back in."""
+the ladder (reason "faults") once that match is rated: the match counts, as its forfeit (the
+test beside this one says how it is rated), and the bot is not seated again until its owner
+opts it back in."""
 
 import pytest
 

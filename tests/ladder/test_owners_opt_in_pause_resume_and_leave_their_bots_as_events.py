@@ -35,6 +35,7 @@ def test_through_the_api(owners, bots):
         "status": "active",
         "left_reason": "",
         "joined_at": None,
+        "rejoin_at": None,  # it never left for faults
     }
     r = client.patch(f"{base}{bot.pk}/", {"status": "paused"}, format="json")
     assert r.status_code == 200 and body(r)["status"] == "paused"

@@ -1,7 +1,8 @@
 """A stream the ladder's service wrote never holds a second join, a pause of a bot not playing,
 a leave of a bot not in, a match rated twice or never seated, or rated with other seats than
-its table's, or saying neither true nor false of which score wins; the fold refuses each with
-a ValueError rather than folding nonsense."""
+its table's, or saying neither true nor false of which score wins, or naming as taken over a
+seat the table lacks, or one seat twice; the fold refuses each with a ValueError rather than
+folding nonsense."""
 
 import pytest
 
@@ -27,6 +28,12 @@ RATED = {"type": "match_rated", "match": 7, "seats": [key_of(1), key_of(2)], "sc
         ([SEATED, RATED, RATED], "rated twice"),
         ([SEATED, {**RATED, "scores": [1]}], "a score for each"),
         ([SEATED, {**RATED, "lowest_wins": "yes"}], "lowest_wins must be true or false"),
+        ([SEATED, {**RATED, "taken_over": [2]}], "seats 0 to 1"),
+        ([SEATED, {**RATED, "taken_over": [-1]}], "seats 0 to 1"),
+        ([SEATED, {**RATED, "taken_over": [1, 1]}], "taken_over must list seats once each"),
+        ([SEATED, {**RATED, "taken_over": [1, 0]}], "taken_over must list seats once each"),
+        ([SEATED, {**RATED, "taken_over": [True]}], "taken_over must list seats once each"),
+        ([SEATED, {**RATED, "taken_over": "0"}], "taken_over must list seats once each"),
     ],
 )
 def test_each_is_refused(events, words):

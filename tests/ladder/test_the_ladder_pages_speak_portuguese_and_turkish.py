@@ -17,12 +17,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def ladder_pages(owners, bots):
-    """A rated match, a paused bot and one that left: every state the pages word."""
+    """A rated match, a paused bot, one that left and one that left for faults and waits to
+    rejoin: every state the pages word."""
     for owner, bot in zip(owners[:3], bots[:3]):
         ladder_service.do_join(RULESET, owner, bot.pk)
     ladder_tick()
     table = LadderTable.objects.get()  # three bots and an anchor
-    play_out(table.match)
+    play_out(table.match, take_over=table.seats.index(bots[1].pk))
     ladder_service.do_rate_match(table.match_id)
     ladder_service.do_join(RULESET, owners[3], bots[3].pk)
     ladder_service.do_set_status(RULESET, owners[3], bots[3].pk, "paused")

@@ -1,6 +1,7 @@
 """``manage.py check`` refuses ladder settings the tick could only fail on: LADDER_OPTIONS for
 a ruleset not offered or with a flag the engine refuses, an anchor strategy that does not
-exist, a tick of no length. The defaults pass."""
+exist, a tick of no length, a negative wait before a bot that left for faults may rejoin. The
+defaults pass."""
 
 from django.core import management
 from django.core.management.base import SystemCheckError
@@ -22,14 +23,20 @@ def test_each_mistake_is_an_error(settings):
     settings.LADDER_OPTIONS = {"poker": {}, "king": {"no_such_flag": True}}
     settings.LADDER_ANCHORS = ["random", "clairvoyant"]
     settings.LADDER_TICK_SECONDS = 0
+    settings.LADDER_REJOIN_WAIT_SECONDS = -1
     assert ids(check_ladder_settings()) == [
         "tournaments.E102",
         "tournaments.E103",
         "tournaments.E104",
         "tournaments.E105",
+        "tournaments.E106",
     ]
     settings.LADDER_OPTIONS = ["king"]
     assert ids(check_ladder_settings()) == ["tournaments.E101"]
+    settings.LADDER_OPTIONS, settings.LADDER_ANCHORS, settings.LADDER_TICK_SECONDS = {}, ["random"], 10
+    for wait in (float("nan"), float("inf"), "an hour"):
+        settings.LADDER_REJOIN_WAIT_SECONDS = wait
+        assert ids(check_ladder_settings()) == ["tournaments.E106"]
 
 
 def test_manage_py_check_runs_it(settings):

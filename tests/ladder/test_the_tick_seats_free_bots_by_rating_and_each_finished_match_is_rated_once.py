@@ -60,6 +60,7 @@ def test_five_bots_make_a_full_table_and_a_table_completed_by_anchors(
         "seats": [key_of(b) for b in full.seats],
         "scores": list(games.match_state(match).scores),
         "lowest_wins": False,
+        "taken_over": [],  # every seat played by its own bot to the end
     }
     ended = [r for r in eventlog.stream_events(match.stream) if r.type == "game_ended"]
     assert event["scores"] == ended[0].payload["scores"]

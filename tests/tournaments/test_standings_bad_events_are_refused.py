@@ -57,6 +57,11 @@ BAD = {
     "a score that is not a number": (PLAYED[:-1], {**RESULT, "scores": [3, 2, "1", 0]}, "finite numbers"),
     "a score that is not finite": (PLAYED[:-1], {**RESULT, "scores": [3, 2, math.nan, 0]}, "finite numbers"),
     "a result reported twice": (PLAYED, RESULT, "reported twice"),
+    "a seat taken over that the table lacks": (PLAYED[:-1], {**RESULT, "taken_over": [4]}, "seats 0 to 3"),
+    "a seat taken over twice": (PLAYED[:-1], {**RESULT, "taken_over": [1, 1]}, "each seat once"),
+    "seats taken over out of order": (PLAYED[:-1], {**RESULT, "taken_over": [2, 1]}, "each seat once"),
+    "a seat taken over that is not a number": (PLAYED[:-1], {**RESULT, "taken_over": ["1"]}, "seats 0 to 3"),
+    "taken over seats that are not a list": (PLAYED[:-1], {**RESULT, "taken_over": 1}, "must be a list"),
     "a result for a round not started": ([CREATED, *ENTERED], RESULT, "round 1, which has not started"),
     "a result for a match the round did not draw": (PLAYED[:-1], {**RESULT, "match": 2}, "round 1 did not draw"),
     "a result that disagrees with the draw": (
