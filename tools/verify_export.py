@@ -1173,6 +1173,11 @@ def check_results(export, verified, report):
                 f"match {match_id}'s result records scores {short(payload.get('scores'))}; "
                 f"the rules' replay of the match ends with {short(list(state.scores))}"
             )
+        elif "taken_over" in payload and payload["taken_over"] != seats_taken_over(export.streams[match_stream]):
+            problem = (
+                f"match {match_id}'s result says a house bot held seats {short(payload['taken_over'])} "
+                f"at its end; the match's log hands over {short(seats_taken_over(export.streams[match_stream]))}"
+            )
         else:
             problem = None
         seen.add(match_id)
@@ -1181,6 +1186,18 @@ def check_results(export, verified, report):
             ok = False
     if ok:
         report.passed("results", stream, f"{len(seen)} match result(s), each its match's final scores and seats")
+
+
+def seats_taken_over(events):
+    """The seats a house bot held at the end of a match's log: each seat whose last hand-over
+    is a ``seat_taken_over`` (faults, timeouts, a player who left), not a ruling's
+    ``seat_returned``. A result records them (``taken_over``): the ratings rate them as forfeits."""
+    holders = {}
+    for event in events:
+        payload = event.get("payload") if isinstance(event.get("payload"), dict) else {}
+        if event.get("type") in ("seat_taken_over", "seat_returned") and isinstance(payload.get("seat"), int):
+            holders[payload["seat"]] = event["type"] == "seat_taken_over"
+    return sorted(seat for seat, taken in holders.items() if taken)
 
 
 # ---------------------------------------------------------------------------- root hash
