@@ -101,6 +101,16 @@ def events_of(records, stream):
     return [r for r in records if r["record"] == "event" and r["stream"] == stream]
 
 
+def forge_root(records, tournament):
+    """Recompute a tournament export's root hash over its records' declared heads, as a forger
+    would after relinking a stream."""
+    record = records[1]
+    heads = [(tournament.stream, record["version"], record["head_hash"])] + [
+        (r["stream"], r["version"], r["head_hash"]) for r in records if r["record"] == "match"
+    ]
+    record["root_hash"] = eventlog.root_hash(heads)
+
+
 def relink(records, stream, from_version):
     """Recompute the hashes of ``stream`` from ``from_version`` on, as a forger would, and set
     its record's declared head to the new last hash: the chain then holds again."""

@@ -4,10 +4,7 @@ verifier reads the match's own hand-overs and names the result; the true list pa
 
 import pytest
 
-from tests.audit.conftest import events_of, failures, read_records, relink, write_lines, write_records
-from tests.audit.test_the_standalone_verifier_catches_two_seats_deal_scores_swapped_in_the_game_and_the_tournament import (
-    forge_root,
-)
+from tests.audit.conftest import events_of, failures, forge_root, read_records, relink, write_lines, write_records
 from tournaments.export import tournament_export_lines
 
 pytestmark = pytest.mark.django_db

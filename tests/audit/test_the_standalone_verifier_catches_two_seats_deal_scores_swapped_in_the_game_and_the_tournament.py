@@ -7,9 +7,8 @@ import json
 
 import pytest
 
-from games import eventlog
 from games.engine import RULESETS
-from tests.audit.conftest import events_of, failures, read_records, relink, write_lines, write_records
+from tests.audit.conftest import events_of, failures, forge_root, read_records, relink, write_lines, write_records
 from tournaments.export import tournament_export_lines
 
 pytestmark = pytest.mark.django_db
@@ -42,14 +41,6 @@ def test_in_a_match_export_the_deal_is_re_scored_and_named(finished_match_export
     message = report["failures"][0]["message"]
     assert message.startswith("mismatch: deal_ended: not what the rules produce: scores is")
     assert "in the log" in message and "by the rules" in message
-
-
-def forge_root(records, tournament):
-    record = records[1]
-    heads = [(tournament.stream, record["version"], record["head_hash"])] + [
-        (r["stream"], r["version"], r["head_hash"]) for r in records if r["record"] == "match"
-    ]
-    record["root_hash"] = eventlog.root_hash(heads)
 
 
 def test_in_a_tournament_export_the_deal_and_the_recorded_result_are_named(finished_tournament, tmp_path, verify_json):
