@@ -137,13 +137,11 @@ def page_paths(match):
 
 
 def read(client, path):
-    """(status, text) of a GET; a stream is read to its first chunk (its snapshot) and closed."""
+    """(status, text) of a GET; a stream is read to its end (under the test client a bounded
+    long poll: ``streams_end_at_once`` makes it end after its opening lines)."""
     response = client.get(path)
     if getattr(response, "streaming", False):
-        chunks = iter(response.streaming_content)
-        text = next(chunks, b"").decode()
-        response.close()
-        return response.status_code, text
+        return response.status_code, b"".join(response.streaming_content).decode()
     return response.status_code, response.content.decode()
 
 

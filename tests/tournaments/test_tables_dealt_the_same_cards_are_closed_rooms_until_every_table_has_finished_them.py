@@ -33,7 +33,7 @@ from tests.tournaments.closed_rooms import (
     shared_board_event,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("streams_end_at_once")]
 
 
 @pytest.fixture
