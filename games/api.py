@@ -419,6 +419,22 @@ class MatchVerifyView(APIView):
         return Response(report(verify_match(match), match=match.pk, version=match.version, head_hash=match.head_hash))
 
 
+class ReceiptKeyView(APIView):
+    authentication_classes = []  # the same key for everyone: no credentials read, none refused
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="receipts_key",
+        responses={200: OpenApiTypes.OBJECT},
+        summary="The public key that checks the receipts the site signs for each accepted action "
+        "(Ed25519: public_key as 64 hex digits, and as PEM)",
+    )
+    def get(self, request):
+        from . import receipts
+
+        return Response(receipts.published_key())
+
+
 class MatchReplayView(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -466,7 +482,10 @@ class PaperDealView(APIView):
         data.is_valid(raise_exception=True)
         match = service.do_enter_paper_deal(request.user, **data.validated_data)
         state = service.match_state(match)
-        return Response({**match_summary(match), "scores": list(state.scores)}, status=status.HTTP_201_CREATED)
+        return Response(
+            {**match_summary(match), "scores": list(state.scores), "receipt": match.receipt},
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class MatchExportView(APIView):
