@@ -412,11 +412,36 @@ class MatchVerifyView(APIView):
         "and score re-derived by the engine; each failure names its event version",
     )
     def get(self, request, pk):
+        return self.verified(request, pk)
+
+    @extend_schema(
+        operation_id="matches_verify_receipts",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
+        summary="The same checks, and the receipts you kept: the body is your receipts file "
+        '({"receipts": [...]}, or a list of receipts); a log that lacks a receipted event, or holds '
+        "another one at its version, fails the receipts check, naming the receipt. A receipt that is "
+        "malformed, not signed by the site's key or for another match is refused (400 invalid_receipts)",
+    )
+    def post(self, request, pk):
+        from . import receipts
+
+        match = get_match(pk)
+        service.enter(match, request.user)  # refused as the report would be, before reading any receipt
+        try:
+            given = receipts.checked(receipts.collect(request.data), match.stream)
+        except receipts.ReceiptError as e:
+            # Its message is made here, in the request's language; ``receipt``: which one (1, 2, ...).
+            raise service.ServiceError(400, "invalid_receipts", e.message, receipt=e.number) from e
+        return self.verified(request, pk, given)
+
+    def verified(self, request, pk, given=None):
         from .audit import report, verify_match
 
         match = get_match(pk)
         service.enter(match, request.user)  # a closed room's report may name its cards
-        return Response(report(verify_match(match), match=match.pk, version=match.version, head_hash=match.head_hash))
+        findings = verify_match(match, receipts=given)
+        return Response(report(findings, match=match.pk, version=match.version, head_hash=match.head_hash))
 
 
 class ReceiptKeyView(APIView):
