@@ -6,6 +6,7 @@ Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.functional import lazystr
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -16,7 +17,7 @@ from rest_framework.views import APIView, exception_handler
 
 from games.offer import offered_names
 
-from . import accounts, clocks, longpoll, service, throttles, tokens
+from . import accounts, clocks, longpoll, receipts, service, throttles, tokens
 from .models import MOST_SEATS, Match
 
 User = get_user_model()
@@ -412,7 +413,9 @@ class MatchVerifyView(APIView):
         "and score re-derived by the engine; each failure names its event version",
     )
     def get(self, request, pk):
-        return self.verified(request, pk)
+        match = get_match(pk)
+        service.enter(match, request.user)  # a closed room's report may name its cards
+        return verified(match)
 
     @extend_schema(
         operation_id="matches_verify_receipts",
@@ -424,24 +427,24 @@ class MatchVerifyView(APIView):
         "malformed, not signed by the site's key or for another match is refused (400 invalid_receipts)",
     )
     def post(self, request, pk):
-        from . import receipts
-
         match = get_match(pk)
         service.enter(match, request.user)  # refused as the report would be, before reading any receipt
         try:
             given = receipts.checked(receipts.collect(request.data), match.stream)
         except receipts.ReceiptError as e:
-            # Its message is made here, in the request's language; ``receipt``: which one (1, 2, ...).
-            raise service.ServiceError(400, "invalid_receipts", e.message, receipt=e.number) from e
-        return self.verified(request, pk, given)
+            # Its message is made here, in the request's language, and may quote the body (a
+            # field's name): taken as it is, never as a msgid or a format. ``receipt``: which one.
+            message = lazystr(e.message.replace("%", "%%"))
+            raise service.ServiceError(400, "invalid_receipts", message, receipt=e.number) from e
+        return verified(match, given)
 
-    def verified(self, request, pk, given=None):
-        from .audit import report, verify_match
 
-        match = get_match(pk)
-        service.enter(match, request.user)  # a closed room's report may name its cards
-        findings = verify_match(match, receipts=given)
-        return Response(report(findings, match=match.pk, version=match.version, head_hash=match.head_hash))
+def verified(match, given=None):
+    """The verification report of ``match`` (with ``given`` receipts: games.receipts.checked's)."""
+    from .audit import report, verify_match
+
+    findings = verify_match(match, receipts=given)
+    return Response(report(findings, match=match.pk, version=match.version, head_hash=match.head_hash))
 
 
 class ReceiptKeyView(APIView):
@@ -455,8 +458,6 @@ class ReceiptKeyView(APIView):
         "(Ed25519: public_key as 64 hex digits, and as PEM)",
     )
     def get(self, request):
-        from . import receipts
-
         return Response(receipts.published_key())
 
 

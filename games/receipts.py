@@ -211,7 +211,7 @@ def check_shape(receipt, number):
             number,
             fields=", ".join(sorted(FIELDS)),
             missing=", ".join(missing) or "-",
-            extra=", ".join(extra) or "-",
+            extra=quoted(extra) or "-",
         )
     if receipt["receipt"] != FORMAT:
         raise ReceiptError(_("its format is not %(format)s"), number, format=FORMAT)
@@ -223,6 +223,12 @@ def check_shape(receipt, number):
             raise ReceiptError(_("its %(field)s is not lowercase hex of the right length"), number, field=name)
     if not isinstance(receipt["issued_at"], str):
         raise ReceiptError(_("its issued_at is not a time"), number)
+
+
+def quoted(names, most=5, longest=40):
+    """Names from the input (unknown fields), as a refusal quotes them: a few, each cut short."""
+    shown = [name if len(name) <= longest else name[:longest] + "…" for name in names[:most]]
+    return ", ".join(shown) + (", …" if len(names) > most else "")
 
 
 def check_signature(receipt, number, key_hex):

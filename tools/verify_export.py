@@ -642,7 +642,11 @@ def receipt_problem(receipt, key):
     """Why ``receipt`` is not one the site's key signed (None when it is)."""
     if set(receipt) != RECEIPT_FIELDS:
         missing = ", ".join(sorted(RECEIPT_FIELDS - set(receipt))) or "-"
-        extra = ", ".join(sorted(set(receipt) - RECEIPT_FIELDS)) or "-"
+        unknown = sorted(set(receipt) - RECEIPT_FIELDS)
+        extra = ", ".join(n if len(n) <= 40 else n[:40] + "…" for n in unknown[:5]) + (
+            ", …" if len(unknown) > 5 else ""
+        )
+        extra = extra or "-"
         fields = ", ".join(sorted(RECEIPT_FIELDS))
         return f"a receipt has exactly the fields {fields} (missing: {missing}; unknown: {extra})"
     if receipt["receipt"] != RECEIPT_FORMAT:

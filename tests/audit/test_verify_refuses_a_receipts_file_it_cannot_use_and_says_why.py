@@ -51,6 +51,7 @@ def cases(match, good, forged, elsewhere):
         ("changed", listed(good, {**good, "version": good["version"] + 1}), "receipt 2: its signature does not verify"),
         ("another key", listed(forged), "receipt 1: it is signed with the key"),
         ("a field more", listed({**good, "seat": 0}), "receipt 1: a receipt has exactly the fields"),
+        ("a field named as a format", listed({**good, "%(what)s 100%": 0}), "unknown: %(what)s 100%)"),
         ("a field less", listed({k: v for k, v in good.items() if k != "issued_at"}), "missing: issued_at"),
         ("bad hex", listed({**good, "hash": good["hash"].upper()}), "receipt 1: its hash is not lowercase hex"),
         ("another match", listed(good, elsewhere), f"receipt 2: it is a receipt for {elsewhere['stream']}"),

@@ -20,7 +20,7 @@ def table(players):  # noqa: F811
     """A King match of four people, seat 0's to act."""
     match = service.do_create_match("king", {}, players, seed=b"receipts at the table" * 2)
     seat = service.match_state(match).to_act
-    return match, players[seat], players[(seat + 1) % 4]
+    return match, players[seat], players[(seat + 1) % match.num_seats]
 
 
 def post(client, match, data, htmx=True):
