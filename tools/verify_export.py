@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Check an export of the platform's event log (format ``kingrifki-log/2``) on your own.
 
-    python3 verify_export.pyz EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
+    python3 verify_export.pyz EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...] [--receipts FILE ...]
+                              [--receipt-key HEX]
     python tools/verify_export.py EXPORT.jsonl ...       (the same, from a clone of the project)
 
 Standard library only, and nothing of the site: the single file ``verify_export.pyz`` (a zip
