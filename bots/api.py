@@ -321,4 +321,7 @@ class BotTurnAnswerView(APIView):
                 _("the action is not legal; the fallback was played and counted as a fault"),
                 version=match.version,
             )
-        return Response({"status": turn.status, "version": match.version}, status=status.HTTP_201_CREATED)
+        # The receipt of the accepted answer (games.receipts), as its turn keeps it: keep it.
+        return Response(
+            {"status": turn.status, "version": match.version, "receipt": turn.receipt}, status=status.HTTP_201_CREATED
+        )

@@ -77,7 +77,20 @@ def turn_request(match, seat, version, state, request_id, deadline):
         "deadline": deadline.isoformat(),
         "view": view,
         "legal_actions": view["legal_actions"],
+        "previous_receipt": previous_receipt(match, seat, version),
     }
+
+
+def previous_receipt(match, seat, version):
+    """The receipt of the seat's last answer the match accepted before ``version`` (None before
+    its first): as it was signed when accepted, kept on its turn (``settle``), never re-made
+    from the log as it stands now (after a rollback that would prove nothing)."""
+    return (
+        Turn.objects.filter(match=match, seat=seat, version__lt=version, status=Turn.Status.DONE, receipt__isnull=False)
+        .order_by("-version")
+        .values_list("receipt", flat=True)
+        .first()
+    )
 
 
 def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
@@ -326,10 +339,13 @@ def submit_answer(match, bot, seat, turn, action, faults):
     """Submit a bot's answer for its turn; an illegal one is a fault like any other."""
     try:
         # The action and its turn's "done" commit together: a poll between them would otherwise
-        # see the turn pending at a version the match has left, and mark it stale.
+        # see the turn pending at a version the match has left, and mark it stale. The turn
+        # keeps the answer's receipt, in the same statement.
         with transaction.atomic():
-            service.do_act(match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id))
-            settle(turn, Turn.Status.DONE)
+            answer = service.do_act(
+                match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id)
+            )
+            settle(turn, Turn.Status.DONE, receipt=answer["receipt"])
     except service.ServiceError as e:
         if e.status == 422 or e.code == "invalid_input":
             fall_back(match, bot, seat, turn, "illegal_action", faults)
@@ -379,7 +395,7 @@ def fall_back(match, bot, seat, turn, reason, faults):
         raise
 
 
-def settle(turn, status, fault=""):
+def settle(turn, status, fault="", receipt=None):
     Turn.objects.filter(pk=turn.pk, status=Turn.Status.PENDING).update(
-        status=status, fault=fault, finished_at=timezone.now()
+        status=status, fault=fault, finished_at=timezone.now(), receipt=receipt
     )

@@ -21,6 +21,10 @@ if not SECRET_KEY:
 # The key that seals each event stream's head (games.eventlog.head_seal), kept out of the
 # database like SECRET_KEY. Empty: a key derived from SECRET_KEY.
 EVENT_HEAD_SEAL_KEY = os.environ.get("EVENT_HEAD_SEAL_KEY", "")
+# The Ed25519 private key that signs each accepted action's receipt (games.receipts), 64 hex
+# digits, kept out of the database too; only its public half is published. Empty: derived
+# from SECRET_KEY.
+EVENT_RECEIPT_SIGNING_KEY = os.environ.get("EVENT_RECEIPT_SIGNING_KEY", "")
 
 ALLOWED_HOSTS = env_list(os.environ.get("ALLOWED_HOSTS"), ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list(os.environ.get("CSRF_TRUSTED_ORIGINS"), [])

@@ -47,6 +47,7 @@ urlpatterns = [
     path("api/v1/matches/paper/", games_api.PaperDealView.as_view(), name="api-matches-paper"),
     path("api/v1/matches/<id:pk>/export/", games_api.MatchExportView.as_view(), name="api-match-export"),
     path("api/v1/matches/<id:pk>/verify/", games_api.MatchVerifyView.as_view(), name="api-match-verify"),
+    path("api/v1/receipts/key/", games_api.ReceiptKeyView.as_view(), name="api-receipts-key"),
     path("api/v1/matches/<id:pk>/replay/", games_api.MatchReplayView.as_view(), name="api-match-replay"),
     path("api/v1/tournaments/", tournaments_api.TournamentListView.as_view(), name="api-tournaments"),
     path("api/v1/tournaments/<id:pk>/", tournaments_api.TournamentDetailView.as_view(), name="api-tournament"),

@@ -6,6 +6,7 @@ Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.functional import lazystr
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -16,7 +17,7 @@ from rest_framework.views import APIView, exception_handler
 
 from games.offer import offered_names
 
-from . import accounts, clocks, longpoll, service, throttles, tokens
+from . import accounts, clocks, longpoll, receipts, service, throttles, tokens
 from .models import MOST_SEATS, Match
 
 User = get_user_model()
@@ -412,11 +413,52 @@ class MatchVerifyView(APIView):
         "and score re-derived by the engine; each failure names its event version",
     )
     def get(self, request, pk):
-        from .audit import report, verify_match
-
         match = get_match(pk)
         service.enter(match, request.user)  # a closed room's report may name its cards
-        return Response(report(verify_match(match), match=match.pk, version=match.version, head_hash=match.head_hash))
+        return verified(match)
+
+    @extend_schema(
+        operation_id="matches_verify_receipts",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
+        summary="The same checks, and the receipts you kept: the body is your receipts file "
+        '({"receipts": [...]}, or a list of receipts); a log that lacks a receipted event, or holds '
+        "another one at its version, fails the receipts check, naming the receipt. A receipt that is "
+        "malformed, not signed by the site's key or for another match is refused (400 invalid_receipts)",
+    )
+    def post(self, request, pk):
+        match = get_match(pk)
+        service.enter(match, request.user)  # refused as the report would be, before reading any receipt
+        try:
+            given = receipts.checked(receipts.collect(request.data), match.stream)
+        except receipts.ReceiptError as e:
+            # Its message is made here, in the request's language, and may quote the body (a
+            # field's name): taken as it is, never as a msgid or a format. ``receipt``: which one.
+            message = lazystr(e.message.replace("%", "%%"))
+            raise service.ServiceError(400, "invalid_receipts", message, receipt=e.number) from e
+        return verified(match, given)
+
+
+def verified(match, given=None):
+    """The verification report of ``match`` (with ``given`` receipts: games.receipts.checked's)."""
+    from .audit import report, verify_match
+
+    findings = verify_match(match, receipts=given)
+    return Response(report(findings, match=match.pk, version=match.version, head_hash=match.head_hash))
+
+
+class ReceiptKeyView(APIView):
+    authentication_classes = []  # the same key for everyone: no credentials read, none refused
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="receipts_key",
+        responses={200: OpenApiTypes.OBJECT},
+        summary="The public key that checks the receipts the site signs for each accepted action "
+        "(Ed25519: public_key as 64 hex digits, and as PEM)",
+    )
+    def get(self, request):
+        return Response(receipts.published_key())
 
 
 class MatchReplayView(APIView):
@@ -466,7 +508,10 @@ class PaperDealView(APIView):
         data.is_valid(raise_exception=True)
         match = service.do_enter_paper_deal(request.user, **data.validated_data)
         state = service.match_state(match)
-        return Response({**match_summary(match), "scores": list(state.scores)}, status=status.HTTP_201_CREATED)
+        return Response(
+            {**match_summary(match), "scores": list(state.scores), "receipt": match.receipt},
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class MatchExportView(APIView):

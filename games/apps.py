@@ -6,6 +6,11 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
+        from django.core import checks
+
+        from .receipts import check_receipt_key
+
+        checks.register(check_receipt_key)
         # Live streams hear of each committed version through Redis (games/pubsub.py, games/streams.py).
         from .pubsub import publish_match
         from .service import match_advanced

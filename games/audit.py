@@ -15,7 +15,11 @@ was rigged" is answered with a place in the log, not a yes or no:
 - ``seed``: the secret seed hashes to the commitment published in ``game_started``;
 - ``rules``: the engine replays every decision through the rules and re-derives every deal,
   trick, score and the game's end from the seed, comparing each with the log; so recorded
-  scores are recomputed scores.
+  scores are recomputed scores;
+- ``receipts`` (when a player's receipts are given, games.receipts): each receipted event is in
+  the log with the receipted hash. A seal binds a version and a hash, not freshness: a match
+  rolled back to an earlier sealed head passes every check above, but not a receipt the
+  player was given before the rollback.
 
 The report never holds hidden cards or a seed that is still secret. Its messages are made in
 the language active when it is made: the reader's, on the audit page and through the API.
@@ -76,9 +80,15 @@ def read_stream(model, pk):
     )
 
 
+def appended_since_read(read):
+    """The events stored past the row's head that a sealed append wrote (committed while the
+    stream was being read)."""
+    return [r for r in read.beyond if read.sealed is not None and r.version <= read.sealed.version]
+
+
 def check_stream(stream, read):
     """Findings of the chain, head and seal checks for one stream as ``read_stream`` read it."""
-    sealed_after = [r for r in read.beyond if read.sealed is not None and r.version <= read.sealed.version]
+    sealed_after = appended_since_read(read)
     chained = read.rows + sealed_after
     broken = eventlog.check_chain(chained)
     findings = [
@@ -224,12 +234,13 @@ def check_end(stream, rows, end="game_ended"):
     return Finding("end", stream, True, message)
 
 
-def verify_match(match):
-    """All findings for one match, in check order."""
-    return verify_match_and_replay(match)[0]
+def verify_match(match, receipts=None):
+    """All findings for one match, in check order; with ``receipts`` ([(number, receipt)] as
+    games.receipts.checked gives them: signed by the site, for this match), the receipts check last."""
+    return verify_match_and_replay(match, receipts)[0]
 
 
-def verify_match_and_replay(match):
+def verify_match_and_replay(match, receipts=None):
     """(findings, the verified final state or None when the rules check fails)."""
     read = read_stream(type(match), match.pk)
     match, rows = read.row, read.rows
@@ -257,7 +268,49 @@ def verify_match_and_replay(match):
         )
     finding, state = check_rules(match.stream, played, events, seed)
     findings.append(finding)
+    if receipts is not None:
+        findings.extend(check_receipts(match.stream, read.rows + appended_since_read(read), receipts))
     return findings, state
+
+
+def check_receipts(stream, rows, receipts):
+    """Each receipt's event is in the log (``rows``: the stream as verification reads it, up to
+    its head) with the receipted hash. One finding per receipt that fails, naming it; else one
+    that says how many hold. A failure names a version that is stored: the receipted one when
+    the log holds another event there, the last one when the log stops before it."""
+    from .receipts import label
+
+    by_version = {row.version: row for row in rows}
+    last = rows[-1].version if rows else 0
+    failed = []
+    for number, receipt in receipts:
+        version, row = receipt["version"], by_version.get(receipt["version"])
+        names = {"number": number, "receipt": label(receipt), "issued_at": receipt["issued_at"], "version": version}
+        if row is None:
+            message = _(
+                "receipt %(number)s (%(receipt)s, issued %(issued_at)s): the log ends at version "
+                "%(last)s, without the event the site receipted at version %(version)s: the match "
+                "was rolled back (or cut short) after the receipt was issued"
+            ) % {**names, "last": last}
+            failed.append(Finding("receipts", stream, False, message, last or None))
+        elif row.hash != receipt["hash"]:
+            message = _(
+                "receipt %(number)s (%(receipt)s, issued %(issued_at)s): the log's event at version "
+                "%(version)s has the hash %(found)s…, not the receipted one: the log was rewritten "
+                "after the receipt was issued"
+            ) % {**names, "found": row.hash[:16]}
+            failed.append(Finding("receipts", stream, False, message, version))
+    if failed:
+        return failed
+    if not receipts:
+        return [Finding("receipts", stream, True, _("no receipt given"))]
+    latest = max(receipt["version"] for _number, receipt in receipts)
+    message = ngettext(
+        "%(count)s receipt holds: its event is in the log with the receipted hash (version %(latest)s)",
+        "%(count)s receipts hold: each receipted event is in the log with its hash (the latest at version %(latest)s)",
+        len(receipts),
+    ) % {"count": len(receipts), "latest": latest}
+    return [Finding("receipts", stream, True, message)]
 
 
 def check_rules(stream, played, events, seed):

@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog, refusals, sql_once
+from games import engine, eventlog, receipts, refusals, sql_once
 from games.engine.redact import redact_events, redact_view
 from games.offer import offered_names
 
@@ -627,8 +627,9 @@ def check_action_shape(action, expected_version, command_id):
 def submit_action(match_id, user, action, expected_version, command_id=None):
     """Validate ``action`` for ``user``'s seat and append the events it produces.
 
-    Returns ``{"version", "events"}`` (the new events, redacted for the actor). Refusals raise
-    ServiceError and store nothing. A retried ``command_id`` returns the first answer.
+    Returns ``{"version", "status", "events", "receipt"}`` (the new events, redacted for the
+    actor, and the signed receipt of the new head: games.receipts). Refusals raise ServiceError
+    and store nothing. A retried ``command_id`` returns the first answer, receipt included.
     """
     check_action_shape(action, expected_version, command_id)
     return do_act(
@@ -654,14 +655,18 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         check_live(match, expected_version)
         state = taken_state(match)
         new_events = [*before, *apply_move(match, state, seat, action), *after]
-        write_moves(match, state, [(new_events, {"actor": actor, "seat": seat, "command_id": command_id}, None)])
+        rows = write_moves(match, state, [(new_events, {"actor": actor, "seat": seat, "command_id": command_id}, None)])
         # The new events alone suffice: a deal they start can only have ended within them.
         # A seat's own answer: finished deals shown as to the table (seat_view), so never the
-        # cards of a board another table is still playing.
+        # cards of a board another table is still playing. The receipt (games.receipts) is
+        # signed in memory, no query: the site's word that the stream now ends at this head,
+        # which the actor keeps (a rollback of the log cannot take it back); stored in the
+        # command's result with the rest, so that a retried command returns the same receipt.
         response = {
             "version": match.version,
             "status": match.status,
             "events": redact_events(new_events, seat, reveal_finished=not cards_still_in_play(match)),
+            "receipt": receipts.for_rows(rows),
         }
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
@@ -874,7 +879,8 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
     """A deal played with physical cards: its cards as dealt (a board) and its decisions in
     order. Checked whole first, then stored as a match of open seats whose every decision is
     appended through do_act, as the person entering it: the same log, verification and
-    scores as a deal played here."""
+    scores as a deal played here. The receipt of its last decision (the stream's head, which
+    the chain ties to every decision before it) is the returned match's ``receipt``."""
     check_paper_deal(ruleset, options, board, actions)
     actor = actor_key(by)
     with transaction.atomic():
@@ -882,15 +888,17 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
         version = match.version
         for entry in actions:
             seat = entry["seat"]
-            version = do_act(
+            answer = do_act(
                 match.pk,
                 actor,
                 lambda m, seat=seat: seat,
                 {k: v for k, v in entry.items() if k != "seat"},
                 version,
                 announce=False,
-            )["version"]
+            )
+            version = answer["version"]
     match.refresh_from_db()
+    match.receipt = answer["receipt"]
     return match
 
 

@@ -30,6 +30,7 @@ ENGINE = ROOT / "games" / "engine"
 SHEBANG = b"#!/usr/bin/env python3\n"
 DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: no build time in the bytes
 MAIN = b'''"""verify_export.pyz: python3 verify_export.pyz EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
+                       [--receipts FILE ...] [--receipt-key HEX]
 
 The platform's export verifier (verify_export.py) with its rules engine (games/engine), in one
 file that needs nothing but Python's standard library. Unzip it to read every line it runs.

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django_htmx.http import push_url
 
-from . import eventlog, refusals, service
+from . import eventlog, receipts, refusals, service
 from .api_verifier import verifier
 from .audit import verify_match
 from .engine import RULESETS, EngineError
@@ -80,6 +80,7 @@ def audit(request, pk):
         "head": f"{match.stream}:{match.version}:{match.head_hash}",
         "shown_through": len(shown),
         "verifier_sha256": verifier()[1],  # the single-file verifier the page links (/api/v1/verifier/)
+        "receipt_key": receipts.public_key_hex(),  # what the receipts of accepted actions are checked with
     }
     if replay is not None:
         context.update(step_context(match, request.user, replay, last))

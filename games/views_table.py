@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clocks, compass, decisions, piles, service, throttles
+from games import clocks, compass, decisions, eventlog, piles, service, throttles
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 
@@ -282,14 +282,20 @@ def table_act(request, pk):
 
     Refusals keep their HTTP status (403, 409, 422, 400) and show their reason in the table;
     nothing is stored for them (the service appends only legal actions at the expected version).
+
+    An accepted action's receipt (games.receipts) comes back in the ``X-Receipt`` header, as
+    canonical JSON: the page's script keeps it in the browser (static/js/receipts.js), from
+    where the player downloads "my receipts". The site keeps no copy to hand out later: a
+    receipt re-made from the log at download time would prove nothing after a rollback, and
+    one kept in the database could be rolled back with the log (README "Audit and arbitration").
     """
     match = get_match(pk)
-    error, status = None, 200
+    error, status, answer = None, 200, None
     try:
         if not request.user.is_authenticated:
             raise service.ServiceError(403, "not_your_seat", gettext_lazy("log in to play"))
         action, expected = read_action(request.POST)
-        service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
+        answer = service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
     except service.ServiceError as e:
         error, status = refusal(e), e.status
     if not request.htmx:
@@ -299,7 +305,12 @@ def table_act(request, pk):
     response = render(request, "games/_table.html", table_context(request, match, error), status=status)
     if error is not None:
         response["X-Table-Refusal"] = "1"  # the page swaps this error response in (table.html)
+    else:
+        response[RECEIPT_HEADER] = eventlog.canonical_json(answer["receipt"])  # ASCII: names, numbers, hex, a time
     return response
+
+
+RECEIPT_HEADER = "X-Receipt"
 
 
 def read_action(data):

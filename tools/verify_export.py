@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Check an export of the platform's event log (format ``kingrifki-log/2``) on your own.
 
-    python3 verify_export.pyz EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...]
+    python3 verify_export.pyz EXPORT.jsonl [--json] [--head STREAM:VERSION:HASH ...] [--receipts FILE ...]
+                              [--receipt-key HEX]
     python tools/verify_export.py EXPORT.jsonl ...       (the same, from a clone of the project)
 
 Standard library only, and nothing of the site: the single file ``verify_export.pyz`` (a zip
@@ -45,6 +46,18 @@ The checks (docs/events.md describes the format, the hash chain and the deal alg
   seats) and carries the final scores the rules replay gives that match.
 - root hash (tournaments): the hash over the tournament's and every match's head, recomputed
   from the events, equals the root hash the tournament record declares.
+- receipts (``--receipts FILE``, as often as you like): the receipts a player kept, each the
+  site's Ed25519 signature over a stream, version and hash it accepted (docs/events.md,
+  "Receipts"): every receipted event must be in the export with the receipted hash. A head
+  seal binds a version and a hash, not freshness: a match rolled back to an earlier sealed head
+  (its later events deleted) exports a log that passes every other check, but not a receipt
+  its player was given before the rollback. Each signature is checked here, by the pure-Python
+  Ed25519 verification below (RFC 8032), with nothing but the standard library: a receipt is
+  worth something only if its signature is, so no signature is ever left unchecked.
+  ``--receipt-key`` names the key the site publishes (``GET /api/v1/receipts/key/``, the audit
+  page); without it the key each receipt names is used, and the report says which. A receipts
+  file that cannot be used (not receipts, a receipt changed or signed by another key, one for a
+  stream the export does not hold) is refused: the tool says why and exits 2.
 """
 
 import argparse
@@ -103,6 +116,82 @@ def root_hash(heads):
     """SHA-256 of the canonical JSON of [[stream, version, hash], ...] sorted by stream."""
     rows = sorted([str(stream), int(version), str(digest)] for stream, version, digest in heads)
     return sha256_hex(canonical_json(rows).encode())
+
+
+# ---------------------------------------------------------------------------- Ed25519 (receipts)
+# Verification only, after RFC 8032 section 6 (its reference code): nothing secret is handled,
+# so plain Python integers do. A few milliseconds a signature.
+ED_P = 2**255 - 19
+ED_L = 2**252 + 27742317777372353535851937790883648493  # the group's order
+ED_D = -121665 * pow(121666, ED_P - 2, ED_P) % ED_P
+ED_SQRT_M1 = pow(2, (ED_P - 1) // 4, ED_P)
+
+
+def ed_add(P, Q):
+    """Point addition in extended coordinates (X, Y, Z, T), x = X/Z, y = Y/Z, x*y = T/Z."""
+    a = (P[1] - P[0]) * (Q[1] - Q[0]) % ED_P
+    b = (P[1] + P[0]) * (Q[1] + Q[0]) % ED_P
+    c = 2 * P[3] * Q[3] * ED_D % ED_P
+    d = 2 * P[2] * Q[2] % ED_P
+    e, f, g, h = b - a, d - c, d + c, b + a
+    return (e * f % ED_P, g * h % ED_P, f * g % ED_P, e * h % ED_P)
+
+
+def ed_mul(s, P):
+    Q = (0, 1, 1, 0)  # the neutral element
+    while s > 0:
+        if s & 1:
+            Q = ed_add(Q, P)
+        P = ed_add(P, P)
+        s >>= 1
+    return Q
+
+
+def ed_equal(P, Q):
+    return (P[0] * Q[2] - Q[0] * P[2]) % ED_P == 0 and (P[1] * Q[2] - Q[1] * P[2]) % ED_P == 0
+
+
+def ed_recover_x(y, sign):
+    if y >= ED_P:
+        return None
+    x2 = (y * y - 1) * pow(ED_D * y * y + 1, ED_P - 2, ED_P)
+    if x2 % ED_P == 0:
+        return None if sign else 0
+    x = pow(x2, (ED_P + 3) // 8, ED_P)
+    if (x * x - x2) % ED_P != 0:
+        x = x * ED_SQRT_M1 % ED_P
+    if (x * x - x2) % ED_P != 0:
+        return None
+    if (x & 1) != sign:
+        x = ED_P - x
+    return x
+
+
+def ed_decompress(data):
+    """The point a 32-byte encoding names, or None when it names none."""
+    y = int.from_bytes(data, "little")
+    sign, y = y >> 255, y & ((1 << 255) - 1)
+    x = ed_recover_x(y, sign)
+    return None if x is None else (x, y, 1, x * y % ED_P)
+
+
+ED_GY = 4 * pow(5, ED_P - 2, ED_P) % ED_P
+ED_GX = ed_recover_x(ED_GY, 0)
+ED_BASE = (ED_GX, ED_GY, 1, ED_GX * ED_GY % ED_P)
+
+
+def ed25519_verify(public, message, signature):
+    """Whether ``signature`` (64 bytes) is ``public``'s (32 bytes) Ed25519 signature of ``message``."""
+    if len(public) != 32 or len(signature) != 64:
+        return False
+    A, R = ed_decompress(public), ed_decompress(signature[:32])
+    if A is None or R is None:
+        return False
+    s = int.from_bytes(signature[32:], "little")
+    if s >= ED_L:
+        return False
+    h = int.from_bytes(hashlib.sha512(signature[:32] + public + message).digest(), "little") % ED_L
+    return ed_equal(ed_mul(s, ED_BASE), ed_add(R, ed_mul(h, A)))
 
 
 # ---------------------------------------------------------------------------- the shuffle
@@ -498,6 +587,155 @@ def check_published_heads(export, heads, report):
         else:
             later = f" (the export runs on to version {last})" if last > version else ""
             report.passed("published head", stream, f"version {version} has the published hash {digest[:16]}…{later}")
+
+
+# ---------------------------------------------------------------------------- receipts
+RECEIPT_FORMAT = "kingrifki-receipt/1"
+RECEIPT_SIGNED = ("receipt", "stream", "version", "hash", "issued_at", "key")
+RECEIPT_FIELDS = frozenset((*RECEIPT_SIGNED, "signature"))
+MOST_RECEIPTS = 10_000
+PUBLISHED_KEY = "GET /api/v1/receipts/key/"
+
+
+class Refused(Exception):
+    """An input the tool cannot use (a receipts file, a key): the message says why (exit 2)."""
+
+
+def is_hex(value, length):
+    return isinstance(value, str) and len(value) == length and all(c in "0123456789abcdef" for c in value)
+
+
+def parse_key(text):
+    """A receipt key as the site publishes it: 64 lowercase hex digits."""
+    key = text.strip().lower()
+    if not is_hex(key, 64):
+        raise ValueError(f"{text!r} is not a receipt key: 64 hex digits, as {PUBLISHED_KEY} gives it")
+    return key
+
+
+def receipt_items(text):
+    """The objects a receipts file holds: the table page's "my receipts" file ({"receipts":
+    [...]}), a JSON list, one receipt, or JSON Lines (what the bot kit writes)."""
+    try:
+        document = json.loads(text)
+    except ValueError:
+        lines = [line for line in text.split("\n") if line.strip()]
+        try:
+            document = [json.loads(line) for line in lines]
+        except ValueError:
+            document = None
+        if not lines or document is None:
+            raise Refused(
+                "it is neither JSON nor JSON Lines: give the receipts file the site or the bot kit saved"
+            ) from None
+    if isinstance(document, dict):
+        document = document["receipts"] if "receipts" in document else [document]
+    if not isinstance(document, list) or not all(isinstance(item, dict) for item in document):
+        raise Refused('receipts are given as a list of receipt objects, or as {"receipts": [...]}')
+    if not document:
+        raise Refused("it holds no receipt")
+    if len(document) > MOST_RECEIPTS:
+        raise Refused(f"at most {MOST_RECEIPTS} receipts at a time")
+    return document
+
+
+def receipt_problem(receipt, key):
+    """Why ``receipt`` is not one the site's key signed (None when it is)."""
+    if set(receipt) != RECEIPT_FIELDS:
+        missing = ", ".join(sorted(RECEIPT_FIELDS - set(receipt))) or "-"
+        unknown = sorted(set(receipt) - RECEIPT_FIELDS)
+        extra = ", ".join(n if len(n) <= 40 else n[:40] + "…" for n in unknown[:5]) + (
+            ", …" if len(unknown) > 5 else ""
+        )
+        extra = extra or "-"
+        fields = ", ".join(sorted(RECEIPT_FIELDS))
+        return f"a receipt has exactly the fields {fields} (missing: {missing}; unknown: {extra})"
+    if receipt["receipt"] != RECEIPT_FORMAT:
+        return f"its format is not {RECEIPT_FORMAT}"
+    version = receipt["version"]
+    if not isinstance(receipt["stream"], str) or type(version) is not int or version < 1:
+        return "its stream must be a name and its version a positive integer"
+    for name, length in (("hash", 64), ("key", 64), ("signature", 128)):
+        if not is_hex(receipt[name], length):
+            return f"its {name} is not lowercase hex of the right length"
+    if not isinstance(receipt["issued_at"], str):
+        return "its issued_at is not a time"
+    if key is not None and receipt["key"] != key:
+        return f"it is signed with the key {receipt['key'][:16]}…, not the key given with --receipt-key {key[:16]}…"
+    signed = canonical_json({name: receipt[name] for name in RECEIPT_SIGNED}).encode()
+    if not ed25519_verify(bytes.fromhex(receipt["key"]), signed, bytes.fromhex(receipt["signature"])):
+        return "its signature does not verify: the receipt was changed, or the site never issued it"
+    return None
+
+
+def read_receipts(path, text, key=None):
+    """[(name, receipt)] of one receipts file, each receipt's form and signature checked (with
+    ``key`` when given, else the key it names); Refused names the file and the receipt."""
+    try:
+        items = receipt_items(text)
+    except Refused as e:
+        raise Refused(f"{path}: {e}") from None
+    checked = []
+    for number, receipt in enumerate(items, 1):
+        problem = receipt_problem(receipt, key)
+        if problem:
+            raise Refused(f"{path}: receipt {number}: {problem}")
+        checked.append((f"receipt {number} of {os.path.basename(path)}", receipt))
+    return checked
+
+
+def check_receipts(export, receipts, key_given, report):
+    """Catches a log rolled back or rewritten after the site receipted it: each receipt's
+    event must be in the export with the receipted hash. A receipt for a stream the export
+    does not hold is refused (the wrong file, or the wrong export)."""
+    declared = declared_streams(export)
+    for name, receipt in receipts:
+        if receipt["stream"] not in declared:
+            raise Refused(
+                f"{name} is for {receipt['stream']}, which this export does not hold "
+                f"(it holds {', '.join(sorted(declared)) or 'no stream'})"
+            )
+    held = {}
+    for name, receipt in receipts:
+        stream, version = receipt["stream"], receipt["version"]
+        events = export.streams.get(stream, [])
+        at = next((e for e in events if e["version"] == version), None)
+        said = f"{name} ({stream}:{version}:{receipt['hash'][:16]}…, issued {receipt['issued_at']})"
+        if at is None:
+            last = max((e["version"] for e in events), default=0)
+            report.failed(
+                "receipts",
+                stream,
+                last or None,
+                f"{said}: the export ends at version {last}, without the event the site receipted at "
+                f"version {version}: the match was rolled back (or cut short) after the receipt was issued",
+            )
+        elif at.get("hash") != receipt["hash"]:
+            report.failed(
+                "receipts",
+                stream,
+                version,
+                f"{said}: the event at version {version} has the hash {str(at.get('hash'))[:16]}…, not the "
+                "receipted one: the log was rewritten after the receipt was issued",
+            )
+        else:
+            held.setdefault(stream, []).append(receipt)
+    failed = {r["stream"] for r in report.failures if r["check"] == "receipts"}
+    for stream, good in held.items():
+        if stream in failed:
+            continue
+        keys = sorted({r["key"] for r in good})
+        whose = (
+            "the key given with --receipt-key"
+            if key_given
+            else f"the key the receipts name: compare it with the key the site publishes ({PUBLISHED_KEY})"
+        )
+        report.passed(
+            "receipts",
+            stream,
+            f"{len(good)} receipt(s) hold, the latest at version {max(r['version'] for r in good)}; "
+            f"signatures checked with key {', '.join(k[:16] + '…' for k in keys)} ({whose})",
+        )
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -1232,15 +1470,19 @@ def guarded(report, check, run, *args):
         return None
 
 
-def verify(lines, heads=()):
-    """Every check of the lines of an export, and of the published ``heads`` ((stream,
-    version, hash) tuples) against it; returns the Report."""
+def verify(lines, heads=(), receipts=(), key_given=False):
+    """Every check of the lines of an export, of the published ``heads`` ((stream, version,
+    hash) tuples) and of the ``receipts`` ((name, receipt) pairs as ``read_receipts`` gives
+    them, signatures checked; ``key_given``: with the key the site published) against it;
+    returns the Report. Raises Refused for a receipt of a stream the export does not hold."""
     report = Report()
     export = read_export(lines, report)
     guarded(report, "format", check_format, export, report)
     guarded(report, "chain", check_chains, export, report)
     if heads:
         guarded(report, "published head", check_published_heads, export, heads, report)
+    if receipts:
+        guarded(report, "receipts", check_receipts, export, receipts, key_given, report)
     match_seeds = guarded(report, "seed", check_match_seeds, export, report) or {}
     if export.tournament is not None:
         seed = guarded(report, "seed", tournament_seed, export, report)
@@ -1278,6 +1520,26 @@ def published_head(text):
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def receipt_key(text):
+    try:
+        return parse_key(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def load_receipts(paths, key):
+    """Every receipt of the files at ``paths``, read and checked (``read_receipts``)."""
+    receipts = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise Refused(f"cannot read the receipts file {path}: {e}") from None
+        receipts += read_receipts(path, text, key)
+    return receipts
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=f"Check a {FORMAT} export of the platform's event log.")
     parser.add_argument("export", help="the export file (JSON Lines)")
@@ -1291,14 +1553,33 @@ def main(argv=None):
         help="a head the site published (e.g. match/12:40:<hash>) that the export must contain; "
         "repeat for several streams",
     )
+    parser.add_argument(
+        "--receipts",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="receipts the site gave a player (the table page's file, the bot kit's JSON Lines): every "
+        "receipted event must be in the export with its hash; repeat for several files",
+    )
+    parser.add_argument(
+        "--receipt-key",
+        type=receipt_key,
+        metavar="HEX",
+        help=f"the site's receipt key, as {PUBLISHED_KEY} and the audit page publish it: every receipt "
+        "must be signed with it (without it, the key each receipt names is used and the report says which)",
+    )
     args = parser.parse_args(argv)
     try:
-        # Split on "\n" only: JSON escapes line breaks in strings, but not U+2028 and its kin.
-        with open(args.export, encoding="utf-8", newline="") as f:
-            report = verify(f.read().split("\n"), args.head)
-    except (OSError, UnicodeDecodeError) as e:
-        report = Report()
-        report.failed("format", None, None, f"cannot read {args.export}: {e}")
+        receipts = load_receipts(args.receipts, args.receipt_key)
+        try:
+            # Split on "\n" only: JSON escapes line breaks in strings, but not U+2028 and its kin.
+            with open(args.export, encoding="utf-8", newline="") as f:
+                report = verify(f.read().split("\n"), args.head, receipts, args.receipt_key is not None)
+        except (OSError, UnicodeDecodeError) as e:
+            report = Report()
+            report.failed("format", None, None, f"cannot read {args.export}: {e}")
+    except Refused as e:
+        parser.exit(2, f"{parser.prog}: error: {e}\n")
     if args.json:
         json.dump(
             {

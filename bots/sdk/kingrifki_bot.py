@@ -16,7 +16,8 @@ THE TURN is the JSON the platform sends for every turn, the same on all three pr
      "version": 57,               # the match version your action applies at
      "deadline": "2026-...Z",     # ISO time by which the answer must be in (2 s by default)
      "view": {...},               # what your seat may know: ruleset, hand, table, scores, to_act, ...
-     "legal_actions": [{"type": "play", "card": "2S"}, ...]}
+     "legal_actions": [{"type": "play", "card": "2S"}, ...],
+     "previous_receipt": {...}}   # the site's signed receipt of your previous accepted answer, or null
 
 Return one entry of ``turn["legal_actions"]`` (cards are rank + suit: "TD", "KH"). An exception
 in ``choose``, an action that is not legal or no answer by the deadline is a fault: the platform
@@ -47,11 +48,24 @@ Both clients slow down when told to (429 ``retry_after`` or ``Retry-After``), pu
 every socket, and come back with a growing pause after a network failure. A refused token or a
 wrong server address stops them with a message (BotError): trying again cannot mend those.
 
+RECEIPTS. The site signs a receipt for every answer it accepts (the match's stream, version
+and hash, and when; Ed25519): the answer to a polling or stream bot's POST carries it, and
+every turn request carries the previous one (``previous_receipt``: a webhook's answer has no
+other way back). All three protocols keep each receipt, once, as a line of a JSON Lines file,
+``kingrifki-receipts.jsonl`` in the working directory unless ``--receipts FILE`` says
+elsewhere. Keep that file: with it, ``python3 verify_export.pyz EXPORT.jsonl --receipts
+kingrifki-receipts.jsonl`` proves that the log the site shows later still holds every answer
+it accepted (a log rolled back or rewritten after the fact fails, naming the receipt). A turn
+at a version before one the file holds a receipt for is logged as an error: the match's log
+went back.
+
 AS A LIBRARY::
 
     from kingrifki_bot import run_webhook, run_polling, run_stream
-    run_polling(choose, "https://club.example.org", token)      # until stop.set(), with stop=Event()
-    run_webhook(choose, secret, host="0.0.0.0", port=9000)
+    run_polling(choose, "https://club.example.org", token, receipts="receipts.jsonl")  # until stop.set()
+    run_webhook(choose, secret, host="0.0.0.0", port=9000, receipts="receipts.jsonl")
+
+(``receipts``: a file name or a ``Receipts``; without it the library keeps none.)
 """
 
 import argparse
@@ -75,6 +89,7 @@ from pathlib import Path
 
 __all__ = [
     "BotError",
+    "Receipts",
     "StrategyError",
     "load_strategy",
     "main",
@@ -98,6 +113,7 @@ HTTP_TIMEOUT_SECONDS = 15  # every socket operation but the long poll's wait
 STREAM_IDLE_SECONDS = 75  # the stream sends keep-alives; this long without a byte means it is dead
 MAX_BACKOFF_SECONDS = 30
 USER_AGENT = "kingrifki-bot-sdk/1"
+RECEIPTS_FILE = "kingrifki-receipts.jsonl"  # where the command line keeps the site's receipts
 # What a network hiccup raises: the clients pause and try again.
 NETWORK_ERRORS = (OSError, http.client.HTTPException)
 
@@ -150,6 +166,82 @@ def decide(choose, turn):
     return action
 
 
+# ------------------------------------------------------------------ receipts
+class Receipts:
+    """The receipts the site signed for this bot's accepted answers, each kept once as a line of
+    the JSON Lines file at ``path`` (appended and flushed as it comes, so a crash loses none).
+    Thread-safe: the webhook server answers turns in threads. A receipt is kept as the site sent
+    it; its signature is for the verifier to check (verify_export.pyz --receipts)."""
+
+    FIELDS = ("stream", "version", "hash", "signature")
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.lock = threading.Lock()
+        self.kept = set()  # (stream, version, hash) of every receipt in the file
+        self.latest = {}  # stream -> the highest version receipted
+        self.cut_short = False  # the file ends inside a line (a crash mid-write): start a new one
+        if self.path.exists():
+            text = self.path.read_text(encoding="utf-8")
+            self.cut_short = bool(text) and not text.endswith("\n")
+            for line in text.splitlines():
+                try:
+                    self.note(json.loads(line))
+                except (ValueError, TypeError, KeyError):
+                    continue  # a line a crash cut short: the rest still count
+
+    def note(self, receipt):
+        key = (str(receipt["stream"]), int(receipt["version"]), str(receipt["hash"]))
+        self.kept.add(key)
+        self.latest[key[0]] = max(self.latest.get(key[0], 0), key[1])
+        return key
+
+    def keep(self, receipt):
+        """Keep ``receipt`` unless it is kept already; True when it was added."""
+        if not isinstance(receipt, dict) or any(name not in receipt for name in self.FIELDS):
+            if receipt is not None:
+                log.warning("the site sent a receipt this kit cannot read: %.200r", receipt)
+            return False
+        with self.lock:
+            try:
+                key = (str(receipt["stream"]), int(receipt["version"]), str(receipt["hash"]))
+            except (TypeError, ValueError):
+                log.warning("the site sent a receipt this kit cannot read: %.200r", receipt)
+                return False
+            if key in self.kept:
+                return False
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(("\n" if self.cut_short else "") + json.dumps(receipt, sort_keys=True, separators=(",", ":")))
+                f.write("\n")
+                f.flush()
+            self.cut_short = False
+            self.note(receipt)
+        return True
+
+    def turn_came(self, turn):
+        """Keep the turn's ``previous_receipt``; log an error when the turn stands at a version
+        before one already receipted for its match (the log went back: keep this file)."""
+        self.keep(turn.get("previous_receipt"))
+        stream, version = f"match/{turn.get('match')}", turn.get("version")
+        latest = self.latest.get(stream, 0)
+        if isinstance(version, int) and version < latest:
+            log.error(
+                "%s: a turn at version %s, but %s holds the site's receipt for version %s: the match's log "
+                "went back; keep the file and check the log with verify_export.pyz --receipts",
+                stream,
+                version,
+                self.path,
+                latest,
+            )
+
+
+def receipt_book(receipts):
+    """A Receipts for ``receipts`` (a file name, a Receipts, or None: none kept)."""
+    if receipts is None or isinstance(receipts, Receipts):
+        return receipts
+    return Receipts(receipts)
+
+
 # ------------------------------------------------------------------ webhook
 def signing_key(secret):
     """The HMAC key of the webhook signature: what the platform derives from your secret."""
@@ -178,11 +270,13 @@ def signature_ok(secret, header, body, now=None, tolerance=SIGNATURE_TOLERANCE_S
     return any(hmac.compare_digest(expected, given) for given in signatures)
 
 
-def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BODY_BYTES):
+def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BODY_BYTES, receipts=None):
     """A threaded HTTP server, not yet serving, that answers each signed turn with
-    ``{"action": choose(turn)}``. ``port=0`` takes a free port (``server.server_port``)."""
+    ``{"action": choose(turn)}``. ``port=0`` takes a free port (``server.server_port``).
+    ``receipts`` (a file name or Receipts) keeps each turn's ``previous_receipt``."""
     if not secret:
         raise BotError("the webhook needs the bot's secret (krs_...)")
+    book = receipt_book(receipts)
 
     class Handler(BaseHTTPRequestHandler):
         timeout = HTTP_TIMEOUT_SECONDS  # a client that stalls mid-request loses its thread's wait
@@ -206,6 +300,8 @@ def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BOD
                 return self.reply(400, {"error": "the body is not JSON"})
             if not isinstance(turn, dict) or not isinstance(turn.get("legal_actions"), list):
                 return self.reply(400, {"error": "the body is not a turn request"})
+            if book is not None:
+                book.turn_came(turn)
             action = decide(choose, turn)
             if action is None:  # a 500 gets the fallback at once rather than at the deadline
                 return self.reply(500, {"error": "the strategy failed"})
@@ -240,9 +336,9 @@ def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BOD
     return server
 
 
-def run_webhook(choose, secret, host="127.0.0.1", port=9000):
+def run_webhook(choose, secret, host="127.0.0.1", port=9000, receipts=None):
     """Serve turns until interrupted (listen on host "0.0.0.0" to be reachable from outside)."""
-    server = webhook_server(choose, secret, host, port)
+    server = webhook_server(choose, secret, host, port, receipts=receipts)
     log.info("webhook bot listening on http://%s:%s/", host, server.server_port)
     try:
         server.serve_forever()
@@ -348,9 +444,10 @@ class Backoff:
 
 
 # ------------------------------------------------------------------ polling
-def answer(server, token, turn, action, stop=None):
-    """POST ``action`` for ``turn``; True when the platform took it. A refusal (the turn is
-    settled, expired, or the action was illegal: a fault) is logged: that turn is over."""
+def answer(server, token, turn, action, stop=None, receipts=None):
+    """POST ``action`` for ``turn``; True when the platform took it (its receipt kept in
+    ``receipts``, a Receipts). A refusal (the turn is settled, expired, or the action was
+    illegal: a fault) is logged: that turn is over."""
     request_id = urllib.parse.quote(str(turn.get("request_id")), safe="")
     url = f"{server}/api/v1/bot/turns/{request_id}/"
     for _attempt in range(3):
@@ -364,19 +461,25 @@ def answer(server, token, turn, action, stop=None):
         raise Unavailable(f"answering a turn: {status}")
     if status != 201:
         log.warning("turn %s: the answer was refused: %s %s", turn.get("request_id"), status, message(body))
+    elif receipts is not None and isinstance(body, dict):
+        receipts.keep(body.get("receipt"))
     return status == 201
 
 
-def play(choose, server, token, turn, stop=None):
-    """Decide and answer one turn; True when the platform took the action."""
+def play(choose, server, token, turn, stop=None, receipts=None):
+    """Decide and answer one turn; True when the platform took the action. ``receipts`` (a
+    Receipts) keeps the turn's previous receipt and the answer's."""
+    if receipts is not None:
+        receipts.turn_came(turn)
     action = decide(choose, turn)
-    return action is not None and answer(server, token, turn, action, stop)
+    return action is not None and answer(server, token, turn, action, stop, receipts)
 
 
-def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None):
+def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None):
     """Fetch the pending turns (the server waits up to ``wait`` s for one) and answer each;
-    returns how many answers the platform took."""
+    returns how many answers the platform took. ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
+    receipts = receipt_book(receipts)
     url = f"{server}/api/v1/bot/turns/?wait={int(wait)}"
     status, headers, body = call(url, token, timeout=wait + HTTP_TIMEOUT_SECONDS)
     if status == 429:
@@ -385,20 +488,21 @@ def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None):
     refuse_for_good(status, headers, body, "GET /api/v1/bot/turns/")
     if status != 200 or not isinstance(body, dict) or not isinstance(body.get("turns"), list):
         raise Unavailable(f"GET /api/v1/bot/turns/: {status} {message(body)}")
-    taken = sum(play(choose, server, token, turn, stop) for turn in body["turns"] if isinstance(turn, dict))
+    taken = sum(play(choose, server, token, turn, stop, receipts) for turn in body["turns"] if isinstance(turn, dict))
     if not body["turns"] and "Retry-After" in headers:  # too many waits at once: it answered without one
         stop.wait(retry_after(headers, body))
     return taken
 
 
-def run_polling(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None):
+def run_polling(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None):
     """Play turns until ``stop`` (a threading.Event) is set. Network trouble is retried with a
-    growing pause; a refused token raises BotError."""
+    growing pause; a refused token raises BotError. ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
+    receipts = receipt_book(receipts)
     backoff = Backoff()
     while not stop.is_set():
         try:
-            poll_once(choose, server, token, wait, stop)
+            poll_once(choose, server, token, wait, stop, receipts)
         except (Unavailable, *NETWORK_ERRORS) as e:
             delay = backoff.next()
             log.warning("polling failed (%s); again in %.1f s", e, delay)
@@ -428,9 +532,9 @@ def open_stream(server, token, idle=STREAM_IDLE_SECONDS):
         raise Unavailable(f"GET /api/v1/bot/stream/: {e.status} {message(body)}") from None
 
 
-def read_stream(choose, server, token, response, stop):
+def read_stream(choose, server, token, response, stop, receipts=None):
     """Answer the turns of one open stream, in order; returns True when the server asks for a
-    new connection, False when it closed this one (or ``stop`` was set)."""
+    new connection, False when it closed this one (or ``stop`` was set). ``receipts``: a Receipts."""
     answered = set()  # a turn sent again on this connection is not answered twice
     while not stop.is_set():
         line = response.readline(MAX_BODY_BYTES + 1)
@@ -453,22 +557,23 @@ def read_stream(choose, server, token, response, stop):
         turn = {key: value for key, value in item.items() if key != "type"}  # the turn, as polling has it
         if turn.get("request_id") in answered:
             continue
-        play(choose, server, token, turn, stop)
+        play(choose, server, token, turn, stop, receipts)
         answered.add(turn.get("request_id"))
     return False
 
 
-def run_stream(choose, server, token, stop=None, idle=STREAM_IDLE_SECONDS):
+def run_stream(choose, server, token, stop=None, idle=STREAM_IDLE_SECONDS, receipts=None):
     """Play the turns of the stream until ``stop`` (a threading.Event) is set, reconnecting at
     once when asked to and after a growing pause when the connection drops; a refused token
-    raises BotError."""
+    raises BotError. ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
+    receipts = receipt_book(receipts)
     backoff = Backoff()
     while not stop.is_set():
         try:
             with open_stream(server, token, idle) as response:
                 backoff.reset()
-                if read_stream(choose, server, token, response, stop):
+                if read_stream(choose, server, token, response, stop, receipts):
                     # Asked to reconnect: at once, unless the server was too busy to hold this
                     # stream open and says how long to pause (Retry-After, as on a long poll).
                     if "Retry-After" in response.headers:
@@ -506,6 +611,12 @@ def main(argv=None, choose=None):
     parser.add_argument("--server", default="http://127.0.0.1:8000", help="the platform's address (poll, stream)")
     parser.add_argument("--host", default="127.0.0.1", help="the webhook's address (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=9000, help="the webhook's port")
+    parser.add_argument(
+        "--receipts",
+        default=RECEIPTS_FILE,
+        metavar="FILE",
+        help=f"the JSON Lines file that keeps the site's receipts of your accepted answers (default {RECEIPTS_FILE})",
+    )
     parser.add_argument("--verbose", action="store_true", help="log every request")
     args = parser.parse_args(argv)
     logging.basicConfig(
@@ -514,12 +625,14 @@ def main(argv=None, choose=None):
     try:
         if args.strategy:
             choose = load_strategy(args.strategy)
+        receipts = Receipts(args.receipts)
+        log.info("keeping the site's receipts in %s", receipts.path)
         if args.protocol == "webhook":
-            run_webhook(choose, credential("BOT_SECRET"), args.host, args.port)
+            run_webhook(choose, credential("BOT_SECRET"), args.host, args.port, receipts=receipts)
         else:
             run = run_polling if args.protocol == "poll" else run_stream
             log.info("%s bot playing at %s", args.protocol, args.server)
-            run(choose, args.server, credential("BOT_TOKEN"))
+            run(choose, args.server, credential("BOT_TOKEN"), receipts=receipts)
     except (BotError, StrategyError, OSError) as e:  # OSError: the webhook's port is taken, say
         print(f"kingrifki_bot: {e}", file=sys.stderr)
         return 2

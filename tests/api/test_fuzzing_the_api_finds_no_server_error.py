@@ -37,6 +37,8 @@ OPERATIONS = [
     ("GET", "/api/v1/tournaments/{id}/export/"),
     ("POST", "/api/v1/matches/paper/"),
     ("GET", "/api/v1/matches/{id}/verify/"),
+    ("POST", "/api/v1/matches/{id}/verify/"),
+    ("GET", "/api/v1/receipts/key/"),
     ("GET", "/api/v1/verifier/"),
     ("GET", "/api/v1/matches/{id}/replay/"),
     ("GET", "/api/v1/tournaments/{id}/verify/"),

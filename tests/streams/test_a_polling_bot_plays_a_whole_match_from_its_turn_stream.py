@@ -19,7 +19,17 @@ from tests.streams.conftest import board_match
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-TURN_FIELDS = {"type", "request_id", "match", "seat", "version", "deadline", "view", "legal_actions"}
+TURN_FIELDS = {
+    "type",
+    "request_id",
+    "match",
+    "seat",
+    "version",
+    "deadline",
+    "view",
+    "legal_actions",
+    "previous_receipt",
+}
 
 
 class PollingBot(threading.Thread):
