@@ -881,10 +881,11 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
     appended through do_act, as the person entering it: the same log, verification and
     scores as a deal played here. The receipt of its last decision (the stream's head, which
     the chain ties to every decision before it) is the returned match's ``receipt``."""
-    check_paper_deal(ruleset, options, board, actions)
+    checked = check_paper_deal(ruleset, options, board, actions)
     actor = actor_key(by)
     with transaction.atomic():
-        match = do_create_match(ruleset, options, (None, None, None, None), board, created_by=by)
+        # Open seats, as many as the deal's table has (a Kings in the Corner board may have 2 to 6).
+        match = do_create_match(ruleset, options, (None,) * checked.num_seats, board, created_by=by)
         version = match.version
         for entry in actions:
             seat = entry["seat"]
