@@ -159,6 +159,7 @@ def refused_everywhere(match, api, pages, who):
         assert 'id="closed-room"' in text and not PAGE_CARD.findall(text), (who, path)
     acted = pages.post(f"/matches/{match.pk}/act/", {"card": "2C", "expected_version": match.version})
     assert acted.status_code == 403 and 'id="closed-room"' in acted.content.decode(), who
+    assert Match.objects.get(pk=match.pk).version == match.version, who  # nothing was stored
 
 
 def admitted_everywhere(match, api, pages, who):
