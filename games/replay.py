@@ -14,7 +14,7 @@ from .engine.redact import redact_view
 
 
 def check_replayable(match):
-    if service.room_closed(match):  # another table still plays these cards
+    if service.cards_still_in_play(match):  # another table still plays these cards
         raise service.ServiceError(403, "board_in_play", service.BOARD_IN_PLAY, match=match.pk)
     if not service.is_public(match):
         raise service.ServiceError(

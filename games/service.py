@@ -227,11 +227,6 @@ def cards_still_in_play(match):
     )
 
 
-def room_closed(match):
-    """Whether ``match`` is a closed room now: its cards are shared and a table still plays them."""
-    return cards_still_in_play(match)
-
-
 def closed_cards_groups(cards_groups):
     """Which of ``cards_groups`` (names, blanks ignored) a live match still plays: one query for
     a page that lists many tables."""
@@ -275,17 +270,6 @@ def is_free_arbiter(match, user):
     return (user.is_staff or organiser) and not plays_in_event(match, user)
 
 
-def sees_finished_deals(match, user, seat):
-    """The table (``seat`` is not None) and staff see a deal's cards once it is over, except that
-    nobody who plays in the event sees cards another table is still playing (duplicate and fixed
-    boards); everyone else sees them once the match is public."""
-    if is_public(match):
-        return True
-    if seat is None and not (signed_in(user) and user.is_staff):
-        return False
-    return not (cards_still_in_play(match) and (seat is not None or plays_in_event(match, user)))
-
-
 def person_seat(match, user):
     """The seat ``user`` holds in person at ``match``, or None."""
     if not signed_in(user):
@@ -316,15 +300,15 @@ def enter(match, user=None, seat=None):
     or ServiceError 403 ``board_in_play`` when the match is a closed room they may not enter.
     The one door of every view of a match: its state, events, streams, pages, sheet, replays,
     export and verification report."""
+    closed = cards_still_in_play(match)
     if seat is not None:  # a bot at its own seat: as the table sees it (seat_view)
-        return Entry(seat, not cards_still_in_play(match))
+        return Entry(seat, not closed)
     own = person_seat(match, user)
-    if room_closed(match):
+    if closed:  # nobody who plays in the event sees a finished deal of the board yet
         check_room_entry(match, user, own)
-        if own is None and is_free_arbiter(match, user):
-            return Entry(None, True)
-        return Entry(own, False)
-    return Entry(own, sees_finished_deals(match, user, own))
+        return Entry(own, own is None and is_free_arbiter(match, user))
+    # The table and staff see a deal's cards once it is over; everyone else once it is public.
+    return Entry(own, own is not None or (signed_in(user) and user.is_staff) or is_public(match))
 
 
 def room_progress(match):
@@ -334,22 +318,12 @@ def room_progress(match):
     return {"deal": view["deal"], "deals": view["deals_in_game"], "over": view["is_over"]}
 
 
-def viewer_access(match, user):
-    """(seat or None, may see finished deals) for ``user`` looking at ``match``: ``enter``'s."""
-    return tuple(enter(match, user))
-
-
-def access(match, user, seat=None):
-    """(seat, may see finished deals): ``user``'s, or, for a bot, its ``seat``'s (``enter``)."""
-    return tuple(enter(match, user, seat))
-
-
 def visible_state(match, user, seat=None):
     """The state as ``user`` (or the bot at ``seat``) may see it now."""
     # A fresh replay: a cached state may be changed by a writer in another thread. Of the rows
     # up to the head the match row names (eventlog.shown_rows).
     state = match_state(match, eventlog.shown_rows(match.stream, match.version))
-    seat, reveal = access(match, user, seat)
+    seat, reveal = enter(match, user, seat)
     return redact_view(state, seat, reveal_finished=reveal)
 
 
@@ -357,7 +331,7 @@ def visible_events(match, user, after=0, limit=100, seat=None):
     """Events with version > ``after`` (at most ``limit``), redacted for ``user`` (or the bot at ``seat``)."""
     rows = eventlog.stream_events(match.stream, upto=match.version)
     events = [eventlog.as_engine_event(r) for r in rows]
-    seat, reveal = access(match, user, seat)
+    seat, reveal = enter(match, user, seat)
     window = redact_events(events, seat, reveal_finished=reveal, start=after, stop=after + limit)
     return [
         {"version": after + 1 + i, "recorded_at": rows[after + i].recorded_at.isoformat(), "event": ev}

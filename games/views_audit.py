@@ -153,7 +153,7 @@ def replay_for(match, user, seat, version):
     shown; a seat the viewer chose is refused (or not) exactly as seat_replay says."""
     if seat is not None:
         return safe_replay(match, user, seat, version)
-    own = service.viewer_access(match, user)[0] or 0
+    own = service.enter(match, user).seat or 0
     if service.is_arbiter(match, user):
         try:
             return safe_replay(match, user, "all", version)

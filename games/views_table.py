@@ -132,7 +132,7 @@ def table_context(request, match, error=None, view=None):
         "seated": me is not None and view.get("seat") == me and not view["is_over"],
         "error": error,
         # A replay passes a past view: the room it shows is no one's to enter now.
-        "closed_room": replaying is False and service.room_closed(match),
+        "closed_room": replaying is False and service.cards_still_in_play(match),
         "your_turn": me is not None and to_act == me and view.get("seat") == me,
         "status": piles.status_line(view, me, names) if in_piles else status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
