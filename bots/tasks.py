@@ -6,7 +6,6 @@ so a webhook that takes its whole timeout, at any number of tables, holds up no 
 """
 
 import logging
-import time
 from datetime import datetime, timedelta
 
 import kombu.exceptions
@@ -15,7 +14,7 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
-from games import clocks, service
+from games import clocks, outages, service
 from games.models import Event, Match, Seat
 
 from . import runner
@@ -235,7 +234,7 @@ def on_match_advanced(sender, match_id, version, match=None, worker_on_it=False,
         return
     need = worker_needed(match_id, version, match)
     broker = str(current_app.conf.broker_url)
-    if need is None or time.monotonic() < BROKER_RESTING.get(broker, 0.0):
+    if need is None or BROKER_OUTAGE.resting(broker):
         return
     try:
         hand_off(need, match_id, version, match)
@@ -245,14 +244,13 @@ def on_match_advanced(sender, match_id, version, match=None, worker_on_it=False,
         # on the row and never queued is taken as lost (lost_after) and armed again by the
         # next move or the sweep (sweep_people). Meanwhile hand-offs rest, so that an outage
         # costs one failed connection per rest, not one per move.
-        BROKER_RESTING[broker] = time.monotonic() + BROKER_REST_SECONDS
+        BROKER_OUTAGE.failed(broker)
         logger.warning("could not hand match %s's turn at version %s to the workers: %s", match_id, version, e)
 
 
 # What a broker that cannot be reached raises from apply_async (kombu wraps its transport's).
 BROKER_DOWN = (kombu.exceptions.OperationalError, OSError)
-BROKER_REST_SECONDS = 5.0
-BROKER_RESTING = {}  # broker URL -> monotonic time until which hand-offs are not tried
+BROKER_OUTAGE = outages.Rest(5.0)  # per broker URL: hand-offs are not tried while it rests
 
 
 def hand_off(need, match_id, version, match):

@@ -9,10 +9,11 @@ when Redis cannot be reached: a stream then reads the database instead.
 import asyncio
 import logging
 import threading
-import time
 from collections import Counter
 
 from django.conf import settings
+
+from . import outages
 
 logger = logging.getLogger(__name__)
 
@@ -37,12 +38,12 @@ class Publisher:
     def __init__(self):
         self._lock = threading.Lock()
         self._clients = {}
-        self._resting_until = 0.0
+        self._outage = outages.Rest(self.REST_SECONDS)
 
     def reset(self):
         with self._lock:
             self._clients.clear()
-            self._resting_until = 0.0
+        self._outage.reset()
 
     def _client(self, url, timeout):
         import redis
@@ -64,14 +65,14 @@ class Publisher:
 
     def publish(self, channel, message):
         url = settings.REDIS_URL
-        if not url or time.monotonic() < self._resting_until:
+        if not url or self._outage.resting(url):
             return False
         try:
             timeout = setting("STREAM_PUBLISH_TIMEOUT_SECONDS")
             self._client(url, timeout).publish(setting("STREAM_CHANNEL_PREFIX") + channel, message)
             return True
         except Exception:  # anything at all: the action has committed and must still answer
-            self._resting_until = time.monotonic() + self.REST_SECONDS
+            self._outage.failed(url)
             logger.warning(
                 "could not publish %s to Redis; live streams will find it by reading the log",
                 channel,

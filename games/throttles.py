@@ -12,8 +12,8 @@ counted (the lock-out ends when its window does, however hard it is hammered), a
 When the shared cache cannot be reached (Redis down), the counting goes on in the process's own
 memory (``counting``): the same limits, per process instead of for the whole site, and the
 site keeps answering instead of failing every limited route with a 500. The shared cache is
-tried again after ``CacheOutage.REST_SECONDS`` (an outage costs one failed connection per rest,
-not one per request); each switch is logged.
+tried again after a rest of a few seconds (games.outages: an outage costs one failed connection
+per rest, not one per request); each switch is logged.
 
 Who is counted: API routes per caller (a bot by its own id, a person by their account, whatever
 token or session they use, anonymous callers by address); log-ins and sign-ups per client
@@ -29,7 +29,6 @@ import math
 import os
 import pickle
 import re
-import threading
 import time
 import zlib
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.throttling import BaseThrottle
 
+from . import outages
 from .usernames import canonical, name_keys
 
 now = time.time  # the clock windows are counted on (tests swap in a fake one)
@@ -155,38 +155,10 @@ def do_count(*counted):
 UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
 
 
-class CacheOutage:
-    """The shared cache's outages, per cache location in this process: while one lasts, the
-    counting is done in a LocMemCache of the process (one per key prefix, so that sites or
-    tests sharing a process never share counts) and the shared cache is left alone for
-    REST_SECONDS after each failure."""
-
-    REST_SECONDS = 5.0
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._resting_until = {}  # location -> monotonic time
-
-    def resting(self, location):
-        return time.monotonic() < self._resting_until.get(location, 0.0)
-
-    def failed(self, location, error):
-        with self._lock:
-            first = not self.resting(location)
-            self._resting_until[location] = time.monotonic() + self.REST_SECONDS
-        if first:
-            logger.warning(
-                "rate limits: the shared cache at %s cannot be reached (%s); counting in this process meanwhile",
-                location,
-                error,
-            )
-
-    def reset(self):
-        with self._lock:
-            self._resting_until.clear()
-
-
-OUTAGE = CacheOutage()
+# The shared cache's outages, per cache location: while one lasts the counting is done in a
+# LocMemCache of the process (one per key prefix, so that sites or tests sharing a process never
+# share counts), and the shared cache is tried again once its rest is over.
+OUTAGE = outages.Rest(5.0)
 
 
 def cache_location(alias):
@@ -211,7 +183,12 @@ def counting(operation):
         try:
             return operation(cache), cache
         except UNREACHABLE as e:
-            OUTAGE.failed(location, e)
+            if OUTAGE.failed(location):
+                logger.warning(
+                    "rate limits: the shared cache at %s cannot be reached (%s); counting in this process meanwhile",
+                    location,
+                    e,
+                )
     cache = local_cache(alias)
     return operation(cache), cache
 

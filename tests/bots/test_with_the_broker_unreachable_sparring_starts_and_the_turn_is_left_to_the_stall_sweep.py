@@ -36,7 +36,7 @@ def broker_down(monkeypatch, request):
         bots.tasks.play_bot_turns.apply_async(args=[match_id, version])
 
     monkeypatch.setattr(bots.tasks, "enqueue", enqueue)
-    monkeypatch.setattr(bots.tasks, "BROKER_RESTING", {})
+    bots.tasks.BROKER_OUTAGE.reset()
     return tried
 
 
