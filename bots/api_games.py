@@ -18,7 +18,7 @@ STRENGTHS = ", ".join(sorted(STRATEGIES))
 
 class SparringSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=offered_names())
-    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
+    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     opponents = serializers.JSONField(
         required=False,
         default="heuristic",
@@ -58,7 +58,7 @@ class LimitsView(APIView):
 
 class ChallengeSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=offered_names())
-    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
+    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     seat = serializers.JSONField(
         required=False,
         allow_null=True,

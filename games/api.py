@@ -154,7 +154,7 @@ class TokenView(APIView):
 # ------------------------------------------------------------------ matches
 class MatchCreateSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=offered_names())
-    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
+    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     seats = serializers.ListField(
         child=serializers.JSONField(allow_null=True),
         min_length=1,

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from .engine.cards import SUITS
 
-# The auction's pure rules: where a bid's value is defined (rules.md 1.8.1). Used only when the
+# The auction's pure rules: where a bid's value is defined (docs/rules.md §1.8.1). Used only when the
 # view holds an auction, whatever game that is.
 from .engine.king import DOWN_VALUE, POSITIVE_TOTAL, UP_VALUE, bid_value, legal_bids
 from .engine.rifki import TRUMP
@@ -25,7 +25,7 @@ from .engine.scoring import NEGATIVE_CONTRACTS
 from .templatetags.cards import SUIT_NAMES, action_label, bid_words, hand_name
 
 # The engine allows each penalty contract at most twice a game, counting every declarer
-# (rules.md 2.3), but its view does not carry that number; a view that does wins. The test
+# (docs/rules.md §2.3), but its view does not carry that number; a view that does wins. The test
 # test_the_greys_match_the_engine_at_every_choice_of_a_whole_game holds it to the engine's refusals.
 NEGATIVE_USE_LIMIT = 2
 
@@ -158,7 +158,7 @@ def auction_panel(view, names):
 
 
 def pays(options, tricks, direction):
-    """What the winner of an accepted bid pays the dealer, in words (rules.md 1.8.5)."""
+    """What the winner of an accepted bid pays the dealer, in words (docs/rules.md §1.8.5)."""
     value = bid_value(tricks, direction)
     if direction == "up":
         if options.get("up_payment_mode") == "capped_at_tricks":

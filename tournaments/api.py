@@ -26,7 +26,7 @@ User = get_user_model()
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     ruleset = serializers.ChoiceField(choices=offered_names())
-    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (rules.md)")
+    options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)
     boards = serializers.ListField(

@@ -54,7 +54,7 @@ def main(argv=None):
         type=_option,
         default=[],
         metavar="NAME=VALUE",
-        help="a rule flag of rules.md, e.g. -o hand_order=dealer_choice -o short_mode=true",
+        help="a rule flag of docs/rules.md, e.g. -o hand_order=dealer_choice -o short_mode=true",
     )
     play.add_argument("--events", action="store_true", help="print the event log (JSON lines) instead")
     args = parser.parse_args(argv)

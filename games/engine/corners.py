@@ -1,4 +1,4 @@
-"""Kings in the Corner (rules.md section 3; DESIGN.md 3.2b): the state machine of both rulesets.
+"""Kings in the Corner (docs/rules.md §3; DESIGN.md 3.2b): the state machine of both rulesets.
 
 Not a trick-taking game, so not a ``state.GameState``: the same surface (``to_act``,
 ``legal_actions()``, ``apply()``, ``view()``, ``events``, ``scores``, ``deal_scores``,
@@ -19,7 +19,7 @@ anything:
   space and must go there);
 - ``deal_ended {deal, reason, winner, cards_left, scores, scored, ...}`` and ``game_ended``.
 
-Rule choices where the sources are silent are rules.md 3.5; this module says where it decides
+Rule choices where the sources are silent are docs/rules.md §3.5; this module says where it decides
 something more (each in the comment of the place that does it).
 """
 
@@ -133,7 +133,7 @@ class CornersState:
     refused: bool  # Jax: end_turn {draw: false}
     draws_left: Any  # int
     draw_then_play: bool  # the draw opened the turn (start_of_turn) rather than closed it
-    idle_streak: int  # idle turns in a row with the stock empty (rules.md 3.5, deadlock)
+    idle_streak: int  # idle turns in a row with the stock empty (docs/rules.md §3.5, deadlock)
     becker_card: str | None  # Becker: the card drawn after going out, not yet settled
     pending_king: str | None  # Jax: a drawn king on its way to a corner
     pot: Any  # int
@@ -381,7 +381,7 @@ class CornersState:
         return self.jokers.get(card, card) if self.jokers else card
 
     def _king_may_go_to_corner(self) -> bool:
-        """M5: a K-bottomed base pile into an empty corner (rules.md 3.5)."""
+        """M5: a K-bottomed base pile into an empty corner (docs/rules.md §3.5)."""
         if self.rules["setup_king_handling"] == "stays_in_base":
             return False
         return self.rules["king_pile_to_corner_anytime"] or self.turn_no == 1
@@ -661,7 +661,7 @@ class CornersState:
             if amount:
                 penalties.append({"reason": "no_play", "amount": amount})
         if mode == JAX or rules["compulsory_kings"]:
-            # rules.md 3.5: a king he could have put in an empty corner and did not, once per turn.
+            # docs/rules.md §3.5: a king he could have put in an empty corner and did not, once per turn.
             if self._could_have_cornered_a_king(seat):
                 amount = rules["hidden_king_penalty"]
                 if amount:
@@ -708,7 +708,7 @@ class CornersState:
             ev["scored"] = True
             return ev
         ev["pot"] = self.pot
-        if winner is None:  # rules.md 3.5: chip and Jax hands that end in a deadlock are void
+        if winner is None:  # docs/rules.md §3.5: chip and Jax hands that end in a deadlock are void
             ev["scores"] = [0] * n
             ev["scored"] = False
             if mode == JAX and rules["jax_deadlock"] == "carry_over":
@@ -743,7 +743,7 @@ class CornersState:
         return ev
 
     def _first_turn_out(self, winner: int) -> bool:
-        """rules.md 3.5: Kleplek's 5 points for going out on the player's first turn of the hand."""
+        """docs/rules.md §3.5: Kleplek's 5 points for going out on the player's first turn of the hand."""
         return (
             self.rules["scoring"] == "kleplek_10_5_1"
             and self.rules["kleplek_first_turn_out_bonus"]
@@ -979,7 +979,7 @@ class CornersState:
         piles: Any = self.piles
         piles[ev["to"]].append(ev["card"])
         self.pending_king = None
-        self._after_draws()  # rules.md 3.5: drawing stops
+        self._after_draws()  # docs/rules.md §3.5: drawing stops
 
     def _fold_card_placed(self, ev: Any) -> None:
         self.hands[ev["seat"]].remove(ev["card"])
@@ -1106,7 +1106,7 @@ class CornersState:
             if self.rules["game_length"] == "target"
             else None,
             "completions": list(self.completions),
-            # the page warns before the turn ends (rules.md 3.5, compulsory kings / Jax hidden king)
+            # the page warns before the turn ends (docs/rules.md §3.5, compulsory kings / Jax hidden king)
             "king_warning": bool(
                 seat is not None
                 and seat == self.to_act
@@ -1222,7 +1222,7 @@ class CornersState:
 
 
 class CornersJaxState(CornersState):
-    """The commercial Jax chip game (rules.md 3.3): chips, an ante, penalties, first to 100 points."""
+    """The commercial Jax chip game (docs/rules.md §3.3): chips, an ante, penalties, first to 100 points."""
 
     ruleset: ClassVar[str] = "corners_jax"
     FLAGS: ClassVar[dict[str, Any]] = JAX_FLAGS

@@ -1,7 +1,7 @@
-"""Kings in the Corner (rules.md section 3): the pure rules, the option flags and the records.
+"""Kings in the Corner (docs/rules.md §3): the pure rules, the option flags and the records.
 
 Nothing here holds a game: cards, piles, building, card values, the flags of both rulesets
-(``corners``, the pagat game with every variant of rules.md 3.2, and ``corners_jax``, the
+(``corners``, the pagat game with every variant of docs/rules.md §3.2, and ``corners_jax``, the
 commercial chip game of 3.3) and how a page says a hand's record. The state machine is in
 ``corners.py``.
 
@@ -18,7 +18,7 @@ from .text import N_
 
 BASE: Final = ("N", "E", "S", "W")
 CORNERS: Final = ("NE", "SE", "SW", "NW")
-PILES: Final = BASE + CORNERS  # the canonical pile order of legal_actions() (rules.md 3.5)
+PILES: Final = BASE + CORNERS  # the canonical pile order of legal_actions() (docs/rules.md §3.5)
 JOKERS: Final = ("X1", "X2")
 KING: Final = "K"
 
@@ -29,7 +29,7 @@ CARD_ORDER: Final[dict[str, int]] = {**ORDER, "X1": 52, "X2": 53}  # canonical: 
 PACK: Final = DECK
 PACK_WITH_JOKERS: Final = DECK + JOKERS
 
-# Building rules of a pile (rules.md 3.2: corner_build, base_build).
+# Building rules of a pile (docs/rules.md §3.2: corner_build, base_build).
 ALT_DOWN: Final = "alt_colour_down"
 ALT_UP: Final = "alt_colour_up"
 SUIT_DOWN: Final = "same_suit_down"
@@ -70,7 +70,7 @@ def fitting_cards(top: str, build: str) -> frozenset[str]:
 
 def chain_fits(cards: list[str], top: str, build: str) -> bool:
     """Whether a whole pile (``cards`` bottom first, as shown) may go on ``top`` under ``build``:
-    its bottom fits the top, and every card of it fits the one under it (rules.md 3.5: where
+    its bottom fits the top, and every card of it fits the one under it (docs/rules.md §3.5: where
     corner and base build differently, the moving pile must obey the destination's rule)."""
     below = top
     for c in cards:
@@ -93,7 +93,7 @@ def _values(rule) -> dict[str, int]:
     return {r: rule(r) for r in "A23456789TJQK"}
 
 
-# Penalty points of a card left in hand, by rank, per scoring (rules.md 3.2).
+# Penalty points of a card left in hand, by rank, per scoring (docs/rules.md §3.2).
 CARD_POINTS: Final[dict[str, dict[str, int]]] = {
     "k10_other1": _values(lambda r: 10 if r == "K" else 1),
     "pips_a25": _values(lambda r: 25 if r == "A" else 10 if r in "JQK" else RANK_VALUE[r]),
@@ -405,7 +405,7 @@ JAX_FLAGS: dict[str, Flag] = {
     "king_pile_to_corner_anytime": CORNERS_FLAGS["king_pile_to_corner_anytime"],
 }
 
-# The pagat flags a Jax game plays with, fixed (the commercial rules of rules.md 3.3).
+# The pagat flags a Jax game plays with, fixed (the commercial rules of docs/rules.md §3.3).
 JAX_FIXED: dict[str, Any] = {
     "scoring": "jax",
     "game_length": "target",

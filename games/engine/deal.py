@@ -163,7 +163,7 @@ def seeded_draw(seed, deal_key, n):
 
 
 # ----------------------------------------------------------------------------- Kings in the Corner
-# The layout deal of Kings in the Corner (rules.md 3.5), labelled LAYOUT_SHUFFLE_VERSION in the
+# The layout deal of Kings in the Corner (docs/rules.md §3.5), labelled LAYOUT_SHUFFLE_VERSION in the
 # game_started event of a Corners game. Steps 1-3 above are unchanged, applied to the pack of the
 # game: the 52 cards in canonical order, followed by the jokers "X1", "X2" when jokers are wild
 # (54 cards: Fisher-Yates draws j from 0..i for i = 53 down to 1). For 52 cards the shuffle is

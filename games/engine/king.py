@@ -1,4 +1,4 @@
-"""Brazilian King (rules.md section 1): six negative hands, then four positive hands with an auction."""
+"""Brazilian King (docs/rules.md §1): six negative hands, then four positive hands with an auction."""
 
 from typing import Any, Final
 
@@ -72,7 +72,7 @@ FLAGS = label_flags(
     FLAG_TEXT,
 )
 
-# Phases of a positive hand; see rules.md 1.7-1.8.
+# Phases of a positive hand; see docs/rules.md §1.7 and §1.8.
 NOMINATE: Final = "nominate_dealer"
 CONTRACT: Final = "contract"
 POSITIVE_CHOICE: Final = "positive_choice"  # the Beneficiary decides how the hand is played
@@ -134,7 +134,7 @@ def _bid_ladder(options):
 def positive_scores(
     mode, tricks_won, beneficiary, bid=None, up_payment_mode="full", down_payment_mode="absorb_up_to_bid"
 ):
-    """Scores of a played positive hand (rules.md 1.8.5).
+    """Scores of a played positive hand (docs/rules.md §1.8.5).
 
     ``bid`` is the accepted bid as (winner, tricks, direction), or None when the Beneficiary
     played the hand himself (no payment).
@@ -509,7 +509,7 @@ class KingState(GameState):
         self._start_play(self._general_first_lead())
 
     def _general_first_lead(self):
-        """Who leads a deal's first trick by the general rule (rules.md 1.3, ``first_lead``)."""
+        """Who leads a deal's first trick by the general rule (docs/rules.md §1.3, ``first_lead``)."""
         return self.dealer if self.options["first_lead"] == "dealer" else (self.dealer + 1) % 4
 
     def _fold_contract(self, ev):
@@ -535,7 +535,7 @@ class KingState(GameState):
     def _start_positive_play(self):
         self.rules = PlayRules(POSITIVE, self.options, self.mode, self.trump)
         # "dealer" follows the general rule: with first_lead "left_of_dealer" the player left of
-        # the dealer leads the positive hands too (rules.md 1.3).
+        # the dealer leads the positive hands too (docs/rules.md §1.3).
         by_rule = self.options["positive_first_lead"] == "dealer"
         self._start_play(self._general_first_lead() if by_rule else self.declarer)
 

@@ -1,4 +1,4 @@
-"""Option flags: every flag of rules.md is accepted by name with its default; nothing else is."""
+"""Option flags: every flag of docs/rules.md is accepted by name with its default; nothing else is."""
 
 from .errors import InvalidOptions
 

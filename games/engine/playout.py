@@ -77,7 +77,7 @@ def end_label(ruleset, record, translate=N_):
 
 def game_sums_to_zero(state):
     """Whether the rules say this game's totals sum to zero: a whole trick game played to its
-    end (rules.md 1.9 and 2.8), not a single fixed deal, a Rifki short game or a game cut short;
+    end (docs/rules.md §1.9 and §2.8), not a single fixed deal, a Rifki short game or a game cut short;
     a game without tricks whose every hand sums to zero (``hands_sum_to_zero``), at any point."""
     if not RULESETS[state.ruleset].trick_taking:
         return hands_sum_to_zero(state)
@@ -85,7 +85,7 @@ def game_sums_to_zero(state):
 
 
 # The Kings in the Corner scorings whose every hand nets to zero: chips pass between the players
-# (rules.md 3.5, chips_pot and the pool). Penalty points do not, nor do the Jax game's points,
+# (docs/rules.md §3.5, chips_pot and the pool). Penalty points do not, nor do the Jax game's points,
 # which only each hand's winner scores.
 ZERO_SUM_SCORINGS = ("chips_pot", "pool")
 

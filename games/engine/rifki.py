@@ -1,4 +1,4 @@
-"""Turkish King, Rifki (rules.md section 2): 20 hands, each declarer names 2 trump and 3 negative contracts.
+"""Turkish King, Rifki (docs/rules.md §2): 20 hands, each declarer names 2 trump and 3 negative contracts.
 
 Play, the deal and the declarer's rotation go counter-clockwise: the next seat after i is (i + 3) % 4.
 """

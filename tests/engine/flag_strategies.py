@@ -32,7 +32,7 @@ def options_strategy(flags):
 
 
 def rifki_options_possible(o):
-    """rules.md 2.3: opening negatives cannot exceed the negative hands; the suit limit must leave
+    """docs/rules.md §2.3: opening negatives cannot exceed the negative hands; the suit limit must leave
     room for every trump hand."""
     short = o.get("short_mode", False)
     negatives, trumps = (2, 4) if short else (3, 8)

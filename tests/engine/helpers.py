@@ -1,4 +1,4 @@
-"""Shared helpers for the engine tests: the rules of rules.md restated independently of the
+"""Shared helpers for the engine tests: the rules of docs/rules.md restated independently of the
 engine (unit values, table totals, scoring from trick events), random boards, and play-out loops.
 
 Nothing here imports the engine's scoring: expectations are computed from the rules so that a
@@ -17,7 +17,7 @@ SUITS = "SHDC"
 ALL_CARDS = tuple(r + s for s in SUITS for r in RANKS)
 CARD_SET = frozenset(ALL_CARDS)
 
-# rules.md 1.4 (King) and 2.5 (Rifki): points per penalty unit.
+# docs/rules.md §1.4 (King) and §2.5 (Rifki): points per penalty unit.
 KING_UNIT = {
     "no_tricks": -20,
     "no_hearts": -20,
@@ -34,7 +34,7 @@ RIFKI_UNIT = {
     "no_king_of_hearts": -320,
     "no_last_two": -180,
 }
-# rules.md 1.4 / 1.4 quick game / 2.5: what each contract costs the table in all.
+# docs/rules.md §1.4 (with its quick game) and §2.5: what each contract costs the table in all.
 KING_TABLE_TOTAL = {
     "no_tricks": -260,
     "no_hearts": -260,

@@ -1,5 +1,5 @@
 """Properties of the engine over random legal games, with random flag combinations, random seeds
-and random choices among the legal actions (rules.md 1.9, 2.8, 4; DESIGN.md 3.2, 3.5).
+and random choices among the legal actions (docs/rules.md §1.9, §2.8, §4; DESIGN.md 3.2, 3.5).
 
 Whole games check the game-level invariants (zero sums, deal counts, replay); single deals on
 boards from random permutations of the pack check every decision point more intensively (every
@@ -139,7 +139,7 @@ def replay_ok(state):
 
 
 def expected_positive(deal, options, units=(4, 3)):
-    """Score a positive deal from its events by rules.md 1.8.5-1.8.6."""
+    """Score a positive deal from its events by docs/rules.md §1.8.5 and §1.8.6."""
     dealer = deal[0]["dealer"]
     standing, counter, accepted, mode, forfeited = None, None, None, None, False
     for ev in deal:

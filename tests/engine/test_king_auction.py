@@ -1,4 +1,4 @@
-"""The Brazilian King positive hands: the Beneficiary's choice, the auction (rules.md 1.7-1.8),
+"""The Brazilian King positive hands: the Beneficiary's choice, the auction (docs/rules.md §1.7 and §1.8),
 driven through real engine states built from King boards with contract "positive"."""
 
 import random
@@ -26,7 +26,7 @@ def kinds(state):
 
 
 def expected_positive(mode, tricks, beneficiary, accepted=None, max_value=200):
-    """rules.md 1.8.5 with the default payment modes."""
+    """docs/rules.md §1.8.5 with the default payment modes."""
     if mode == "up":
         scores = [25 * t for t in tricks]
     else:
@@ -446,7 +446,7 @@ def test_with_positive_first_lead_declarer_a_beneficiary_who_plays_himself_leads
     "first_lead, positive_first_lead, leader",
     [
         ("dealer", "dealer", 0),  # the defaults: the dealer leads
-        ("left_of_dealer", "dealer", 1),  # "dealer" follows the general rule (rules.md 1.3)
+        ("left_of_dealer", "dealer", 1),  # "dealer" follows the general rule (docs/rules.md §1.3)
         ("dealer", "declarer", 2),  # the auction winner leads, whoever leads the negatives
         ("left_of_dealer", "declarer", 2),
     ],

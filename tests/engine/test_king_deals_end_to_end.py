@@ -1,5 +1,5 @@
 """Brazilian King deals played to the end through the engine, scored independently from the
-tricks (rules.md 1.2-1.6, 1.9), and the whole-game flows: fixed order, quick game, dealer's choice,
+tricks (docs/rules.md §1.2 to §1.6, §1.9), and the whole-game flows: fixed order, quick game, dealer's choice,
 the K-of-hearts receiver naming the first dealer."""
 
 import random

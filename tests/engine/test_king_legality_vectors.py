@@ -1,4 +1,4 @@
-"""Brazilian King legal play: the vectors BL1-BL5 of rules.md 1.11 with the flag variants named there,
+"""Brazilian King legal play: the vectors BL1-BL5 of docs/rules.md §1.11 with the flag variants named there,
 plus the lead rules of 1.5 checked through a real deal."""
 
 import random

@@ -1,4 +1,4 @@
-"""Brazilian King scoring: the test vectors of rules.md 1.11 (BK1-BK17 and the full game)."""
+"""Brazilian King scoring: the test vectors of docs/rules.md §1.11 (BK1-BK17 and the full game)."""
 
 import pytest
 
@@ -135,7 +135,7 @@ def _rotate(seq, shift):
 
 
 def _full_game_hands():
-    """rules.md 1.11 full-game vector, hand by hand (first dealer P0)."""
+    """docs/rules.md §1.11 full-game vector, hand by hand (first dealer P0)."""
     neg = [negative_scores(counts, KING_UNITS) for _, counts, _ in NEGATIVE_VECTORS[:6]]
     # hand 7: BK9 rotated to B = P2 (winner P0 at 5 up)
     h7 = positive_scores("up", _rotate([3, 2, 6, 2], 2), 2, ((2 + 2) % 4, 5, "up"))

@@ -4,7 +4,7 @@ a random point, misdeals and slams included), replay on today's engine to the sa
 scores, phase, seat to act, deal, hands and legal actions.
 
 The corpus was recorded by ``tools/record_engine_corpus.py`` run in a checkout of 2fd6fe4
-(see its docstring). Its flag sets leave out the one deliberate change, rules.md 1.3:
+(see its docstring). Its flag sets leave out the one deliberate change, docs/rules.md §1.3:
 ``positive_first_lead: "dealer"`` with ``first_lead: "left_of_dealer"`` (the player left of the
 dealer now leads the positive hands too), which test_king_auction.py checks on its own.
 """

@@ -1,4 +1,4 @@
-"""Rifki deals and games played through the engine (rules.md 2.1-2.8): scores from the tricks,
+"""Rifki deals and games played through the engine (docs/rules.md §2.1 to §2.8): scores from the tricks,
 counter-clockwise play and rotation, quotas, misdeals, the Kiz split and the King slam."""
 
 import random

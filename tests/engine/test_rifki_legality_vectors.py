@@ -1,5 +1,5 @@
-"""Rifki legal play: the vectors TL1-TL9 of rules.md 2.11 with their variants, and the engine's
-legality checked against the reference pseudo-code of rules.md 2.9 over random deals."""
+"""Rifki legal play: the vectors TL1-TL9 of docs/rules.md §2.11 with their variants, and the engine's
+legality checked against the reference pseudo-code of docs/rules.md §2.9 over random deals."""
 
 import random
 
@@ -149,9 +149,9 @@ def test_el_almaz_and_son_iki_only_require_following_suit(contract):
     assert legal(contract, ["KH", "2C"], []) == {"KH", "2C"}
 
 
-# ------------------------------------------------------------------ rules.md 2.9, restated
+# ------------------------------------------------------------------ docs/rules.md §2.9, restated
 def reference_legal(hand, trick, contract, trump, hearts_broken, trump_broken, o):
-    """The reference pseudo-code of rules.md 2.9, transcribed as literally as possible."""
+    """The reference pseudo-code of docs/rules.md §2.9, transcribed as literally as possible."""
     rank = RANKS.index
     pen = {
         "no_hearts": lambda x: is_penalty("no_hearts", x),

@@ -1,4 +1,4 @@
-"""Rifki scoring: the test vectors of rules.md 2.11 (TK1-TK10)."""
+"""Rifki scoring: the test vectors of docs/rules.md §2.11 (TK1-TK10)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """GET matches/<id>/sheet/ of a Kings in the Corner game, as the source documents keep it (pagat,
-rules.md 3.1 and 3.3): a row per hand with its dealer and how it ended (no contract column), a
+docs/rules.md §3.1 and §3.3): a row per hand with its dealer and how it ended (no contract column), a
 pair of columns per player at any table size (the hand's penalty points or chips, the running
 total), the totals, the target or number of hands, which total wins and the winner; the Jax
 game's chip ledger per hand; a zero-sum check only where every hand nets to zero."""

@@ -1,5 +1,5 @@
 """score_sheet_rows(state): one row per finished deal holding the engine's own deal scores and
-the contract's label, the totals equal to state.scores, and the zero-sum check of rules.md
+the contract's label, the totals equal to state.scores, and the zero-sum check of docs/rules.md
 (1.9 for King, 2.8 for Rifki) wherever the rules promise it."""
 
 import pytest

@@ -6,7 +6,7 @@ and ranks), so that a bug in the engine's rules cannot hide behind the same bug 
 
 from games.engine import new_game
 
-RANKS = "A23456789TJQK"  # A low, K high (rules.md 3.1)
+RANKS = "A23456789TJQK"  # A low, K high (docs/rules.md §3.1)
 SUITS = "SHDC"
 PACK = tuple(r + s for s in SUITS for r in "23456789TJQKA")
 JOKERS = ("X1", "X2")

@@ -1,4 +1,4 @@
-"""KC-L4 (rules.md 3.4) and 3.5: W = [KD, QC] moves into an empty NW at any time while
+"""KC-L4 (docs/rules.md §3.4, §3.5): W = [KD, QC] moves into an empty NW at any time while
 king_pile_to_corner_anytime, otherwise only on the hand's first turn; never when kings stay in the base."""
 
 import pytest

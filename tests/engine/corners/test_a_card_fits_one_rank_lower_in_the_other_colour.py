@@ -1,4 +1,4 @@
-"""KC-L1 (rules.md 3.4): fits(card, top) is one rank lower and the other colour; nothing goes on an ace."""
+"""KC-L1 (docs/rules.md §3.4): fits(card, top) is one rank lower and the other colour; nothing goes on an ace."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""rules.md 3.5: with the stock empty, the hand ends after one idle turn per player in a row; the
+"""docs/rules.md §3.5: with the stock empty, the hand ends after one idle turn per player in a row; the
 turn that drew the last card does not count. Penalty scorings charge everyone; chips_pot is void."""
 
 from games.engine import new_game

@@ -1,4 +1,4 @@
-"""KC7 (rules.md 3.4): Jax. Ante 4; one turn with no play (+1); one refused draw (+1); P4 caught
+"""KC7 (docs/rules.md §3.4): Jax. Ante 4; one turn with no play (+1); one refused draw (+1); P4 caught
 holding a king (+3). P1 goes out; the others hold 4, 2 and 5 cards (+11): the pot is 20 and
 P1 scores 20 points."""
 

@@ -1,4 +1,4 @@
-"""Property of the Jax chip game (rules.md 3.3 and 3.5): in every hand the pot holds exactly the
+"""Property of the Jax chip game (docs/rules.md §3.3 and §3.5): in every hand the pot holds exactly the
 chips paid into it (the ante, the turns' penalties, the losers' cards) plus the pot a void hand
 carried over, and the winner's points are that pot (less any debt it repays). What each seat
 paid is on the table as the hand goes (``table.paid``) and in the hand's record (its ledger),
@@ -19,7 +19,7 @@ MAX_ACTIONS = 900
 
 
 class Chips:
-    """The chips of rules.md 3.3 restated: shared out again each hand, a short player pays the
+    """The chips of docs/rules.md §3.3 restated: shared out again each hand, a short player pays the
     rest as a debt (jax_chip_debt) or only what he has."""
 
     def __init__(self, options, n):

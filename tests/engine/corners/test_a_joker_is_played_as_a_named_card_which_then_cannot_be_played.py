@@ -1,4 +1,4 @@
-"""rules.md 3.2, Freeman's jokers (jokers_wild): a joker is played as a named card (``as``); the
+"""docs/rules.md §3.2, Freeman's jokers (jokers_wild): a joker is played as a named card (``as``); the
 card it stands for cannot be played while it does; a joker left in hand costs the dearest card."""
 
 import pytest

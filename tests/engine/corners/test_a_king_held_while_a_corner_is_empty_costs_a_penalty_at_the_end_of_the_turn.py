@@ -1,4 +1,4 @@
-"""rules.md 3.5, compulsory kings and the Jax hidden king: not a refusal. At end_turn, a player who
+"""docs/rules.md §3.5, compulsory kings and the Jax hidden king: not a refusal. At end_turn, a player who
 holds a king while a corner is empty pays the penalty (3 points, or 3 chips), once per turn; the
 view warns him first."""
 

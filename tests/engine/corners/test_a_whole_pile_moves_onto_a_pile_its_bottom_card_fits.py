@@ -1,4 +1,4 @@
-"""KC-L2 (rules.md 3.4): N = [7C, 6H] moves onto E = [9S, 8D]; N is then empty and takes any card."""
+"""KC-L2 (docs/rules.md §3.4): N = [7C, 6H] moves onto E = [9S, 8D]; N is then empty and takes any card."""
 
 from .helpers import game, play
 

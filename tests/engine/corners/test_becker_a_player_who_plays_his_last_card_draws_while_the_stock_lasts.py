@@ -1,4 +1,4 @@
-"""rules.md 3.2, Becker: the hand cannot end while the stock has cards; a player who plays his last
+"""docs/rules.md §3.2, Becker: the hand cannot end while the stock has cards; a player who plays his last
 card draws; a drawn card that fits an empty space must be played there and he draws again;
 otherwise he keeps it and the turn passes."""
 

@@ -1,4 +1,4 @@
-"""KC1-KC5 (rules.md 3.4): the cards left in hand at the end of a hand, per scoring."""
+"""KC1-KC5 (docs/rules.md §3.4): the cards left in hand at the end of a hand, per scoring."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Properties of the chip scorings (rules.md 3.5): every chips_pot or pool hand's nets sum to zero;
+"""Properties of the chip scorings (docs/rules.md §3.5): every chips_pot or pool hand's nets sum to zero;
 a Jax hand's winner alone scores, and his points are its pot less the debt it repaid."""
 
 from hypothesis import given

@@ -1,4 +1,4 @@
-"""KC6 (rules.md 3.4 and 3.5): pagat chips_pot with 4 players. Ante 4; P2 two turns with no play,
+"""KC6 (docs/rules.md §3.4 and §3.5): pagat chips_pot with 4 players. Ante 4; P2 two turns with no play,
 P4 one: the pot is 7. P1 goes out; P2 holds K, x, x (12), P3 three cards, P4 one. P1 receives 23
 chips; the deal scores are the nets [22, -15, -4, -3]."""
 

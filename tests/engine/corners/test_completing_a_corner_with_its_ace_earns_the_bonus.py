@@ -1,4 +1,4 @@
-"""rules.md 3.2, ace_completion_bonus: a player who finishes a corner pile with its ace has the
+"""docs/rules.md §3.2, ace_completion_bonus: a player who finishes a corner pile with its ace has the
 bonus taken off his penalty points (chips: each other player pays it to him)."""
 
 from .helpers import FULL_NE, game, play

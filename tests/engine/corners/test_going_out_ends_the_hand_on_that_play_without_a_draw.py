@@ -1,4 +1,4 @@
-"""rules.md 3.5: going out ends the hand on the play that empties the hand: no end_turn, no draw."""
+"""docs/rules.md §3.5: going out ends the hand on the play that empties the hand: no end_turn, no draw."""
 
 from .helpers import game, play
 

@@ -1,4 +1,4 @@
-"""rules.md 3.5, Jax: a drawn king goes at once to the first empty corner in the order NE, SE, SW,
+"""docs/rules.md §3.5, Jax: a drawn king goes at once to the first empty corner in the order NE, SE, SW,
 NW, and the drawing stops."""
 
 from games.engine import new_game

@@ -1,4 +1,4 @@
-"""rules.md 3.5, Jax: chips are shared out each hand; a player out of chips still pays, as a debt
+"""docs/rules.md §3.5, Jax: chips are shared out each hand; a player out of chips still pays, as a debt
 taken off his next win; losers pay 1 chip per card, kings included."""
 
 from games.engine import new_game

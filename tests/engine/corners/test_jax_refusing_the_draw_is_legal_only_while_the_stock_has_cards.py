@@ -1,4 +1,4 @@
-"""rules.md 3.5, Jax: end_turn {draw: false} is legal only while the stock has cards, costs the
+"""docs/rules.md §3.5, Jax: end_turn {draw: false} is legal only while the stock has cards, costs the
 refuse_draw_penalty, and is not offered by the pagat game."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""rules.md 3.5, setup_king_handling auto_corner_refill_from_stock: a king dealt to the base goes
+"""docs/rules.md §3.5, setup_king_handling auto_corner_refill_from_stock: a king dealt to the base goes
 to the corners in the order NE, SE, SW, NW and its space is refilled from the stock."""
 
 from .helpers import events_of, game

@@ -1,4 +1,4 @@
-"""rules.md 3.5: Kleplek's 5 points for going out on the player's first turn of the hand are
+"""docs/rules.md §3.5: Kleplek's 5 points for going out on the player's first turn of the hand are
 recorded as -5 for him; not on a later turn, not without the flag, not in another scoring."""
 
 from games.engine import new_game

@@ -1,4 +1,4 @@
-"""rules.md 3.5: draw; plays by card (suits S H D C, ranks 2..A) then pile (N E S W NE SE SW NW);
+"""docs/rules.md §3.5: draw; plays by card (suits S H D C, ranks 2..A) then pile (N E S W NE SE SW NW);
 moves by source then destination; end_turn; then end_turn with draw false."""
 
 from .helpers import game

@@ -1,4 +1,4 @@
-"""KC-L3 (rules.md 3.4): QS into an empty NE is illegal, KC into it is legal, QS into an empty N is legal."""
+"""KC-L3 (docs/rules.md §3.4): QS into an empty NE is illegal, KC into it is legal, QS into an empty N is legal."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""rules.md 3.4, the game-end example: target 50, totals 51, 30, 44, 12 -> the game ends and the
+"""docs/rules.md §3.4, the game-end example: target 50, totals 51, 30, 44, 12 -> the game ends and the
 player on 12 wins; and in whole seeded games the game ends exactly when a total reaches the target."""
 
 import random

@@ -1,4 +1,4 @@
-"""rules.md 3.5 and deal.py's layout scheme: the pack shuffled by the documented algorithm, dealt one
+"""docs/rules.md §3.5 and deal.py's layout scheme: the pack shuffled by the documented algorithm, dealt one
 card at a time from the dealer's left, then N, E, S, W, then the stock (top card last); jokers
 turned up for the layout go under the stock. The dealer moves one seat clockwise each hand and
 the seat left of the dealer plays first. Re-derived here from the documentation alone."""

@@ -1,4 +1,4 @@
-"""rules.md 3.2, pool_variant: 1 unit per turn with no play and 1 per card left go to the winner."""
+"""docs/rules.md §3.2, pool_variant: 1 unit per turn with no play and 1 per card left go to the winner."""
 
 from .helpers import game, play
 

@@ -1,4 +1,4 @@
-"""rules.md 3.5: target_score defaults to 25 whatever the scoring; an organiser sets it."""
+"""docs/rules.md §3.5: target_score defaults to 25 whatever the scoring; an organiser sets it."""
 
 import pytest
 

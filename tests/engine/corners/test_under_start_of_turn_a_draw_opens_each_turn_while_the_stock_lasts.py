@@ -1,4 +1,4 @@
-"""rules.md 3.5, draw_timing start_of_turn: {"type": "draw"} is the only legal action at the start
+"""docs/rules.md §3.5, draw_timing start_of_turn: {"type": "draw"} is the only legal action at the start
 of a turn while the stock has cards, and end_turn then draws nothing."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""rules.md 3.5: a whole pile moves only onto a non-empty pile (or a king's pile into an empty
+"""docs/rules.md §3.5: a whole pile moves only onto a non-empty pile (or a king's pile into an empty
 corner); where corner and base build differently, every card of the moving pile must fit the
 destination's rule."""
 
