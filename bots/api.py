@@ -1,4 +1,4 @@
-"""REST API of the bot registry and the polling protocol (DESIGN.md 3.6, 3.7)."""
+"""REST API of the bot registry and the polling protocol (docs/architecture.md §3.6, §3.7)."""
 
 from django.db import transaction
 from django.utils import timezone

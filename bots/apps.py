@@ -6,7 +6,7 @@ class BotsConfig(AppConfig):
     verbose_name = "Bots"
 
     def ready(self):
-        # games announces every committed change of a match; bots listen (DESIGN.md 2).
+        # games announces every committed change of a match; bots listen (docs/architecture.md §2).
         from games.service import match_advanced
 
         from .tasks import on_match_advanced

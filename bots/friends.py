@@ -5,7 +5,7 @@ Until it starts the table is a lobby (FriendsTable and its seats). Every change 
 transaction under the table's row lock, checked first: a refusal (unknown user, table full,
 already seated, started, wrong link) raises ServiceError and stores nothing. One person holds
 one seat (checked here and by a database constraint); the start goes through the match
-service's own checks (games.service.check_new_match: one owner per table, DESIGN.md 3.5) and
+service's own checks (games.service.check_new_match: one owner per table, docs/architecture.md §3.5) and
 every person's caps (bots.limits), their rows locked as challenges do.
 
 The invitation link carries a token ``HMAC(SECRET_KEY, "<table id>:<nonce>")``: unguessable,

@@ -1,4 +1,4 @@
-"""The bot registry (DESIGN.md 3.6): bots that hold seats, and the turns they owe.
+"""The bot registry (docs/architecture.md §3.6): bots that hold seats, and the turns they owe.
 
 A bot's token (for the polling API) and its signing secret (for webhook requests) are shown
 once, when issued. The token is stored as its SHA-256 digest. The webhook signature is keyed

@@ -46,7 +46,7 @@ class FriendsTableSeat(models.Model):
         ordering = ["table", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="friends_seat_index_unique"),
-            # One person, one seat (DESIGN.md 3.5): the database holds it too.
+            # One person, one seat (docs/architecture.md §3.5): the database holds it too.
             models.UniqueConstraint(
                 fields=["table", "user"], condition=models.Q(user__isnull=False), name="friends_seat_one_per_person"
             ),

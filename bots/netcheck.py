@@ -1,4 +1,4 @@
-"""Webhook URL checks against server-side request forgery (DESIGN.md 3.6).
+"""Webhook URL checks against server-side request forgery (docs/architecture.md §3.6).
 
 A webhook URL must be http(s) and every address its host resolves to must be globally
 routable: none of IANA's IPv4 and IPv6 special-purpose blocks (private, loopback, link-local

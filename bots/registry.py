@@ -149,5 +149,5 @@ def matches(bot, limit=200):
 
 
 def faults(bot, limit=200):
-    """The bot's faulted turns, newest first: each got the fallback action (DESIGN.md 3.6)."""
+    """The bot's faulted turns, newest first: each got the fallback action (docs/architecture.md §3.6)."""
     return list(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).order_by("-pk")[:limit])

@@ -1,4 +1,4 @@
-"""Webhook signing keys, and how they are kept sealed at rest (DESIGN.md 3.6).
+"""Webhook signing keys, and how they are kept sealed at rest (docs/architecture.md §3.6).
 
 The wire scheme is fixed (bots and bots/examples compute it from their secret)::
 

@@ -1,4 +1,4 @@
-"""Celery tasks that play bot seats (DESIGN.md 3.6).
+"""Celery tasks that play bot seats (docs/architecture.md §3.6).
 
 Two queues: built-in bots (and everything else) on the default queue, webhook turns on
 ``settings.BOT_WEBHOOK_QUEUE`` (routed in config/settings.py), each with workers of its own,

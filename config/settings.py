@@ -202,7 +202,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Bots (DESIGN.md 3.6). Webhooks reach public addresses only (bots/netcheck.py). In DEBUG
+# Bots (docs/architecture.md §3.6). Webhooks reach public addresses only (bots/netcheck.py). In DEBUG
 # (`make run`) loopback too, so bots can run on 127.0.0.1; BOT_WEBHOOKS_ALLOW_PRIVATE=1 (a
 # club's own network, the tests) adds the private-use networks. Link-local and metadata
 # addresses are refused whatever these say.

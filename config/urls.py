@@ -31,7 +31,7 @@ class DatabaseId:
 register_converter(DatabaseId, "id")
 
 urlpatterns = [
-    # REST API (DESIGN.md 3.7), first: Django tries the patterns in order, and every action,
+    # REST API (docs/architecture.md §3.7), first: Django tries the patterns in order, and every action,
     # poll and bot turn is an API request (each "" include below is tried pattern by pattern).
     path("api/v1/auth/signup/", games_api.SignUpView.as_view(), name="api-signup"),
     path("api/v1/auth/token/", games_api.TokenView.as_view(), name="api-token"),

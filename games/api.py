@@ -1,4 +1,4 @@
-"""REST API for accounts and matches (DESIGN.md 3.7): thin views over games.service.
+"""REST API for accounts and matches (docs/architecture.md §3.7): thin views over games.service.
 
 Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler``).
 """
@@ -178,7 +178,7 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="one fixed deal instead of a seeded game (DESIGN.md 3.2)",
+        help_text="one fixed deal instead of a seeded game (docs/architecture.md §3.2)",
     )
     seed = serializers.RegexField(
         r"^(?:[0-9a-f]{2}){16,64}$",

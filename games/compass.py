@@ -2,7 +2,7 @@
 the ruleset's direction of play, so that a game played counter-clockwise (Rifki, as Turkish
 tables play it) is seen going counter-clockwise, and a clockwise game clockwise.
 
-Pure: the direction comes from the ruleset's descriptor (DESIGN.md 3.2a), the table size from
+Pure: the direction comes from the ruleset's descriptor (docs/architecture.md §3.2a), the table size from
 the match; nothing here knows a game.
 """
 

@@ -1,4 +1,4 @@
-"""Appending to and reading the event log (DESIGN.md 3.3).
+"""Appending to and reading the event log (docs/architecture.md §3.3).
 
 Each stream is a hash chain: ``hash = sha256(prev_hash + canonical JSON of the event)``, with
 ``prev_hash`` of version 1 being 64 zeros. The event document that is hashed holds everything

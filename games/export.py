@@ -18,7 +18,7 @@ even while the match goes on.
 
 Who may download an export is the caller's decision. Note that the events carry every dealt
 hand (they cannot be redacted without breaking the hash chain): only a finished deal's cards
-may be shown to anyone (DESIGN.md 3.5), so a live match should not be exported to the public.
+may be shown to anyone (docs/architecture.md §3.5), so a live match should not be exported to the public.
 """
 
 from django.utils import timezone

@@ -1,4 +1,4 @@
-"""The append-only event log (DESIGN.md 3.3) and the matches whose streams it holds.
+"""The append-only event log (docs/architecture.md §3.3) and the matches whose streams it holds.
 
 A match's state is never stored as the truth: it is the engine's replay of the match's event
 stream. ``Match.version`` and ``head_hash`` follow the stream's head, written in the same
@@ -92,9 +92,9 @@ class Match(models.Model):
     )
     # Whether the public may see the match's cards and seed once it is over. A tournament
     # holds this back until its round closes: duplicate tables share a board's seed and cards,
-    # which must stay hidden while another table still plays them (DESIGN.md 3.5).
+    # which must stay hidden while another table still plays them (docs/architecture.md §3.5).
     public_when_over = models.BooleanField(default=True)
-    # Who plays where else with the same cards (DESIGN.md 3.5). ``event`` names the event the
+    # Who plays where else with the same cards (docs/architecture.md §3.5). ``event`` names the event the
     # match belongs to ("tournament/7"; blank for a casual match); ``cards_group`` names the
     # cards it is dealt when other matches are dealt the same ones (a duplicate board, a fixed
     # board), blank when its cards are its own. A finished deal of a grouped match reaches
@@ -133,7 +133,7 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
     )
-    # Named by string: the games app never imports bots (DESIGN.md 2); bots act through the
+    # Named by string: the games app never imports bots (docs/architecture.md §2); bots act through the
     # same service as people, as actor "bot:<id>".
     bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
 

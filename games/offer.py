@@ -1,7 +1,7 @@
 """Which rulesets the platform offers people and bots: every ruleset the engine plays.
 
 Matches, tables, bots and tournaments take any of them; the pages ask the ruleset descriptor
-(DESIGN.md 3.2a) how to show it. Forms and the match API ask this one function, so a ruleset
+(docs/architecture.md §3.2a) how to show it. Forms and the match API ask this one function, so a ruleset
 the engine gains before its pages are ready can be held back here.
 """
 

@@ -25,7 +25,7 @@ from games.offer import offered_names
 from .models import PLATFORM_EVENT_TYPES, CommandResult, Event, Match, Seat
 
 # Sent after the commit that appended a match's events: (match_id, version). Bots and waiting
-# clients listen; games never imports them (DESIGN.md 2).
+# clients listen; games never imports them (docs/architecture.md §2).
 match_advanced = django.dispatch.Signal()
 
 
@@ -239,7 +239,7 @@ def closed_cards_groups(cards_groups):
 
 # Apps that run events (tournaments) say who plays in theirs: ``check(event, user)`` is true for
 # an entrant, as a person or through their own bot. Registered at start-up, so that games never
-# imports them (DESIGN.md 2).
+# imports them (docs/architecture.md §2).
 EVENT_PLAYER_CHECKS = []
 
 
@@ -347,7 +347,7 @@ def is_arbiter(match, user):
 def seat_replay(match, user, seat, version):
     """The log up to ``version`` and the state then, as ``seat`` saw them ("all": every hand open).
 
-    Nobody sees a live deal's hidden cards this way (DESIGN.md 3.5). Staff and the seated
+    Nobody sees a live deal's hidden cards this way (docs/architecture.md §3.5). Staff and the seated
     players may replay every deal that is over, from any seat, staff also with every hand
     open; once the match is public anyone may, and its arbiters (staff or its creator, such as
     a tournament's organiser) with every hand open. The redaction is the live API's own.
@@ -414,7 +414,7 @@ def finished_through(rows):
 
 # ------------------------------------------------------------------ creating a match
 def bot_model():
-    """The Bot model, found through Seat.bot so that games never imports bots (DESIGN.md 2)."""
+    """The Bot model, found through Seat.bot so that games never imports bots (docs/architecture.md §2)."""
     return Seat._meta.get_field("bot").related_model
 
 
@@ -458,7 +458,7 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
     outside = [h.pk for h in seat_users if isinstance(h, bot_model()) and h.kind != "builtin"]
     if len(outside) != len(set(outside)):
         raise ServiceError(400, "invalid_seats", _("a webhook or polling bot can hold only one seat of a match"))
-    # One owner, one seat (DESIGN.md 3.5): a person and their own webhook or polling bot, or two
+    # One owner, one seat (docs/architecture.md §3.5): a person and their own webhook or polling bot, or two
     # such bots of one owner, would be two doors to one table, each showing its owner a hand.
     # Built-in bots (the house's, or anyone's) decide inside the site from one seat's view and
     # show their owner nothing, so they are exempt.
@@ -937,7 +937,7 @@ def do_append_platform(match_id, actor, events, check=None):
 
 # Apps that run events (tournaments) say what leaving one of their matches means:
 # ``leave(match, user)`` withdraws ``user`` from the event (raising ServiceError to refuse) and
-# returns True, or returns False if the match is not theirs. Registered at start-up (DESIGN.md 2).
+# returns True, or returns False if the match is not theirs. Registered at start-up (docs/architecture.md §2).
 EVENT_SEAT_EXITS = []
 
 # Why a house bot took a person's seat (seat_taken_over "reason"): they left the table.

@@ -1,4 +1,4 @@
-"""Database triggers: the event table is append-only (DESIGN.md 3.3), and a seat lies within its
+"""Database triggers: the event table is append-only (docs/architecture.md §3.3), and a seat lies within its
 match's table (at the end).
 
 The event log's triggers are installed by migrations ``games.0002_event_append_only`` and

@@ -1,7 +1,7 @@
 """The table (issue 7): a person plays their seat in the browser, anyone else watches.
 
 Thin views over games.service: what a viewer sees comes only from ``service.visible_state``
-(the one redaction, DESIGN.md 3.5) and every action goes through ``service.submit_action``,
+(the one redaction, docs/architecture.md §3.5) and every action goes through ``service.submit_action``,
 which checks seat, turn, version and legality exactly as the API does. The page polls a
 fragment with htmx; the fragment carries the version it shows, so an unchanged table costs
 one indexed read and a 204.

@@ -1,4 +1,4 @@
-"""A game is data (DESIGN.md 3.2a): outside ``games/engine/`` nothing names a ruleset or
+"""A game is data (docs/architecture.md §3.2a): outside ``games/engine/`` nothing names a ruleset or
 assumes a seat count; it asks ``RULESETS[name]``.
 
 Every .py and .html file of the project outside the engine, the tests and the migrations is

@@ -1,5 +1,5 @@
 """Draw the table's card faces as small SVG files: static/cards/<card>.svg for each of the 52
-cards (the wire names of DESIGN.md 3.1: "QH", "TD") and static/cards/back.svg.
+cards (the wire names of docs/architecture.md §3.1: "QH", "TD") and static/cards/back.svg.
 
 Run ``python tools/make_cards.py``; its output is committed, so the site never fetches a card
 at run time. A four-colour deck (spades black, hearts red, diamonds blue, clubs green), so that

@@ -1,4 +1,4 @@
-"""REST API of tournaments (DESIGN.md 3.7): thin views over tournaments.service."""
+"""REST API of tournaments (docs/architecture.md §3.7): thin views over tournaments.service."""
 
 from django.contrib.auth import get_user_model
 from django.http import HttpResponse

@@ -6,7 +6,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
-        # A match's end reaches its tournament through games' announcement (DESIGN.md 2).
+        # A match's end reaches its tournament through games' announcement (docs/architecture.md §2).
         from games.service import match_advanced
 
         from .tasks import on_match_advanced

@@ -1,4 +1,4 @@
-"""Fair, checkable deals (DESIGN.md 3.4): re-derive every deal of a tournament from its seed.
+"""Fair, checkable deals (docs/architecture.md §3.4): re-derive every deal of a tournament from its seed.
 
 Once the tournament ends its seed is public. Each match's seed is derived from it (per round
 and table, or per board), must hash to the seed_sha256 the match published in its first

@@ -34,7 +34,7 @@ opposition, and a house bot of known strength (random, heuristic, Monte Carlo) p
 when the pool is small. The leaderboard sorts by the ordinal mu - 3 sigma.
 
 Seating (``seat_tables``): free active bots in rating order, neighbours at a table, one owner
-per table (DESIGN.md 3.5), a short group completed with anchors nearest in rating.
+per table (docs/architecture.md §3.5), a short group completed with anchors nearest in rating.
 """
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ def seat_tables(
     - They are taken in rating order (ordinal, best first; newcomers at OpenSkill's default), and
       each table takes the best bot not yet seated and then its next neighbours down the list
       whose owner is not at the table yet: close ratings make informative games, and one
-      owner never holds two seats of a table (DESIGN.md 3.5).
+      owner never holds two seats of a table (docs/architecture.md §3.5).
     - A group that cannot be filled by ladder bots (the pool ran out, or only bots of owners
       already at it are left) is completed with anchors nearest in ordinal to the group's mean,
       each anchor at most once per table; a group needing more anchors than there are waits.

@@ -19,7 +19,7 @@ Decisions:
   strategy of ``LADDER_ANCHORS``, whose ratings pin the scale; copies of them in the pool would
   only spend the workers' time rating the same strategy twice.
 - One owner may enter several bots: the seating never puts two of them at one table
-  (DESIGN.md 3.5), and ladder tables share no cards, so nothing is shown twice.
+  (docs/architecture.md §3.5), and ladder tables share no cards, so nothing is shown twice.
 - A bot plays one live ladder match at a time, in any ruleset's ladder: the ladder paces itself
   and a slow bot holds up one table, not several.
 - Pausing or leaving never touches a live match: the bot finishes it, and the match is rated.

@@ -1,4 +1,4 @@
-"""Tournaments and their entrants (DESIGN.md 3.4).
+"""Tournaments and their entrants (docs/architecture.md §3.4).
 
 Every organiser action is an event in the tournament's own stream (``tournament/<id>`` in the
 games event log); these rows are the current picture those events describe, written in the
@@ -57,7 +57,7 @@ class Tournament(models.Model):
     table_points = models.CharField(max_length=10, choices=TablePoints.choices, default=TablePoints.PLACE)
     tie_breaks = models.JSONField(default=list)
     fill = models.CharField(max_length=12, choices=Fill.choices, default=Fill.HOUSE_BOTS)
-    # Secret until the tournament ends; its SHA-256 is published at creation (DESIGN.md 3.4).
+    # Secret until the tournament ends; its SHA-256 is published at creation (docs/architecture.md §3.4).
     seed = models.CharField(max_length=128)
     seed_sha256 = models.CharField(max_length=64)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTRATION)

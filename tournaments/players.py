@@ -1,4 +1,4 @@
-"""Who plays in a tournament, for games' hidden-information rule (DESIGN.md 3.5): anyone who
+"""Who plays in a tournament, for games' hidden-information rule (docs/architecture.md §3.5): anyone who
 entered it, in person or through a bot of their own, whether or not they sit at a table now
 (a bye, a later round), so that no entrant sees cards another table is still playing."""
 

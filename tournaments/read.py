@@ -20,7 +20,7 @@ def stream_heads(tournament, own_head=None):
 
 
 def root_hash(tournament, own_head=None):
-    """The tournament's root hash: over its own stream's head and its matches' (DESIGN.md 3.4)."""
+    """The tournament's root hash: over its own stream's head and its matches' (docs/architecture.md §3.4)."""
     return eventlog.root_hash(stream_heads(tournament, own_head))
 
 

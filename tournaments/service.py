@@ -26,7 +26,7 @@ TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
 
 
 def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None, replay=0):
-    """The deal seed of one match, derived from the tournament's secret seed (DESIGN.md 3.4).
+    """The deal seed of one match, derived from the tournament's secret seed (docs/architecture.md §3.4).
 
     Duplicate tables share the board's seed, so they play the same cards; other formats get
     one seed per round and table, and a replay ordered by a ruling its own ("/replay/n"), so it
@@ -170,7 +170,7 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
     except engine.EngineError as e:
         raise engine_refusal(e) from e
     # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
-    # back after its round has closed and made its matches (and cards) public (DESIGN.md 3.5).
+    # back after its round has closed and made its matches (and cards) public (docs/architecture.md §3.5).
     if boards is not None and rounds > len(boards):
         raise ServiceError(
             400,
@@ -329,7 +329,7 @@ LATE_ENTRY_REFUSED = {
 
 
 def check_one_owner(tournament, user=None, bot=None):
-    """DESIGN.md 3.5: one owner (a person with their bots) holds at most one seat at a table.
+    """docs/architecture.md §3.5: one owner (a person with their bots) holds at most one seat at a table.
     A Swiss draw seats one owner's entrants at different tables; where the draw cannot, the
     owner enters once (409 same_owner)."""
     door = door_of(user, bot)
@@ -627,8 +627,9 @@ def check_round_can_close(tournament):
 def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
     """(tables of entrant ids in seat order, boards per table or None, entrant ids on bye).
 
-    ``owners`` ({entrant id: owner}) keeps one owner's entrants at different tables (DESIGN.md
-    3.5) in the byes and the Swiss draw; fixed schedules never hold two (check_one_owner)."""
+    ``owners`` ({entrant id: owner}) keeps one owner's entrants at different tables
+    (docs/architecture.md §3.5) in the byes and the Swiss draw; fixed schedules never hold two
+    (check_one_owner)."""
     byes = []
     size = table_size(tournament)
     try:
@@ -668,7 +669,7 @@ def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
 
 def cards_group(tournament, board_key, board_index):
     """The name of the cards a table is dealt when other tables are dealt the same ones (a fixed
-    board, a duplicate board), or "" when its cards are its own (DESIGN.md 3.5)."""
+    board, a duplicate board), or "" when its cards are its own (docs/architecture.md §3.5)."""
     if board_index is not None:
         return f"{tournament.stream}/fixed/{board_index}"
     if board_key:
@@ -679,7 +680,7 @@ def cards_group(tournament, board_key, board_index):
 def create_table_match(tournament, round_no, number, board_key, entrants, replay=0):
     """The match one table of a round plays (or replays): its seed derived from the tournament
     seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
-    its round has closed everywhere (DESIGN.md 3.5)."""
+    its round has closed everywhere (docs/architecture.md §3.5)."""
     from games.service import do_create_match
 
     board_index = (round_no - 1) % len(tournament.boards) if tournament.boards else None
@@ -771,7 +772,7 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
 
 
 def do_start_round(tournament_id, by):
-    """Seat the next round by the tournament's format and create its matches (DESIGN.md 3.4)."""
+    """Seat the next round by the tournament's format and create its matches (docs/architecture.md §3.4)."""
     with transaction.atomic():
         tournament = locked(tournament_id)
         check_organiser(tournament, by)
@@ -905,7 +906,7 @@ def do_close_round(tournament_id, by):
             tournament.status = Tournament.Status.FINISHED
         append(tournament, events, actor_of(by))
         tournament.closed_round = tournament.current_round
-        # The round is over everywhere: its cards and seeds may now be public (DESIGN.md 3.5).
+        # The round is over everywhere: its cards and seeds may now be public (docs/architecture.md §3.5).
         Match.objects.filter(
             tournament_table__tournament=tournament, tournament_table__round=tournament.current_round
         ).update(public_when_over=True)

@@ -1,4 +1,4 @@
-"""Built-in bot strategies (DESIGN.md 3.6): pure functions of one seat's view, no Django.
+"""Built-in bot strategies (docs/architecture.md §3.6): pure functions of one seat's view, no Django.
 
 A strategy is called as ``strategy(view, rng)`` with ``view = state.view(seat)`` for the seat to
 act and a ``random.Random``; it returns an entry of ``view["legal_actions"]`` (the very object).

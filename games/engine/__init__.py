@@ -1,6 +1,6 @@
 """Rules engine for Brazilian King, Turkish Rifki and Kings in the Corner (no Django, no I/O).
 
-The API follows DESIGN.md 3.2::
+The API follows docs/architecture.md §3.2::
 
     state = new_game("king", seed=b"...", options={...})     # a whole game from a secret seed
     state = new_game("rifki", board={"declarer": 1, "hands": [...]})  # one fixed deal
@@ -11,7 +11,7 @@ The API follows DESIGN.md 3.2::
     RULESETS["rifki"].next_seat(0, 4), RULESETS["king"].describe(state.deals[0])  # what a game is
 
 Outside the engine, everything learns what a game is from its descriptor in ``RULESETS``
-(``rulesets.py``, DESIGN.md 3.2a): seats, direction, flags, roles, records, bot policies.
+(``rulesets.py``, docs/architecture.md §3.2a): seats, direction, flags, roles, records, bot policies.
 
 The engine is plain, type-annotated Python. ``make`` compiles its hot modules with mypyc
 (``tools/build_engine.py``), which Python then imports in place of the sources; ``COMPILED``

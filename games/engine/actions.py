@@ -1,4 +1,4 @@
-"""The action vocabulary of DESIGN.md 3.1: the fields of each action type and the frozen
+"""The action vocabulary of docs/architecture.md §3.1: the fields of each action type and the frozen
 ``Action`` dicts that ``legal_actions()`` hands out.
 
 This module stays interpreted when the engine is compiled (``make engine``): ``Action``
@@ -9,7 +9,7 @@ except the prebuilt ``PLAY_ACTIONS``.
 from .cards import DECK_SET
 from .errors import IllegalAction
 
-# The fields each action type may carry besides "type" (DESIGN.md 3.1).
+# The fields each action type may carry besides "type" (docs/architecture.md §3.1).
 ACTION_FIELDS = {
     "play": ("card",),
     "contract": ("name", "suit"),

@@ -1,4 +1,4 @@
-"""Kings in the Corner (docs/rules.md §3; DESIGN.md 3.2b): the state machine of both rulesets.
+"""Kings in the Corner (docs/rules.md §3; docs/architecture.md §3.2b): the state machine of both rulesets.
 
 Not a trick-taking game, so not a ``state.GameState``: the same surface (``to_act``,
 ``legal_actions()``, ``apply()``, ``view()``, ``events``, ``scores``, ``deal_scores``,

@@ -1,4 +1,4 @@
-"""Fair, checkable deals (DESIGN.md 3.4).
+"""Fair, checkable deals (docs/architecture.md §3.4).
 
 Shuffle algorithm ``SHUFFLE_VERSION = "hmac-sha256-fy-v1"``; anyone can re-derive a deal
 from the revealed seed and the deal key:

@@ -1,6 +1,6 @@
 """Engine records put into words: contracts, deal ends, and the way a page says them.
 
-The engine keeps its records as data (DESIGN.md 3.2a): a deal record is
+The engine keeps its records as data (docs/architecture.md §3.2a): a deal record is
 ``{"deal": 3, "contract": {"name": "positive", "mode": "up", "trump": "H", "bid": {...}},
 "end": "complete", "scored": True, "scores": [...], "dealer": 1}``. A ruleset's ``describe``
 turns a record into a msgid and its parameters; ``say`` makes the words, with the reader's

@@ -1,6 +1,6 @@
 """What a viewer may see of a game: the one redaction used by the API, the pages and bots.
 
-DESIGN.md 3.5: nobody sees another seat's cards while a deal is live. Once a deal has ended
+docs/architecture.md §3.5: nobody sees another seat's cards while a deal is live. Once a deal has ended
 (or been cancelled) its cards are revealed to the table and the organiser; the public sees
 them when the round ends. The callers decide who is who; this module only applies it:
 

@@ -507,7 +507,7 @@ class RifkiState(GameState):
         """Who is asked, in play order, whether to cancel a trump deal for want of high cards.
 
         Every seat is asked, whatever its cards: asking only the weak hands would tell the
-        table who holds no card above a ten (DESIGN.md 3.5). Only a weak hand may cancel.
+        table who holds no card above a ten (docs/architecture.md §3.5). Only a weak hand may cancel.
         """
         rule = self.options["misdeal_trump_no_high_cards"]
         d = self.declarer

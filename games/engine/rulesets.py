@@ -1,4 +1,4 @@
-"""One descriptor per ruleset: what a game is, for everything outside the engine (DESIGN.md 3.2a).
+"""One descriptor per ruleset: what a game is, for everything outside the engine (docs/architecture.md §3.2a).
 
 Outside ``games/engine/`` nothing names a ruleset or assumes a seat count, a direction or
 tricks: it asks ``RULESETS[name]``. The descriptor is plain data plus a few pure functions,
@@ -78,7 +78,7 @@ class Ruleset:
     roles: dict[str, str]  # the seat roles a table shows, by view key -> msgid ("dealer": "Dealer")
     sheet_role: str  # the role a score sheet's row names (the dealer in King, the declarer in Rifki)
     policies: tuple[str, ...]  # the built-in bot strategies that play it (bots.strategies names)
-    takeover_policy: str  # the strategy that plays a seat whose bot failed (DESIGN.md 3.6)
+    takeover_policy: str  # the strategy that plays a seat whose bot failed (docs/architecture.md §3.6)
     trick_taking: bool  # the view's table part holds a trick and a contract
     state_class: Any = field(repr=False)
     describe_contract: Callable[[Any], records.Described] = field(repr=False)
@@ -101,7 +101,7 @@ class Ruleset:
     # Whether the lowest total wins a game with these resolved options (penalty points) rather
     # than the highest: what standings, places and ratings order by (``lowest_wins``).
     scores_lowest: Callable[[dict[str, Any]], bool] = field(repr=False, default=lambda options: False)
-    # The action types a missed turn gets (a bot's fault, a person's timeout: DESIGN.md 3.6), in
+    # The action types a missed turn gets (a bot's fault, a person's timeout: docs/architecture.md §3.6), in
     # order of preference; with none of them legal, the first legal action (``fallback``).
     fallback_types: tuple[str, ...] = ()
     # How the table page lays out the view's table part: "tricks" (a trick in the middle, tricks

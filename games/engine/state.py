@@ -253,14 +253,14 @@ class GameState:
 
         ``seat=None`` is the view of someone not seated (a spectator, an organiser). The cards
         of the last finished deal are shown when ``reveal_finished`` is true; by default the
-        table sees them and a viewer who is not seated does not (DESIGN.md 3.5).
+        table sees them and a viewer who is not seated does not (docs/architecture.md §3.5).
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             raise EngineError(f"seat must be an integer 0-3 or None, not {seat!r}", code="invalid_seat")
         if reveal_finished is None:
             reveal_finished = seat is not None
         step = self.STEP
-        # The envelope every ruleset shares (DESIGN.md 3.2a), then the table part this one owns.
+        # The envelope every ruleset shares (docs/architecture.md §3.2a), then the table part this one owns.
         v = {
             "ruleset": self.ruleset,
             "seat": seat,
@@ -296,7 +296,7 @@ class GameState:
         table.update(self._ruleset_view(seat))
         v["table"] = table
         if self.last_deal is not None and reveal_finished:
-            # A finished deal's cards are revealed to the table (DESIGN.md 3.5).
+            # A finished deal's cards are revealed to the table (docs/architecture.md §3.5).
             deal, hands = self.last_deal
             v["last_deal"] = {"deal": deal, "dealt_hands": [list(h) for h in hands]}
         if self.is_over:

@@ -14,7 +14,7 @@ from games.engine.playout import contract_label
 
 register = template.Library()
 
-SUIT_ORDER = "SHDC"  # the canonical order of the pack (DESIGN.md 3.1)
+SUIT_ORDER = "SHDC"  # the canonical order of the pack (docs/architecture.md §3.1)
 RANK_ORDER = "23456789TJQKA"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
@@ -138,7 +138,7 @@ def _trump_label(trump):
 
 @register.simple_tag
 def action_label(ruleset, action):
-    """A readable label for any of the engine's action dicts (DESIGN.md 3.1), for its button.
+    """A readable label for any of the engine's action dicts (docs/architecture.md §3.1), for its button.
 
     Unknown types fall back to the type's slug, so a new action still gets a working button.
     """

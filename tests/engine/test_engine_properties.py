@@ -1,5 +1,5 @@
 """Properties of the engine over random legal games, with random flag combinations, random seeds
-and random choices among the legal actions (docs/rules.md §1.9, §2.8, §4; DESIGN.md 3.2, 3.5).
+and random choices among the legal actions (docs/rules.md §1.9, §2.8, §4; docs/architecture.md §3.2, §3.5).
 
 Whole games check the game-level invariants (zero sums, deal counts, replay); single deals on
 boards from random permutations of the pack check every decision point more intensively (every

@@ -1,4 +1,4 @@
-"""games.engine.redact: the one redaction of logs and views (DESIGN.md 3.5), checked by scanning.
+"""games.engine.redact: the one redaction of logs and views (docs/architecture.md §3.5), checked by scanning.
 
 At every step of random games, for every viewer (each seat, and someone not seated) with and
 without the right to see finished deals, the redacted log and view are serialised and searched

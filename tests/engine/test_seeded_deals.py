@@ -1,4 +1,4 @@
-"""Fair, checkable deals (DESIGN.md 3.4, games/engine/deal.py): the documented shuffle, pinned by a
+"""Fair, checkable deals (docs/architecture.md §3.4, games/engine/deal.py): the documented shuffle, pinned by a
 golden vector, re-derived by an independent implementation, deterministic and roughly uniform."""
 
 import hashlib

@@ -1,4 +1,4 @@
-"""The ruleset descriptor answers what the platform must not guess (DESIGN.md 3.2a): whether the
+"""The ruleset descriptor answers what the platform must not guess (docs/architecture.md §3.2a): whether the
 lowest total wins a game with given options (Kings in the Corner's penalty scorings) or the
 highest, agreeing with the engine's own ``game_ended`` winners; and the move a missed turn gets
 (a bot's fault, a person's timeout): the end of the turn in Kings in the Corner, the first legal

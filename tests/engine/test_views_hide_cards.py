@@ -1,4 +1,4 @@
-"""Hidden information (DESIGN.md 3.5): a seat's view and the errors it gets never show another
+"""Hidden information (docs/architecture.md §3.5): a seat's view and the errors it gets never show another
 seat's live cards; a finished deal's cards are revealed to the table."""
 
 import json
@@ -186,7 +186,7 @@ def _first_weak_trump_seed(limit=3000):
 
 
 def test_who_is_asked_about_a_no_high_card_misdeal_does_not_depend_on_the_hands():
-    """Hidden-information leak (DESIGN.md 3.5): after a trump contract, the engine asks only the
+    """Hidden-information leak (docs/architecture.md §3.5): after a trump contract, the engine asks only the
     seats that hold no J, Q, K or A whether to cancel (misdeal_trump_no_high_cards="any_player").
     Every seat sees to_act, so asking only weak hands would expose them to the table even when
     their holders pass. The seats asked (relative to the declarer) must be the same whatever

@@ -1,4 +1,4 @@
-"""DESIGN.md 3.5 for Kings in the Corner, through the API (issue 20): a whole hand at a table of
+"""docs/architecture.md §3.5 for Kings in the Corner, through the API (issue 20): a whole hand at a table of
 three is played through ``POST matches/{id}/actions/``, and before every action each seated
 player, a spectator without an account and staff read every endpoint. No response may name a
 card in another seat's hand, including a card that seat drew from the stock, nor a card still

@@ -1,4 +1,4 @@
-"""DESIGN.md 3.5 through the API: every response, to every caller, is scanned for hidden cards.
+"""docs/architecture.md §3.5 through the API: every response, to every caller, is scanned for hidden cards.
 
 A whole deal is played through the API. Before each action, every endpoint is read by each
 seated player, a spectator without an account, a logged-in stranger and staff; no response

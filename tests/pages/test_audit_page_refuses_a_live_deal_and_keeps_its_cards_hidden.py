@@ -1,4 +1,4 @@
-"""Nobody replays a deal still in play (DESIGN.md 3.5): a spectator, a player and an arbiter are
+"""Nobody replays a deal still in play (docs/architecture.md §3.5): a spectator, a player and an arbiter are
 refused with a 403 and a message, and no hidden card is in the answer."""
 
 import random

@@ -43,7 +43,7 @@ def hidden_cards_then(match, version, seat):
     """The cards still in the other seats' hands at ``version``: what seat ``seat`` could not see."""
     state = service.match_state(match, eventlog.stream_events(match.stream)[:version])
     if state.phase in ("deal_over", "over"):
-        return set()  # a finished deal's cards are revealed to the table (DESIGN.md 3.5)
+        return set()  # a finished deal's cards are revealed to the table (docs/architecture.md §3.5)
     return {c for s in range(4) if s != seat for c in state.hand(s)}
 
 

@@ -62,7 +62,7 @@ def bots_for(make_bot, count, webhooks, url, prefix):
     made, strategies = [], itertools.cycle(["random", "heuristic"])
     for i in range(count):
         if i in webhook_at:
-            # Each its own author: one owner never holds two seats of a table (DESIGN.md 3.5).
+            # Each its own author: one owner never holds two seats of a table (docs/architecture.md §3.5).
             hook = make_bot(kind="webhook", url=url, name=f"{prefix}-hook{i}")
             hook.owner = get_user_model().objects.create_user(f"{prefix}-author{i}")
             hook.save(update_fields=["owner"])
@@ -353,7 +353,7 @@ def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpo
         # the tables of a board play the same cards: the same seed, the same first deal
         assert len({table["match"].seed for table in tables}) == 1
         assert len({repr(first_deal_hands(table["events"])) for table in tables}) == 1
-        # and that seed re-derives from the revealed tournament seed (DESIGN.md 3.4)
+        # and that seed re-derives from the revealed tournament seed (docs/architecture.md §3.4)
         label = f"tournament/{t.pk}/board/{board}".encode()
         assert tables[0]["match"].seed == hmac.new(seed, label, hashlib.sha256).hexdigest()
         seeds.add(tables[0]["match"].seed)

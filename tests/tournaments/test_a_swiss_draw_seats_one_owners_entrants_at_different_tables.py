@@ -1,5 +1,5 @@
 """A Swiss event may hold a person and their own bots (or two bots of one owner): its draw seats
-them at different tables (DESIGN.md 3.5), with house bots filling the tables or with byes. When
+them at different tables (docs/architecture.md §3.5), with house bots filling the tables or with byes. When
 a round cannot (an owner with more entrants than it has tables), starting it is refused with
 409 same_owner naming the owner, and nothing is stored."""
 

@@ -1,4 +1,4 @@
-"""DESIGN.md 3.5: one owner (a person with their bots) holds at most one seat at a table, since
+"""docs/architecture.md §3.5: one owner (a person with their bots) holds at most one seat at a table, since
 two doors to one table would show them two hands. Creating a match refuses a person beside
 their own webhook or polling bot, and two such bots of one owner (400 same_owner, naming the
 owner; nothing stored), through the API and every other path (games.service.check_new_match).

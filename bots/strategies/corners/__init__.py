@@ -1,4 +1,4 @@
-"""Built-in strategies for Kings in the Corner (DESIGN.md 3.2b, 3.6): pure Python, no Django.
+"""Built-in strategies for Kings in the Corner (docs/architecture.md §3.2b, §3.6): pure Python, no Django.
 
 Each is called like the trick games' strategies, ``strategy(view, rng)``, with ``view =
 state.view(seat)`` for the seat to act; it returns an entry of ``view["legal_actions"]`` (the

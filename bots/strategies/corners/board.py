@@ -1,4 +1,4 @@
-"""What a Kings in the Corner seat knows, read from its view alone (DESIGN.md 3.2a/3.2b).
+"""What a Kings in the Corner seat knows, read from its view alone (docs/architecture.md §3.2a, §3.2b).
 
 The view's envelope (``hand``, ``legal_actions``, ``num_seats``, ``hand_sizes``, ``options``) and
 its ``table`` part (piles bottom first, the jokers on the table and the card each stands for,

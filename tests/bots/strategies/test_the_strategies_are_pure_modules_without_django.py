@@ -1,4 +1,4 @@
-"""The strategies are pure Python on the engine (DESIGN.md 2, 3.6): importing them and playing a
+"""The strategies are pure Python on the engine (docs/architecture.md §2, §3.6): importing them and playing a
 whole game with them loads no Django module, so a Celery worker or any script can use them."""
 
 import subprocess

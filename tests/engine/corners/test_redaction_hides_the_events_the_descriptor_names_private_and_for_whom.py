@@ -1,4 +1,4 @@
-"""DESIGN.md 3.2a/3.5: hidden information belongs to the ruleset. redact.py hides exactly the event
+"""docs/architecture.md §3.2a, §3.5: hidden information belongs to the ruleset. redact.py hides exactly the event
 types the descriptor's ``private_events`` names: a dealt hand to every seat but its own, the stock
 to everyone, a drawn card to everyone but its drawer; all of it revealed (to viewers with the
 right) once the hand is over."""
