@@ -112,7 +112,7 @@ test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 # beside the eventsourcing library and raw psycopg, action POSTs over HTTP beside a bare DRF
 # endpoint, a person's move to the house bots' answer, tournaments, and their cost growth with
 # workers and bots. bench.appends, bench.http and bench.latency need PostgreSQL and Redis
-# (DATABASE_URL, REDIS_URL), as the README's figures were measured.
+# (DATABASE_URL, REDIS_URL), as the figures of docs/benchmarks.md were measured.
 bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
 	$(PY) -m bench.strength

@@ -27,7 +27,7 @@ from games.engine import RULESETS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The ruleset the figures are measured on unless --ruleset names another: the engine's first
-# (King), the game the README's figures have always been measured on.
+# (King), the game the figures of docs/benchmarks.md have always been measured on.
 DEFAULT_RULESET = next(iter(RULESETS))
 
 
@@ -162,7 +162,7 @@ def main(argv=None):
         latencies = []
         for _ in range(max(1, args.matches // 2)):
             hook = make("webhook", url="http://127.0.0.1:1/")
-            server = webhook_bot.serve(hook.secret, port=0)  # the README's example bot, checking signatures
+            server = webhook_bot.serve(hook.secret, port=0)  # the example bot of docs/bots.md, checking signatures
             threading.Thread(target=server.serve_forever, daemon=True).start()
             try:
                 hook.url = f"http://127.0.0.1:{server.server_port}/"

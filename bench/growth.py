@@ -2,10 +2,10 @@
 
 Runs ``bench.tournament`` (a Swiss event of built-in ``random`` bots, 3 rounds, through real
 Celery workers) for every pair of ``--workers`` (1, 2, 4) and ``--entrants`` (16, 64, 256) and
-prints one Markdown table of seconds and match events per second: the README's cost-growth
-table, so that a club can read what one machine holds and when more workers help. Each run is
-a process of its own (its own workers), one after the other, on the site's database and broker
-(DATABASE_URL and REDIS_URL, as bench.tournament).
+prints one Markdown table of seconds and match events per second: the cost-growth table of
+docs/benchmarks.md ("Cost growth"), so that a club can read what one machine holds and when
+more workers help. Each run is a process of its own (its own workers), one after the other, on
+the site's database and broker (DATABASE_URL and REDIS_URL, as bench.tournament).
 """
 
 import argparse

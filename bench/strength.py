@@ -188,7 +188,7 @@ def pairing(text):
 
 # Deals per pairing by default. A hand of Kings in the Corner at four players separates the
 # Monte Carlo player from the heuristic by about 0.3 penalty points with a wide spread: 200 hands
-# left its 95% interval touching zero, 500 exclude it (measured, see the README).
+# left its 95% interval touching zero, 500 exclude it (measured: docs/benchmarks.md "Bot strength").
 DEALS_ONE_SIZE = 200
 DEALS_SEVERAL_SIZES = 500
 

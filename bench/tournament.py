@@ -1,6 +1,6 @@
 """``python -m bench.tournament``: a 64-bot Swiss event end to end through real workers.
 
-The game is ``--ruleset``, by default the engine's first (King), as the README's figures, at
+The game is ``--ruleset``, by default the engine's first (King), as the figures of docs/benchmarks.md, at
 tables of ``--players`` where the ruleset plays several sizes (its ``players`` option; by
 default the ruleset's own). ``make bench`` also runs a 36-bot Kings in the Corner event at
 tables of four (``--ruleset corners --entrants 36 --players 4``).

@@ -67,7 +67,7 @@ def seat_record(rows, seat):
 
 
 def turn_request(match, seat, version, state, request_id, deadline):
-    """The JSON a bot gets for a turn, by webhook or by polling (documented in the README)."""
+    """The JSON a bot gets for a turn, by webhook or by polling (docs/bots.md "The turn request")."""
     view = service.seat_view(match, seat, state)
     return {
         "request_id": str(request_id),

@@ -1,4 +1,4 @@
-"""Django settings, read from the environment (README "Configuration")."""
+"""Django settings, read from the environment (docs/configuration.md "Configuration")."""
 
 import os
 from pathlib import Path
@@ -277,7 +277,7 @@ TRUSTED_PROXIES = REST_FRAMEWORK["NUM_PROXIES"]  # reverse proxies in front of t
 LONG_POLL_MAX_WAITS = int(os.environ.get("LONG_POLL_MAX_WAITS") or 8)
 LONG_POLL_MAX_WAITS_PER_CLIENT = int(os.environ.get("LONG_POLL_MAX_WAITS_PER_CLIENT") or 4)
 
-# Security (README "Deploying"; `manage.py check --deploy` passes with no warning). Outside
+# Security (docs/deploying.md "HTTPS behind a proxy"; `manage.py check --deploy` passes with no warning). Outside
 # DEBUG the site is served over HTTPS: plain HTTP is redirected, cookies are Secure and HSTS
 # is on. Behind a proxy that ends TLS, SECURE_PROXY_SSL_HEADER names the header it sets
 # (e.g. X-Forwarded-Proto: https); SECURE_SSL_REDIRECT=0 serves plain HTTP (a local try).
@@ -313,7 +313,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 # --- Live streams (games/streams.py) ---
-# matches/{id}/stream/ and bot/stream/ (README "Following a match or a bot's turns live"). Under an
+# matches/{id}/stream/ and bot/stream/ (docs/api.md "Following a match or a bot's turns live"). Under an
 # ASGI server (uvicorn, config/asgi.py) a stream holds no thread and is woken through Redis
 # publish/subscribe (REDIS_URL; channels <STREAM_CHANNEL_PREFIX>stream:...), else by reading the
 # match row every STREAM_POLL_SECONDS. Under a WSGI server it is a long poll: it takes a slot of
@@ -349,7 +349,7 @@ except ValueError as _error:
 LADDER_BOT_TURN_TIMEOUT = float(os.environ.get("LADDER_BOT_TURN_TIMEOUT") or BOT_TURN_TIMEOUT_SECONDS)
 # Seconds a bot that left a ladder for faults (a house bot took its seat over) waits before its
 # owner may opt it in again, from the time it left; doubling on each leave for faults, up to a
-# year; 0: no wait (README "Bots").
+# year; 0: no wait (docs/bots.md "The bots' ladder").
 LADDER_REJOIN_WAIT_SECONDS = float(os.environ.get("LADDER_REJOIN_WAIT_SECONDS") or 3600)
 CELERY_BEAT_SCHEDULE["ladder-tick"] = {"task": "tournaments.tasks.ladder_tick", "schedule": LADDER_TICK_SECONDS}
 

@@ -1,8 +1,8 @@
 """Live streams of matches and bot turns (issue 18; games/streams.py, bots/stream.py).
 
 Served live by an ASGI server (config/asgi.py; the compose file's ``streams`` service, which
-the proxy routes these two paths to), and as bounded long polls by a WSGI server (README
-"Following a match or a bot's turns live").
+the proxy routes these two paths to), and as bounded long polls by a WSGI server (docs/api.md
+"Where they are live").
 """
 
 from django.urls import path

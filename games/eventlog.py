@@ -85,7 +85,7 @@ def seal_key():
     """The head seals' key: ``EVENT_HEAD_SEAL_KEY`` when set, else one derived from SECRET_KEY
     (a key of its own, so that a seal never doubles as any other HMAC made with SECRET_KEY).
     The derived key is hex text, so that setting EVENT_HEAD_SEAL_KEY to it keeps every seal
-    valid when SECRET_KEY is rotated (README, "Audit and arbitration")."""
+    valid when SECRET_KEY is rotated (docs/audit.md, "Head seals")."""
     configured = getattr(settings, "EVENT_HEAD_SEAL_KEY", "")
     if configured:
         return configured.encode()

@@ -188,7 +188,8 @@ class StreamHead(models.Model):
     Written by ``games.eventlog.append`` in the transaction of each append. The hash chain
     proves each event against the one before it, but whoever holds a copy of the database could
     change an event and recompute every later hash and the match's head; without the key, not
-    this seal. verify_match and verify_tournament check it (docs/events.md, "Head seals").
+    this seal. verify_match and verify_tournament check it (docs/events.md, "The hash chain":
+    its head seals).
     """
 
     stream = models.CharField(max_length=100, primary_key=True)

@@ -1,4 +1,4 @@
-"""Receipts: what the site signs for each action it accepts (README "Audit and arbitration",
+"""Receipts: what the site signs for each action it accepts (docs/audit.md "Receipts",
 docs/events.md "Receipts").
 
 A head seal (games.eventlog.head_seal) binds a version and a hash, not freshness: whoever can
@@ -71,7 +71,7 @@ def signing_key_hex():
     """The private key's 32 bytes, as hex: ``EVENT_RECEIPT_SIGNING_KEY`` when set, else derived
     from SECRET_KEY (a key of its own: HMAC-SHA256(SECRET_KEY, "kingrifki/event-receipt-signing/v1")).
     Setting EVENT_RECEIPT_SIGNING_KEY to the derived value keeps the same key when SECRET_KEY is
-    rotated (README, "Audit and arbitration")."""
+    rotated (docs/audit.md, "Receipts")."""
     configured = getattr(settings, "EVENT_RECEIPT_SIGNING_KEY", "")
     if configured:
         return configured

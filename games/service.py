@@ -190,7 +190,7 @@ def seat_view(match, seat, state=None, reveal_finished=None):
 
 
 # ------------------------------------------------------------------ who may look at a match
-# README "Hidden information": a seat sees its own cards; a finished deal's cards reach the table
+# docs/api.md "Hidden information": a seat sees its own cards; a finished deal's cards reach the table
 # and the arbiters, and the public once the match is public. Cards dealt at several tables (a
 # duplicate board, a fixed board: one ``cards_group``) make those tables one closed room until
 # every table has finished them.

@@ -287,7 +287,7 @@ def table_act(request, pk):
     canonical JSON: the page's script keeps it in the browser (static/js/receipts.js), from
     where the player downloads "my receipts". The site keeps no copy to hand out later: a
     receipt re-made from the log at download time would prove nothing after a rollback, and
-    one kept in the database could be rolled back with the log (README "Audit and arbitration").
+    one kept in the database could be rolled back with the log (docs/audit.md "Receipts").
     """
     match = get_match(pk)
     error, status, answer = None, 200, None

@@ -88,7 +88,8 @@ def child_environment(log_level: str) -> dict[str, str]:
     a newcomer can do nothing about. Celery warns when a worker runs as root or in the sudo or
     wheel group (a developer's own machine often is), though this broker and the JSON
     serializer leave nothing to exploit; runserver warns that it is a development server,
-    which is what `make run` is for (production is gunicorn, README "Deploying")."""
+    which is what `make run` is for (production is gunicorn, docs/deploying.md
+    "Running and deploying")."""
     env = dict(os.environ, LOG_LEVEL=log_level)
     if not detailed(log_level):
         env["DJANGO_RUNSERVER_HIDE_WARNING"] = "true"

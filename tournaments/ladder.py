@@ -25,8 +25,8 @@ Events (dicts with a ``type``; the fields are the event's payload):
   before the field, when every ladder's highest score won), ties sharing. ``taken_over`` are the
   seats a house bot held at the match's end, read from the match's log: each is its bot's
   forfeit, rated last alone, and the house's play in it counts for nobody (an event without
-  the field is from before it, when the house's finish was rated as the seat's bot's; README
-  "Bots", ``tournaments.ratings.match_ratings``).
+  the field is from before it, when the house's finish was rated as the seat's bot's;
+  docs/bots.md "The bots' ladder", ``tournaments.ratings.match_ratings``).
 
 Ratings: OpenSkill's Bradley-Terry full-pairing model (``tournaments.ratings``, which says why),
 one pool per ruleset, a key per bot, house anchors included: their ratings measure the

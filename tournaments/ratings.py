@@ -27,7 +27,8 @@ other seat, so its skill can only fall from that match, and its uncertainty stay
 on their own scores, as if the forfeited seats had not been at the table. The ladder and the
 rated tournaments both rate through ``rate_match``, each reading the forfeits from its own
 stream (``match_rated`` and ``match_result`` carry ``taken_over``, copied from the match's log
-when it ended), so a rebuild from the events gives the same ratings (README "Bots").
+when it ended), so a rebuild from the events gives the same ratings (docs/bots.md
+"The bots' ladder").
 
 Pure and deterministic: no Django, no clock, no randomness. Functions return new read-only
 mappings and leave their inputs alone, and the same matches in the same order give the same

@@ -54,8 +54,8 @@ def rounds(tournament):
     played = {}  # (round, table) -> its matches, the one drawn first and then any replays
     for x in tournament.tables.select_related("match").order_by("replay"):
         played.setdefault((x.round, x.table), []).append(x)
-    # Tables dealt the same cards are one closed room while any of them plays (README "Hidden
-    # information"): the pages say which, and link them only for the tables' own players.
+    # Tables dealt the same cards are one closed room while any of them plays (docs/api.md
+    # "Closed rooms"): the pages say which, and link them only for the tables' own players.
     closed = games_service.closed_cards_groups(x.match.cards_group for xs in played.values() for x in xs)
     rounds = []
     for r in sorted(tables):

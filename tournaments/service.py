@@ -834,8 +834,8 @@ def do_start_round(tournament_id, by):
 def results_due(match_id):
     """The finished matches whose results may be recorded now that ``match_id`` has ended:
     itself, or, where tables share cards, every finished table of the board once none plays it
-    any more. A closed room's result is held back with the rest of it (README "Hidden
-    information"): standings that moved when one table finished would tell the other tables of
+    any more. A closed room's result is held back with the rest of it (docs/api.md "Closed
+    rooms"): standings that moved when one table finished would tell the other tables of
     the board how it went."""
     from games.service import cards_still_in_play
 

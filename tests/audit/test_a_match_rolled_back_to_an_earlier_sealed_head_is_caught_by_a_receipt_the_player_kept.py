@@ -3,7 +3,7 @@ deleted with the triggers lifted, the match row and the older StreamHead restore
 left is chained, the head is the row's and its seal is the site's own, so verification passes:
 a seal binds a version and a hash, not freshness. The receipt a player was given for an action
 before the rollback catches it, in verify_match, the verify endpoint, the management command and
-the standalone verifier, naming the receipt (games/receipts.py, README "Audit and arbitration")."""
+the standalone verifier, naming the receipt (games/receipts.py, docs/audit.md "Receipts")."""
 
 import json
 

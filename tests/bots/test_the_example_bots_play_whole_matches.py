@@ -1,4 +1,4 @@
-"""bots/examples/: the webhook and polling examples of the README (the starter kit's server and
+"""bots/examples/: the webhook and polling examples of docs/bots.md (the starter kit's server and
 client playing the lowest_card strategy) play whole matches with no fault."""
 
 import threading

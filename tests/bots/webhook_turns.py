@@ -1,5 +1,5 @@
 """Helpers for tests of webhook turns: a match whose first decision is a webhook bot's, and
-the check a bot makes of the platform's signature (README "Bots")."""
+the check a bot makes of the platform's signature (docs/bots.md "Webhook signatures")."""
 
 import hashlib
 import hmac

@@ -4,8 +4,8 @@ choose; no click), on a 390 x 844 phone. At every one of their turns the whole t
 screen without scrolling: whose turn it is, every seat, the trick and every card or choice they
 may play; the page has not scrolled. After their first action the focus comes back by itself
 to their first choice or playable card at each turn; the tab's title says when it is their
-turn. A desktop window of the same player is photographed at a few moments (the README's
-screenshots are taken from these)."""
+turn. A desktop window of the same player is photographed at a few moments (the
+screenshots of docs/pages.md are taken from these)."""
 
 import re
 

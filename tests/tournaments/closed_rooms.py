@@ -1,4 +1,4 @@
-"""The cast and the doors of the closed-room tests (README "Hidden information"): an event whose
+"""The cast and the doors of the closed-room tests (docs/api.md "Closed rooms"): an event whose
 tables are dealt the same cards, the kinds of people who may look at a table, and every door
 of a match (API, streams, pages) with what each answers.
 

@@ -1,4 +1,4 @@
-"""README "Hidden information" across tables: two tables of a duplicate event are dealt the
+"""docs/api.md "Closed rooms", hidden information across tables: two tables of a duplicate event are dealt the
 same board. When one table finishes a deal, nobody who plays in the event (the players at
 either table, the owners of the bots there, their bots' turn requests, an organiser or a staff
 member who is also an entrant) is shown that deal's hands while the other table is still

@@ -1,4 +1,4 @@
-"""README "Hidden information": a table that has finished a board other tables still play is a
+"""docs/api.md "Closed rooms": a table that has finished a board other tables still play is a
 closed room, its result too. Its scores would tell the other tables how the board went, so its
 match_result waits: the standings, the results listing and the tournament's stream hold
 nothing of it until the last table of the board has finished; then every table's result is

@@ -1,4 +1,4 @@
-"""README "Hidden information", closed rooms, for Kings in the Corner at tables of two and of
+"""docs/api.md "Closed rooms", for Kings in the Corner at tables of two and of
 three: a duplicate board deals every table the same hands, layout and stock, so the cards table
 A draws are the cards table B will draw. While B plays, A answers only its own seats (each sees
 its own hand and its own draws, never another seat's) and the arbiters who play in no match of

@@ -1,4 +1,4 @@
-"""README "Hidden information", closed rooms: in a duplicate King event two tables are dealt
+"""docs/api.md "Closed rooms": in a duplicate King event two tables are dealt
 the same board. Table A plays deal 1 to its end while table B is 12 events in, so A's played
 cards are B's live hands. Until both tables have finished the board, each match answers only to
 its own seats (each their own view), the owners of the bots seated there, and the arbiters who

@@ -1,4 +1,4 @@
-"""The README's bot guide works as written: its shell block, run as it stands against a live site
+"""The bot guide (docs/bots.md) works as written: its shell block, run as it stands against a live site
 (with a real worker playing the house bots), signs a newcomer up, registers a polling bot, runs
 it with the starter kit, finishes a sparring match with no admin, puts the bot in the ladder, and
 takes it out again before stopping it (a stopped bot left in the ladder would fault its seats)."""
@@ -21,14 +21,16 @@ from tests.services.conftest import celery_worker_factory, postgres_url, redis_u
 from tournaments.models import LadderEntry
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+BOT_GUIDE = ROOT / "docs" / "bots.md"
 # If the guide fails half-way, its bot (started in the background) must not poll for ever.
 STOP_BACKGROUND_JOBS = "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
 
 
 def guide():
-    block = re.search(r"<!-- bot-guide:start -->\s*```sh\n(.*?)```\s*<!-- bot-guide:end -->", README.read_text(), re.S)
-    assert block, "the README's bot guide is marked <!-- bot-guide:start --> ... <!-- bot-guide:end -->"
+    text = BOT_GUIDE.read_text()
+    block = re.search(r"<!-- bot-guide:start -->\s*```sh\n(.*?)```\s*<!-- bot-guide:end -->", text, re.S)
+    assert block, "docs/bots.md's bot guide is marked <!-- bot-guide:start --> ... <!-- bot-guide:end -->"
     return block.group(1)
 
 
@@ -36,7 +38,7 @@ def test_the_guide_goes_from_sign_up_to_a_finished_sparring_match_and_the_ladder
     settings.BOT_TURN_TIMEOUT_SECONDS = 10.0  # a loaded CI machine is no fault of the bot's
     run = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", STOP_BACKGROUND_JOBS + guide()],
-        cwd=README.parent,
+        cwd=ROOT,  # the guide runs from a checkout's root (bots/sdk/, bots/examples/)
         env={**os.environ, "SERVER": live_server.url},
         capture_output=True,
         text=True,
