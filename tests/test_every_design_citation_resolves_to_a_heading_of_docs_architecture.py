@@ -12,34 +12,12 @@ design card that lived outside the repository (``DESIGN.md``, or a path into ``.
 a clone has neither. A failure lists each place as file:line.
 """
 
-import os
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.docs_citations import ROOT, SECTION, numbered_headings, text_files
+
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
-THIS_FILE = Path(__file__).resolve()
 
-# Never read: the virtualenv, run-time files, git's own, the translation catalogues (their
-# source references and msgids follow the code), caches and build output.
-SKIPPED_DIRS = {
-    ".venv",
-    "var",
-    ".git",
-    "locale",
-    "node_modules",
-    "staticfiles",
-    "__pycache__",
-    ".hypothesis",
-    ".pytest_cache",
-    ".ruff_cache",
-    ".mypy_cache",
-}
-SKIPPED_SUFFIXES = {".po", ".pot", ".mo", ".pyc", ".so", ".png", ".jpg", ".jpeg", ".gif", ".ico", ".sqlite3"}
-
-SECTION = r"\d+(?:\.\d+)*[a-z]?"
-# A heading that numbers its section: "## 2. Shape", "### 3.2a A game is data: ...".
-HEADING = re.compile(rf"^#{{1,6}}[ \t]+({SECTION})\.?[ \t]", re.MULTILINE)
 # Where the page is named with a section after it: a citation, to be read in the one format.
 NAMED = re.compile(r"architecture\.md")
 MEANT_AS_CITATION = re.compile(r"[`'\"]?[ \t]*(?:§|section\b|sec\.|\d)", re.IGNORECASE)
@@ -52,38 +30,10 @@ OWN_REFERENCE = re.compile(rf"§({SECTION})(?!\w)")
 # The design card outside the repository, by name or by the path to its folder.
 OUTSIDE = re.compile(r"DESIGN\.md|\.\./shared/")
 
-# Lines other changes of issue 32 rewrite, left alone here so that the changes merge line by
-# line: the README's rewrite points it at docs/architecture.md, and the rules' move into docs/
-# rewrites the glossary's note on its sources. Once their line is gone, its entry must go too
-# (test_each_pending_line_is_still_there).
-PENDING = {
-    (
-        "README.md",
-        'corners.apply({"type": "end_turn"})  # or play {card, to}, move {from, to}: DESIGN.md 3.2b',
-    ): "the README's rewrite",
-    (
-        "README.md",
-        "`RULESETS[name]` (`games/engine/rulesets.py`, DESIGN.md 3.2a): its label and summary (msgids),",
-    ): "the README's rewrite",
-    (
-        "README.md",
-        "| `legal_actions` | every action you may take, in canonical order (DESIGN.md 3.1) |",
-    ): "the README's rewrite",
-    (
-        "README.md",
-        "The design is in `../shared/DESIGN.md` (the shared folder beside this repository).",
-    ): "the README's rewrite",
-    (
-        "docs/glossary.md",
-        "`rules.md` (the shared rules reference beside this repository, `../shared/rules.md`), and `seeds/NNN` "
-        "is an original text in `../shared/seeds/`:",
-    ): "the rules' move into docs/",
-}
-
 
 def headings(text):
     """The section numbers of the page's numbered headings, in order."""
-    return HEADING.findall(text)
+    return numbered_headings(text)
 
 
 def line_of(text, position):
@@ -136,24 +86,6 @@ def unresolved_own(text, known, where="docs/architecture.md"):
 def outside_mentions(text, where="text"):
     """(where, line number, the line) for each line that names the design card outside the repository."""
     return [(where, number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
-
-
-def text_files(root=ROOT):
-    """(relative posix path, text) of every UTF-8 text file the scan reads."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
-        for name in sorted(files):
-            path = Path(folder) / name
-            if name in SKIPPED_DIRS or path.suffix in SKIPPED_SUFFIXES:
-                continue
-            data = path.read_bytes()
-            if b"\0" in data:
-                continue
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                continue
-            yield path.relative_to(root).as_posix(), text
 
 
 def known_sections():
@@ -254,8 +186,6 @@ def test_every_design_citation_resolves_to_a_heading_of_docs_architecture():
     known = known_sections()
     problems, cited = [], 0
     for path, text in text_files():
-        if (ROOT / path).resolve() == THIS_FILE:
-            continue  # its samples cite missing sections on purpose
         cited += sum(1 for _line, sections, problem in citations(text) if problem is None and sections)
         problems += unresolved(text, known, path)
         if path == "docs/architecture.md":
@@ -267,21 +197,5 @@ def test_every_design_citation_resolves_to_a_heading_of_docs_architecture():
 def test_nothing_cites_the_design_card_outside_the_repository():
     found = []
     for path, text in text_files():
-        if (ROOT / path).resolve() == THIS_FILE:
-            continue  # it names what it looks for
-        found += [
-            f"{where}:{number}: {line}"
-            for where, number, line in outside_mentions(text, path)
-            if (where, line) not in PENDING
-        ]
+        found += [f"{where}:{number}: {line}" for where, number, line in outside_mentions(text, path)]
     assert not found, "cite docs/architecture.md §N instead (a clone has no ../shared/):\n" + "\n".join(found)
-
-
-def test_each_pending_line_is_still_there():
-    files = dict(text_files())
-    gone = [
-        f"{path}: {line}"
-        for path, line in PENDING
-        if line not in {text_line.strip() for text_line in files.get(path, "").splitlines()}
-    ]
-    assert not gone, "these lines have been rewritten: delete their entries from PENDING:\n" + "\n".join(gone)

@@ -11,17 +11,14 @@ each as file:line.
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.docs_citations import ROOT, text_files
+
 README_MAX_LINES = 250
 # The code, its templates and its configuration; not the documents themselves (their links are
 # checked below), nor what is not ours or is built.
 CODE = ("*.py", "*.html", "*.js", "*.css", "*.sh", "*.yml", "*.yaml", "*.toml", "*.ini", "*.cfg", "*.txt")
 CODE_NAMES = ("Makefile", "Dockerfile", "run")
-SKIPPED_DIRS = {".venv", "var", ".git", "node_modules", "staticfiles", "__pycache__", "locale"}
 DOCUMENTS = ("README.md", "docs/*.md")
-# Documents written on other branches of the same issue: a link to them may stand before they
-# land, as long as the file is missing; once it exists, its links are checked like the others.
-WRITTEN_ELSEWHERE = {"docs/architecture.md", "docs/rules.md"}
 
 # A line break inside a comment or docstring, with the comment marker of the next line.
 LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:#+|//|\*)?[ \t]*")
@@ -32,10 +29,8 @@ LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 
 def code_files(root=ROOT):
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root)
-        if SKIPPED_DIRS.intersection(relative.parts) or not path.is_file():
-            continue
+    for relative, _text in text_files(root):
+        path = root / relative
         if path.name in CODE_NAMES or any(path.match(pattern) for pattern in CODE):
             yield path
 
@@ -119,8 +114,7 @@ def broken_links(paths, root=ROOT):
             where = f"{path.relative_to(root)}:{number}: {target}"
             name = linked.relative_to(root).as_posix() if linked.is_relative_to(root) else str(linked)
             if not linked.exists():
-                if name not in WRITTEN_ELSEWHERE:
-                    problems.append(f"{where}: no such file")
+                problems.append(f"{where}: no such file")
             elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
                 problems.append(f"{where}: {name} has no heading with that anchor")
     return problems
@@ -180,7 +174,7 @@ def test_links_reach_their_file_and_heading_and_anchors_are_githubs(tmp_path):
     (tmp_path / "README.md").write_text(
         "[guide](docs/bots.md#the-turn-request) [x](docs/bots.md#faults-1) [web](https://example.org/#x)\n"
         "[gone](docs/gone.md) [bad](docs/bots.md#no-such-heading) ![shot](docs/shot.png)\n"
-        "[later](docs/architecture.md) [a link's text\nacross lines](docs/bots.md#turns)\n"
+        "[a link's text\nacross lines](docs/bots.md#turns)\n"
     )
     found = broken_links([tmp_path / "README.md"], tmp_path)
     reported = [problem.split(": ")[:2] for problem in found]

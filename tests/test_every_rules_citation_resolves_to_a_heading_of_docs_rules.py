@@ -18,36 +18,16 @@ are written). It refuses:
   a page in ``docs/``, ``[the rules](rules.md#…)``, is the one relative form allowed).
 """
 
-import os
 import re
 from pathlib import Path
 
-import pytest
+from tests.docs_citations import ROOT, numbered_headings, text_files
 
-ROOT = Path(__file__).resolve().parent.parent
 RULES = "docs/rules.md"
 BARE_SECTIONS_MEAN_RULES = {"docs/rules.md", "docs/glossary.md"}  # they say so in their opening
-SKIPPED_DIRS = {
-    ".git",
-    ".venv",
-    "var",
-    "locale",
-    "staticfiles",
-    "node_modules",
-    "__pycache__",
-    ".hypothesis",
-    ".pytest_cache",
-    ".ruff_cache",
-    ".mypy_cache",
-}
-# README.md is being rewritten on another branch (issue 32's front door); it has its own test
-# below, marked to fail loudly once the rewrite lands so that it joins the scan.
-README = "README.md"
-THIS_FILE = Path(__file__).resolve()
 
 NUMBER = r"\d+(?:\.\d+)*"
 JOINER = r"(?:,\s*|\s+and\s+|\s+or\s+|\s+to\s+|\s*[-–/]\s*)"
-HEADING = re.compile(r"^#{1,6}[ \t]+(" + NUMBER + r")\.?[ \t]", re.MULTILINE)
 # A run of sections (§1.7, §1.8 and §2.5), with the document named just before it, if any.
 RUN = re.compile(r"(?:(?P<doc>[\w./-]+\.md)`?\s+)?(?P<run>§" + NUMBER + r"(?:" + JOINER + r"§" + NUMBER + r")*)")
 SECTION = re.compile(r"§(" + NUMBER + r")")
@@ -59,7 +39,7 @@ BARE_RULES = re.compile(r"(?<![\w/.-])rules\.md")
 
 def rules_headings(text):
     """The section numbers of the numbered headings of a Markdown text ("1", "1.7", "1.8.5")."""
-    return HEADING.findall(text)
+    return numbered_headings(text)
 
 
 def cited_sections(text, bare_means_rules):
@@ -97,29 +77,11 @@ def problems(path, text, headings):
     return found
 
 
-def repository_texts(root):
-    """(path relative to ``root``, text) for every text file of the repository the scan reads."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
-        for name in sorted(files):
-            path = Path(folder) / name
-            rel = path.relative_to(root).as_posix()
-            if rel == README or path.resolve() == THIS_FILE:
-                continue
-            data = path.read_bytes()
-            if b"\0" in data[:8192]:
-                continue  # binary: images, archives, compiled files
-            try:
-                yield rel, data.decode("utf-8")
-            except UnicodeDecodeError:
-                continue
-
-
 def scan(root):
     """Every problem with the rules citations under ``root``, and how many sections are cited."""
     headings = set(rules_headings((Path(root) / RULES).read_text(encoding="utf-8")))
     found, cited = [], 0
-    for path, text in repository_texts(root):
+    for path, text in text_files(root):
         found += problems(path, text, headings)
         cited += len(cited_sections(text, path in BARE_SECTIONS_MEAN_RULES))
     return found, cited
@@ -179,14 +141,3 @@ def test_a_file_citing_a_missing_section_fails_the_scan(tmp_path):
     found, _ = scan(tmp_path)
 
     assert found == ["games/planted.py:1: §3.6 is not a heading of docs/rules.md"]
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="README.md still links the rules outside the repository; its rewrite (issue 32's front door) "
-    "is on another branch. Once it lands this test passes: remove the mark, and README joins the scan.",
-)
-def test_the_readme_cites_the_rules_in_docs():
-    headings = set(rules_headings((ROOT / RULES).read_text(encoding="utf-8")))
-
-    assert problems(README, (ROOT / README).read_text(encoding="utf-8"), headings) == []
