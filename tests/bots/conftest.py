@@ -93,7 +93,11 @@ def make_bot(django_user_model):
 
 
 def run_until_over(match, limit=5000):
-    """Play the match's bot turns in this process, as the worker would, until it is over."""
+    """Play the match's bot turns in this process, as the worker would, until it is over. A
+    worker's transactions are its own, so each run is announced as it is stored; here the test's
+    transaction is around them, so the announcements are let out after each task's work."""
+    from django.test import TestCase
+
     from bots import runner
     from games.models import Match
 
@@ -101,5 +105,6 @@ def run_until_over(match, limit=5000):
         match.refresh_from_db()
         if match.status == Match.Status.OVER:
             return match
-        runner.run_turns(match.pk, match.version)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            runner.run_turns(match.pk, match.version)
     raise AssertionError("the match did not finish")

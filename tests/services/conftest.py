@@ -29,11 +29,11 @@ def announcements_stay_in_this_process():
     test settings' (perhaps another broker than the worker's), so a test sends each task to its
     worker itself, as the site's announcement would."""
     from bots.tasks import on_match_advanced
-    from games import service
+    from games.hooks import MATCH_ADVANCED
 
-    service.match_advanced.disconnect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+    MATCH_ADVANCED.unregister(on_match_advanced)
     yield
-    service.match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+    MATCH_ADVANCED.register(on_match_advanced)
 
 
 @pytest.fixture
