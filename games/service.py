@@ -854,12 +854,19 @@ def check_paper_deal(ruleset, options, board, actions):
     return state
 
 
+class PaperDeal(typing.NamedTuple):
+    """A deal entered from a real table: its match, and the receipt of its last decision (the
+    stream's head, which the chain ties to every decision before it)."""
+
+    match: Match
+    receipt: dict
+
+
 def do_enter_paper_deal(by, ruleset, options, board, actions):
     """A deal played with physical cards: its cards as dealt (a board) and its decisions in
     order. Checked whole first, then stored as a match of open seats whose every decision is
     appended through do_act, as the person entering it: the same log, verification and
-    scores as a deal played here. The receipt of its last decision (the stream's head, which
-    the chain ties to every decision before it) is the returned match's ``receipt``."""
+    scores as a deal played here. Returns the PaperDeal."""
     checked = check_paper_deal(ruleset, options, board, actions)
     actor = actor_key(by)
     with transaction.atomic():
@@ -878,8 +885,7 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
             )
             version = answer["version"]
     match.refresh_from_db()
-    match.receipt = answer["receipt"]
-    return match
+    return PaperDeal(match, answer["receipt"])
 
 
 # ------------------------------------------------------------------ seats handed over (issue 19)
