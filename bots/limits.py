@@ -21,10 +21,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import ngettext_lazy
 
+from games.errors import ServiceError
 from games.models import Match
-from games.service import ServiceError
 
 from .house import HOUSE_USERNAME
 
@@ -34,26 +33,11 @@ class GameLimitReached(ServiceError):
 
     def __init__(self, which, owner, limit, resets_at=None):
         details = {"limit": limit, "owner": owner.username, "which": which}
-        if which == "live":
-            message = ngettext_lazy(
-                "%(owner)s already has %(limit)s game in progress, the most at once; a place frees when it ends",
-                "%(owner)s already has %(limit)s games in progress, the most at once; "
-                "a place frees when one of them ends",
-                "limit",
-            )
-            code = "too_many_live_games"
-        else:
-            message = ngettext_lazy(
-                "%(owner)s has started %(limit)s game today, the most a day; "
-                "the count starts again at %(resets_at)s (UTC)",
-                "%(owner)s has started %(limit)s games today, the most a day; "
-                "the count starts again at %(resets_at)s (UTC)",
-                "limit",
-            )
-            code = "too_many_games_today"
+        code = "too_many_live_games" if which == "live" else "too_many_games_today"
+        if which != "live":
             seconds = max(1, int((resets_at - timezone.now()).total_seconds()))
             details.update(resets_at=resets_at.isoformat(), retry_after=seconds)
-        super().__init__(429, code, message, **details)
+        super().__init__(code, **details)
         self.which, self.limit, self.owner = which, limit, owner
 
 

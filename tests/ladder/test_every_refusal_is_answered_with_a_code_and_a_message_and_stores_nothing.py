@@ -13,8 +13,8 @@ import pytest
 from django.db.models import Count
 
 from bots.house import house_bot
+from games.errors import ServiceError
 from games.models import Event, Match
-from games.service import ServiceError
 from tests.ladder.conftest import RULESET, new_bot
 from tests.matches.conftest import body, client_for
 from tournaments import ladder_service

@@ -13,6 +13,7 @@ from games import refusals, service
 from games.engine import IllegalAction, new_game
 from games.engine.cards import DECK
 from games.engine.records import NEGATIVE_LABELS as LABELS
+from games.errors import ServiceError
 from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, king_deal
@@ -117,7 +118,7 @@ def test_the_api_gives_bot_authors_the_rule_as_its_message_and_the_engines_words
 
     try:
         service.submit_action(table.pk, players[0], {"type": "play", "card": heart}, table.version)
-    except service.ServiceError as e:
+    except ServiceError as e:
         assert e.status == 422 and e.code == "hearts_lead_restricted"
         assert e.details["rule"] == "a heart may not be led while you hold another suit"
         assert e.message == "a heart may not be led while you hold another suit"  # translated where read

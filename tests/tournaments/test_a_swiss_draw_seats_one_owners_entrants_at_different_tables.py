@@ -6,8 +6,8 @@ a round cannot (an owner with more entrants than it has tables), starting it is 
 import pytest
 
 from games import eventlog
+from games.errors import ServiceError
 from games.models import Match
-from games.service import ServiceError
 from tournaments import service
 from tournaments.models import Entrant, TournamentTable
 

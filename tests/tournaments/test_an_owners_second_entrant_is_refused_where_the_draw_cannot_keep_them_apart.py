@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.engine import new_game
-from games.service import ServiceError
+from games.errors import ServiceError
 from tests.matches.conftest import body, client_for
 from tournaments import service
 from tournaments.models import Entrant, Tournament
