@@ -33,11 +33,11 @@ class GameLimitReached(ServiceError):
 
     def __init__(self, which, owner, limit, resets_at=None):
         details = {"limit": limit, "owner": owner.username, "which": which}
-        code = "too_many_live_games" if which == "live" else "too_many_games_today"
-        if which != "live":
+        if which == "live":
+            super().__init__("too_many_live_games", **details)
+        else:
             seconds = max(1, int((resets_at - timezone.now()).total_seconds()))
-            details.update(resets_at=resets_at.isoformat(), retry_after=seconds)
-        super().__init__(code, **details)
+            super().__init__("too_many_games_today", resets_at=resets_at.isoformat(), retry_after=seconds, **details)
         self.which, self.limit, self.owner = which, limit, owner
 
 

@@ -15,7 +15,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from games.errors import ServiceError
+from games.errors import ERROR, ServiceError
 from games.offer import offered_names
 
 from . import accounts, clocks, longpoll, receipts, service, throttles, tokens
@@ -52,24 +52,6 @@ def error_handler(exc, context):
     if request is not None:
         request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
     return response
-
-
-# The one error body of the API (config.api_schema adds it for the framework's errors too);
-# some errors carry more fields beside code and message (fields, current_version, ...).
-ERROR = inline_serializer(
-    "Error",
-    {
-        "error": inline_serializer(
-            "ErrorBody",
-            {
-                "code": serializers.CharField(help_text="machine-readable: not_found, version_conflict, ..."),
-                "message": serializers.CharField(
-                    help_text="for people, in the language of the request (Accept-Language, or ?lang=)"
-                ),
-            },
-        )
-    },
-)
 
 
 # ------------------------------------------------------------------ accounts

@@ -7,7 +7,7 @@ placeholders are filled from the details. The sentence is translated when it is 
 language active there (the request's: the page's reader, or an API client's
 ``Accept-Language`` / ``?lang=``), never when it is raised. Clients get
 ``{"error": {"code", "message", **details}}``, so each value is there as data too.
-docs/api.md lists the catalogue, and a test keeps the list, the catalogue and the raise sites
+docs/api.md "Error codes" lists the catalogue, and tests keep the list, the catalogue and the raise sites
 one and the same.
 
 A few sentences quote a ``problem`` the raise site names: the rule of the request that was
@@ -287,6 +287,30 @@ def translated(msgid, params=None):
         return msgid % params if params else str(msgid)
     text = gettext(msgid)
     return text % params if params and "%(" in text else text
+
+
+class _Placeholder(int):
+    """A detail that prints as its own placeholder; a number, so that a plural sentence can
+    pick its form by it."""
+
+    def __new__(cls, name):
+        placeholder = super().__new__(cls, 2)
+        placeholder.name = name
+        return placeholder
+
+    def __str__(self):
+        return f"%({self.name})s"
+
+
+class _AsWritten(dict):
+    def __missing__(self, name):
+        return _Placeholder(name)
+
+
+def as_written(sentence):
+    """A sentence in the active language with its ``%(name)s`` placeholders left as they are
+    (a plural one in its plural form): what docs/api.md lists, in English."""
+    return sentence % _AsWritten()
 
 
 # The one error body of the API (config.api_schema adds it for the framework's errors too);
