@@ -123,7 +123,6 @@ CATALOGUE = {
         409,
         _("the match's log holds events past its head (version %(version)s); an arbiter must look at it (verify)"),
     ),
-    "log_in_to_play": Refusal(403, _("log in to play")),
     "match_over": Refusal(409, _("the match is over; no more actions are possible")),
     "name_taken": Refusal(409, _("the bot name “%(name)s” is taken")),
     "no_credentials": Refusal(409, _("a built-in bot runs on the site and has no token or secret")),
@@ -228,6 +227,7 @@ CATALOGUE = {
     "version_conflict": Refusal(
         409, _("the match is at version %(current_version)s, not %(expected)s; reload and try again")
     ),
+    "version_not_a_number": Refusal(400, _("version must be a whole number, such as 1")),
     "wrong_token": Refusal(403, _("this invitation link is not valid (it may have been replaced)")),
 }
 

@@ -316,9 +316,7 @@ def seat_replay(match, user, seat, version):
     if not 1 <= version <= len(rows):
         raise ServiceError("invalid_version", last=len(rows))
     if seat != "all" and seat not in range(match.num_seats):
-        raise ServiceError(
-            "invalid_input", problem=_("seat is 0 to %(last)s, or 'all' for an arbiter"), last=match.num_seats - 1
-        )
+        raise ServiceError("invalid_seat", last=match.num_seats - 1)
     public = is_public(match)
     staff = signed_in(user) and user.is_staff
     if seat == "all" and not (staff or (public and is_arbiter(match, user))):

@@ -115,6 +115,7 @@ def requested_replay(match, user, query, last):
 # The parameter a refusal is about (its code, as seat_replay and parse_version give it).
 REFUSED_PARAMETER = {
     "invalid_version": "version",
+    "version_not_a_number": "version",
     "deal_not_over": "version",
     "invalid_seat": "seat",
     "arbiter_only": "seat",
@@ -145,7 +146,7 @@ def parse_version(raw):
     if raw in (None, ""):
         return None
     if not NUMBER.fullmatch(raw):
-        raise ServiceError("invalid_input", problem=_("version must be a whole number, such as 1"))
+        raise ServiceError("version_not_a_number")
     return int(raw)
 
 

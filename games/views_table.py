@@ -294,7 +294,7 @@ def table_act(request, pk):
     error, status, answer = None, 200, None
     try:
         if not request.user.is_authenticated:
-            raise ServiceError("log_in_to_play")
+            raise ServiceError("not_your_seat")
         action, expected = read_action(request.POST)
         answer = service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
     except ServiceError as e:
