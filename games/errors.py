@@ -97,7 +97,7 @@ CATALOGUE = {
     "invalid_credentials": Refusal(401, _("wrong username or password")),
     "invalid_entrant": Refusal(400, _("an entrant is a user or a bot")),
     "invalid_fill": Refusal(
-        400, _("fill is 'house_bots' or 'byes', and a duplicate event, whose tables must be full, takes 'house_bots'")
+        400, _("fill is 'house_bots' or 'byes'; a duplicate event needs full tables: fill with house bots")
     ),
     "invalid_format": Refusal(400, _("format must be one of %(allowed)s")),
     "invalid_house_entrant": Refusal(400, _("a house entrant is a built-in bot")),

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import refusals, service
+from games import errors, refusals, service
 from games.engine import IllegalAction, new_game
 from games.engine.cards import DECK
 from games.engine.records import NEGATIVE_LABELS as LABELS
@@ -85,7 +85,7 @@ def test_every_move_the_engine_refuses_has_a_translated_reason(ruleset, seed, mo
 
 
 def test_a_card_refused_by_a_rule_of_trick_play_names_the_rule_through_gettext(players, make_bot, monkeypatch):
-    monkeypatch.setattr(service, "gettext", shout)
+    monkeypatch.setattr(errors, "gettext", shout)
     table = king_deal(players[0], make_bot())  # no hearts, seat 0 leads
     heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
 
