@@ -7,8 +7,8 @@ placeholders are filled from the details. The sentence is translated when it is 
 language active there (the request's: the page's reader, or an API client's
 ``Accept-Language`` / ``?lang=``), never when it is raised. Clients get
 ``{"error": {"code", "message", **details}}``, so each value is there as data too.
-docs/api.md "Error codes" lists the catalogue, and tests keep the list, the catalogue and the raise sites
-one and the same.
+docs/api.md "Error codes" lists the catalogue; tests keep the list, the catalogue and the
+raise sites one and the same.
 
 A few sentences quote a ``problem`` the raise site names: the rule of the request that was
 broken, or the words of a module that owns the check (the account names', the receipts', the
