@@ -7,7 +7,8 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import ERROR, MATCH, match_summary
+from games.api import MATCH, match_summary
+from games.errors import ERROR
 from games.offer import offered_names
 
 from . import challenges, limits, sparring

@@ -8,8 +8,8 @@ import pytest
 
 from bots import runner
 from games import clocks, service
+from games.errors import ServiceError
 from games.models import Event, Match
-from games.service import ServiceError
 from tests.matches.conftest import body, client_for
 from tests.pages.tables import browser
 from tournaments import service as tournaments

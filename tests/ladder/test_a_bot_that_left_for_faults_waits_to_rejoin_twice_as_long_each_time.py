@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
+from games.errors import ServiceError
 from games.models import Event
-from games.service import ServiceError
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
 from tests.matches.conftest import body, client_for

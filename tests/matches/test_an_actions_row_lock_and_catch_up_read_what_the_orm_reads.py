@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import eventlog, service, sql_once
+from games.errors import ServiceError
 from games.models import Event, Match
 from tests.matches.conftest import act, clients, king_board_match, players, staff  # noqa: F401
 
@@ -41,7 +42,7 @@ def test_the_locked_row_is_the_orms_row_in_one_query(king_board_match, clients):
 
 def test_a_match_that_does_not_exist_is_a_404_and_none():
     assert sql_once.locked(Match, 987654) is None
-    with pytest.raises(service.ServiceError) as refused, transaction.atomic():
+    with pytest.raises(ServiceError) as refused, transaction.atomic():
         service.locked_match(987654)
     assert refused.value.status == 404 and refused.value.code == "not_found"
 

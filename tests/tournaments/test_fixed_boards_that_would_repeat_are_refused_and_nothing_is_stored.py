@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 
 from games.engine import new_game
+from games.errors import ServiceError
 from games.models import Event
-from games.service import ServiceError
 from tests.matches.conftest import body, client_for
 from tournaments import service
 from tournaments.models import Tournament
