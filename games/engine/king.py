@@ -1,5 +1,8 @@
 """Brazilian King (docs/rules.md §1): six negative hands, then four positive hands with an auction."""
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
+from types import SimpleNamespace
 from typing import Any, Final
 
 from . import deal as deals
@@ -9,6 +12,7 @@ from .errors import IllegalAction, InvalidBoard
 from .flag_text import KING as FLAG_TEXT
 from .flag_text import label_flags
 from .options import Flag
+from .rulesets import CLOCKWISE, register, trick_game
 from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
 from .state import DEAL_OVER, GameState
 from .text import N_
@@ -869,3 +873,79 @@ def _bid_view(bid):
     if bid is None:
         return None
     return {"bidder": bid[0], "tricks": bid[1], "direction": bid[2], "value": bid_value(bid[1], bid[2])}
+
+
+# ----------------------------------------------------------------------------- the descriptor
+# What the platform asks of Brazilian King (docs/architecture.md §3.2a), registered beside its
+# rules: the names of its contracts, its decisions' events, its refusals and buttons, and the
+# auction's pure rules the table page puts into words.
+NEGATIVE_LABELS: Final[dict[str, str]] = {
+    "no_tricks": N_("Vazas (no tricks)"),
+    "no_hearts": N_("Copas (no hearts)"),
+    "no_queens": N_("Mulheres (no queens)"),
+    "no_men": N_("Homens (no K, J)"),
+    "no_king_of_hearts": N_("King (no K of hearts)"),
+    "no_last_two": N_("Duas Ultimas (last two)"),
+    "no_tricks+no_last_two": N_("Vazas + Duas Ultimas"),
+    "no_hearts+no_king_of_hearts": N_("Copas + King"),
+    "no_queens+no_men": N_("Mulheres + Homens"),
+}
+DEALING: Final[dict[str, Any]] = {
+    "draws": {"first_dealer": "first_dealer", "kh_receiver": "first_dealer"},
+    "first_deal": [
+        {"game_started": "first_dealer", "names": "dealer"},
+        {"game_started": "kh_receiver", "event": "nominate", "field": "dealer", "names": "dealer"},
+    ],
+}
+REFUSALS: Final[dict[str, str]] = {
+    "contract_unavailable": N_("that contract is not available to you now"),
+    "bid_too_low": N_("a bid must be worth more than the standing bid"),
+    "bid_out_of_range": N_("that bid is outside the range this game allows"),
+    "down_bids_disallowed": N_("down bids are not allowed in this game"),
+    "down_disallowed": N_("playing down is not allowed in this game"),
+    "must_play_up": N_("the winner of an up bid plays up: name the trumps, or none"),
+    "match_not_allowed": N_("you may match only a bid made by a player you have preference over"),
+    "counteroffer_not_allowed": N_("counter-offers are not allowed in this game"),
+    "ultimatum_not_allowed": N_("an ultimatum is not allowed here in this game"),
+    "forfeit_not_allowed": N_("the hand may be forfeited only after an auction with few bids"),
+}
+ACTION_LABELS: Final[dict[str, str]] = {
+    "match": N_("Match the bid"),
+    "pass": N_("Pass"),
+    "open_auction": N_("Open the auction"),
+    "ultimatum": N_("Ultimatum: 8 up, or I play down"),
+    "take": N_("Take it: 8 up"),
+    "accept": N_("Accept the bid"),
+    "decline": N_("Decline the bid"),
+    "forfeit": N_("Forfeit the hand"),
+}
+AUCTION_RULES: Final = SimpleNamespace(
+    bid_value=bid_value,
+    legal_bids=legal_bids,
+    UP_VALUE=UP_VALUE,
+    DOWN_VALUE=DOWN_VALUE,
+    POSITIVE_TOTAL=POSITIVE_TOTAL,
+)
+
+register(
+    trick_game(
+        KingState.ruleset,
+        N_("Brazilian King"),
+        N_("10 deals: six negative contracts, then four positive hands with an auction."),
+        KingState,
+        CLOCKWISE,
+        {"dealer": N_("Dealer")},
+        "dealer",
+        {"quick_game_combined_negatives": True},
+        N_("The negative hands two at a time: 7 deals instead of 10."),
+        DEALING,
+        # the first dealer named, the contract chosen, the positive hands' auction
+        public_events=("nominate", "choose", "open_auction", "bid", "match", "auction_ended", "accept", "decline")
+        + ("counteroffer", "ultimatum", "take", "forfeit"),
+        negative_labels=NEGATIVE_LABELS,
+        refusals=REFUSALS,
+        action_labels=ACTION_LABELS,
+        auction=AUCTION_RULES,
+        position=1,
+    )
+)

@@ -3,6 +3,8 @@
 Play, the deal and the declarer's rotation go counter-clockwise: the next seat after i is (i + 3) % 4.
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from typing import Any, Final
 
 from . import deal as deals
@@ -12,6 +14,7 @@ from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .flag_text import RIFKI as FLAG_TEXT
 from .flag_text import label_flags
 from .options import Flag
+from .rulesets import COUNTER_CLOCKWISE, register, trick_game
 from .scoring import NEGATIVE_CONTRACTS
 from .state import DEAL_OVER, GameState
 from .text import N_
@@ -762,3 +765,66 @@ class RifkiState(GameState):
         if self.options["win_threshold"] == "positive":
             return [s for s in range(4) if self.scores[s] > 0]
         return [s for s in range(4) if self.scores[s] >= 0]
+
+
+# ----------------------------------------------------------------------------- the descriptor
+# What the platform asks of Rifki (docs/architecture.md §3.2a), registered beside its rules: the
+# names of its contracts and every contract a declarer may name, its decisions' events, its
+# refusals and buttons.
+NEGATIVE_LABELS: Final[dict[str, str]] = {
+    "no_tricks": N_("El Almaz (no tricks)"),
+    "no_hearts": N_("Kupa (no hearts)"),
+    "no_queens": N_("Kiz (no queens)"),
+    "no_men": N_("Erkek (no K, J)"),
+    "no_king_of_hearts": N_("Rifki (no K of hearts)"),
+    "no_last_two": N_("Son Iki (last two)"),
+}
+DEALING: Final[dict[str, Any]] = {
+    "draws": {"first_declarer": "first_declarer"},
+    "declarer": "after_dealer",
+    "first_deal": [
+        {"game_started": "first_declarer", "names": "declarer"},
+        {
+            "option": "first_declarer",
+            "holder_of": {"holder_2d": "2D", "holder_7d": "7D"},
+            "names": "declarer",
+            "dealt_from": 0,
+        },
+    ],
+}
+REFUSALS: Final[dict[str, str]] = {
+    "contract_unavailable": N_("that contract is not available to you now"),
+    "cancel_not_allowed": N_("only a player holding no card above a ten may cancel the deal"),
+    "slam_not_allowed": N_("only the declarer of a trump hand may declare the slam, before the first lead"),
+}
+ACTION_LABELS: Final[dict[str, str]] = {
+    "pass": N_("Pass"),
+    "cancel": N_("Cancel the deal (misdeal)"),
+    "declare_slam": N_("Declare a slam"),
+}
+# The penalties, then a trump hand in each suit: the order the declarer's buttons come in.
+CONTRACT_CHOICES: Final[tuple[dict[str, Any], ...]] = tuple({"name": n} for n in NEGATIVE_CONTRACTS) + tuple(
+    {"name": TRUMP, "suit": s} for s in SUITS
+)
+
+register(
+    trick_game(
+        RifkiState.ruleset,
+        N_("Turkish King (Rifki)"),
+        N_("20 deals: each declarer in turn picks 2 trump and 3 negative contracts."),
+        RifkiState,
+        COUNTER_CLOCKWISE,
+        {"declarer": N_("Declarer"), "dealer": N_("Dealer")},
+        "declarer",
+        {"short_mode": True},
+        N_("Short mode: 12 deals instead of 20."),
+        DEALING,
+        # a deal cancelled and redealt, a slam declared
+        public_events=("cancel", "deal_cancelled", "declare_slam"),
+        negative_labels=NEGATIVE_LABELS,
+        refusals=REFUSALS,
+        action_labels=ACTION_LABELS,
+        contracts=CONTRACT_CHOICES,
+        position=2,
+    )
+)
