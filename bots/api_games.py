@@ -7,8 +7,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import ERROR, MATCH, match_summary
-from games.offer import offered_names
+from games.api import ERROR, MATCH, RulesetField, match_summary
 
 from . import challenges, limits, sparring
 from .strategies import STRATEGIES
@@ -17,7 +16,7 @@ STRENGTHS = ", ".join(sorted(STRATEGIES))
 
 
 class SparringSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     opponents = serializers.JSONField(
         required=False,
@@ -57,7 +56,7 @@ class LimitsView(APIView):
 
 
 class ChallengeSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     seat = serializers.JSONField(
         required=False,

@@ -1,6 +1,7 @@
 """What the seat to act decides besides which card to play (a contract, a bid, an answer to an
 offer, the misdeal question), made into words and buttons for the table page
-(templates/games/_decision.html, _auction.html, _quotas.html).
+(templates/games/_decision.html, _auction.html, _quotas.html, or a game's own
+templates/games/<ruleset>/_decision.html: ``decision_template``).
 
 Pure presentation of ``service.visible_state``: the legal actions are the viewer's own, and
 every button posts one of them back through the one legality path (service.submit_action).
@@ -13,6 +14,7 @@ its descriptor hands over (``auction``: where a bid's value is defined, docs/rul
 
 import json
 
+from django.template.loader import select_template
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -27,20 +29,29 @@ NEGATIVE_USE_LIMIT = 2
 
 
 def decision_context(view, names):
-    """The template's ``choices`` (the viewer's non-card actions, each a label, what it commits
-    to, and its JSON; spent Rifki contracts come disabled with the reason), ``auction`` (the
-    ladder, the preference and the calls, while a positive hand is being settled) and
-    ``quotas`` (what each player has left to declare, while a contract is being chosen)."""
+    """The template to show them with (``decision_template``), its ``choices`` (the viewer's
+    non-card actions, each a label, what it commits to, and its JSON; spent Rifki contracts come
+    disabled with the reason), ``auction`` (the ladder, the preference and the calls, while a
+    positive hand is being settled) and ``quotas`` (what each player has left to declare, while
+    a contract is being chosen)."""
     table = view["table"]
     auction = table.get("auction")
     # A fixed deal (one deal in the game) has no quotas to spend: every contract is open.
     choosing = "quotas" in table and table.get("contract") is None and view["to_act"] is not None
     choosing = choosing and view["deals_in_game"] > 1
     return {
+        "decision_template": decision_template(view["ruleset"]),
         "choices": choice_buttons(view, names),
         "auction": auction_panel(view, names) if auction and auction["bidders"] and unsettled(view) else None,
         "quotas": quota_table(view, names) if choosing else None,
     }
+
+
+def decision_template(ruleset):
+    """The template of a game's decisions, found by convention: ``games/<ruleset>/_decision.html``
+    where the game has its own (in any template directory, a plug-in's too), else the shared
+    ``games/_decision.html`` (the buttons, the auction and the quotas, by the view's shape)."""
+    return select_template([f"games/{ruleset}/_decision.html", "games/_decision.html"])
 
 
 def choice_label(view, action):
