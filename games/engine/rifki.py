@@ -11,8 +11,6 @@ from . import deal as deals
 from .actions import Action
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
-from .flag_text import RIFKI as FLAG_TEXT
-from .flag_text import label_flags
 from .options import Flag
 from .rulesets import COUNTER_CLOCKWISE, register, trick_game
 from .scoring import NEGATIVE_CONTRACTS
@@ -30,30 +28,145 @@ RIFKI_UNITS = {
 TRUMP: Final = "trump"
 TRUMP_TRICK: Final = 50  # a trump hand: +50 per trick, +650 in all
 
-FLAGS = label_flags(
-    {
-        "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
-        "short_mode": Flag(False),
-        "opening_negative_hands": Flag(0, kind=int, minimum=0, maximum=12),
-        "trump_suit_limit_per_game": Flag(None, kind=int, minimum=1, maximum=8, nullable=True),
-        "trump_must_ruff": Flag(True),
-        "trump_must_overruff": Flag(False),
-        "trump_must_head_when_trump_led": Flag(True),
-        "must_head_plain_suit": Flag(False),
-        "trump_lead_restriction": Flag("until_broken", ("until_broken", "none")),
-        "declarer_may_lead_top_trumps": Flag(False),
-        "rifki_void_discard": Flag("king_only", ("king_only", "king_else_any_heart")),
-        "kupa_forced_highest_heart_lead": Flag(False),
-        "early_end_when_penalties_exhausted": Flag(True),
-        "misdeal_trump_no_high_cards": Flag("any_player", ("any_player", "forced_trump_declarer_only", "off")),
-        "misdeal_rifki_unguarded": Flag(True),
-        "kiz_split_cancels": Flag(True),
-        "king_slam": Flag("off", ("off", "10", "11", "11_or_10_consecutive", "13")),
-        "king_slam_requires_declaration": Flag(False),
-        "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
-    },
-    FLAG_TEXT,
-)
+# The flags, each with what the organiser's form calls it and what it changes (docs/rules.md,
+# the sections its help names): the one way every game labels its flags.
+FLAGS: dict[str, Flag] = {
+    "first_declarer": Flag(
+        "random",
+        ("random", "holder_2d", "holder_7d"),
+        label=N_("First declarer"),
+        doc=N_("Who declares the first deal (docs/rules.md §2.2)."),
+        choice_labels={
+            "random": N_("Drawn at random"),
+            "holder_2d": N_("The holder of the two of diamonds"),
+            "holder_7d": N_("The holder of the seven of diamonds"),
+        },
+    ),
+    "short_mode": Flag(False, label=N_("Short mode"), doc=N_("12 deals instead of 20 (docs/rules.md §2.3).")),
+    "opening_negative_hands": Flag(
+        0,
+        kind=int,
+        minimum=0,
+        maximum=12,
+        label=N_("Opening negative hands"),
+        doc=N_("How many deals open the game with every negative contract in turn (docs/rules.md §2.3)."),
+    ),
+    "trump_suit_limit_per_game": Flag(
+        None,
+        kind=int,
+        minimum=1,
+        maximum=8,
+        nullable=True,
+        label=N_("Uses of a trump suit"),
+        doc=N_("The most times one suit may be trumps in a game; empty for no limit (docs/rules.md §2.3)."),
+    ),
+    "trump_must_ruff": Flag(
+        True, label=N_("Must ruff"), doc=N_("A player who cannot follow suit must trump (docs/rules.md §2.4).")
+    ),
+    "trump_must_overruff": Flag(
+        False,
+        label=N_("Must overtrump"),
+        doc=N_("A player who trumps must beat a trump already played (docs/rules.md §2.4)."),
+    ),
+    "trump_must_head_when_trump_led": Flag(
+        True,
+        label=N_("Head a trump lead"),
+        doc=N_("When trumps are led, a player must beat the highest trump if he can (docs/rules.md §2.4)."),
+    ),
+    "must_head_plain_suit": Flag(
+        False,
+        label=N_("Head a plain suit"),
+        doc=N_("A player must beat the highest card of the suit led if he can (docs/rules.md §2.4)."),
+    ),
+    "trump_lead_restriction": Flag(
+        "until_broken",
+        ("until_broken", "none"),
+        label=N_("Leading trumps"),
+        doc=N_("When trumps may be led (docs/rules.md §2.4)."),
+        choice_labels={
+            "until_broken": N_("Once trumps have been played, or with nothing else"),
+            "none": N_("At any time"),
+        },
+    ),
+    "declarer_may_lead_top_trumps": Flag(
+        False,
+        label=N_("Declarer leads top trumps"),
+        doc=N_("The declarer may lead his top trumps before trumps are broken (docs/rules.md §2.4)."),
+    ),
+    "rifki_void_discard": Flag(
+        "king_only",
+        ("king_only", "king_else_any_heart"),
+        label=N_("Void in Rifki"),
+        doc=N_("What a player void in the suit led must discard in the Rifki contract (docs/rules.md §2.5)."),
+        choice_labels={
+            "king_only": N_("The king of hearts, if he holds it"),
+            "king_else_any_heart": N_("The king of hearts, else any heart"),
+        },
+    ),
+    "kupa_forced_highest_heart_lead": Flag(
+        False,
+        label=N_("Highest heart lead"),
+        doc=N_(
+            "In Kupa, a leader with only hearts before any heart is played must lead his highest (docs/rules.md §2.5)."
+        ),
+    ),
+    "early_end_when_penalties_exhausted": Flag(
+        True,
+        label=N_("End a deal early"),
+        doc=N_(
+            "A penalty deal stops once all its penalties have been taken; the score is the same (docs/rules.md §2.5)."
+        ),
+    ),
+    "misdeal_trump_no_high_cards": Flag(
+        "any_player",
+        ("any_player", "forced_trump_declarer_only", "off"),
+        label=N_("Misdeal without high cards"),
+        doc=N_("Who may cancel a trump deal for holding no card above a ten (docs/rules.md §2.6)."),
+        choice_labels={
+            "any_player": N_("Any player"),
+            "forced_trump_declarer_only": N_("Only a declarer forced to name trumps"),
+            "off": N_("Nobody"),
+        },
+    ),
+    "misdeal_rifki_unguarded": Flag(
+        True,
+        label=N_("Unguarded king of hearts"),
+        doc=N_(
+            "In Rifki, a deal where another player holds the king or ace of hearts unguarded is redealt "
+            "(docs/rules.md §2.6)."
+        ),
+    ),
+    "kiz_split_cancels": Flag(
+        True,
+        label=N_("Queens split"),
+        doc=N_("In Kiz, a deal where each player takes one queen is void (docs/rules.md §2.6)."),
+    ),
+    "king_slam": Flag(
+        "off",
+        ("off", "10", "11", "11_or_10_consecutive", "13"),
+        label=N_("King slam"),
+        doc=N_("How many trump tricks win the whole game at once (docs/rules.md §2.7)."),
+        choice_labels={
+            "off": N_("None"),
+            "10": N_("10 tricks"),
+            "11": N_("11 tricks"),
+            "11_or_10_consecutive": N_("11 tricks, or 10 in a row"),
+            "13": N_("All 13 tricks"),
+        },
+    ),
+    "king_slam_requires_declaration": Flag(
+        False,
+        label=N_("Declare the slam"),
+        doc=N_("A slam counts only when declared before the first lead (docs/rules.md §2.7)."),
+    ),
+    "win_threshold": Flag(
+        "nonnegative",
+        ("nonnegative", "positive"),
+        label=N_("Winning score"),
+        doc=N_("The final score a player needs to win (docs/rules.md §2.8)."),
+        choice_labels={"nonnegative": N_("Zero or more"), "positive": N_("More than zero")},
+    ),
+}
 
 CONTRACT: Final = "contract"
 MISDEAL_CLAIM: Final = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
