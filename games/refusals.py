@@ -5,8 +5,8 @@ The engine knows no Django: its errors carry a machine-readable ``code`` and an 
 ``message``, get the sentence for the code, translated where it is read: the codes every game
 shares below, a game's own in its descriptor's ``refusals`` (msgids the engine marks with
 ``N_``, registered beside the game's code); a card refused by a rule of trick play gets that
-rule (``IllegalAction.rule``). ``tests/services/test_every_engine_refusal_code_has_a_sentence_for_people.py``
-holds every code the engine raises to a sentence.
+rule (``IllegalAction.rule``). tests/plugin_game/test_every_registered_game_keeps_the_plug_in_contract.py
+holds every code a game's module raises to a sentence.
 """
 
 from django.utils.translation import gettext

@@ -3,7 +3,10 @@ game): each registered ruleset, the engine's and the plugged-in high card alike,
 descriptor, declares every event type it logs public or private, gives its decisions words and
 its refusals sentences, and each of its strategies plays a whole game, every decision of it."""
 
+import inspect
 import random
+import re
+from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -78,3 +81,10 @@ def test_each_strategy_the_descriptor_names_plays_every_decision_of_a_whole_game
             continue  # a search of the same decisions; its own tests time it
         state, decisions = played(name, policy)
         assert state.is_over and decisions
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_refusal_code_the_games_module_raises_has_a_sentence_for_people(highcard, name):
+    source = Path(inspect.getsourcefile(RULESETS[name].state_class))
+    codes = set(re.findall(r'code="(\w+)"', source.read_text(encoding="utf-8")))
+    assert codes and {code for code in codes if refusals.sentence(code) is None} == set()
