@@ -166,8 +166,14 @@ def test_each_pattern_catches_the_literal_it_is_about(tmp_path):
     assert [hit.split(":")[1] for hit in hits(sample, tmp_path)] == ["1", "2", "3", "4", "5", "6", "7"]
 
 
-def test_each_seat_bound_pattern_catches_a_four_seat_bound_and_nothing_like_it(tmp_path):
+def caught_lines(tmp_path, caught, alike, patterns):
+    """The line numbers the patterns catch in a sample of the lines ``caught``, then ``alike``."""
     sample = tmp_path / "sample.py"
+    sample.write_text("\n".join(caught + alike) + "\n")
+    return [int(hit.split(":")[1]) for hit in hits(sample, tmp_path, patterns)]
+
+
+def test_each_seat_bound_pattern_catches_a_four_seat_bound_and_nothing_like_it(tmp_path):
     caught = [
         'seat = int_param(request, "seat", -1, 0, 3)',
         'OpenApiParameter("seat", str, description="0-3, or \'all\'")',
@@ -185,13 +191,10 @@ def test_each_seat_bound_pattern_catches_a_four_seat_bound_and_nothing_like_it(t
         "x = f(10, 3)",
         "seats < 40",
     ]
-    sample.write_text("\n".join(caught + alike) + "\n")
-    found = [int(hit.split(":")[1]) for hit in hits(sample, tmp_path, SEAT_BOUNDS)]
-    assert found == list(range(1, len(caught) + 1))
+    assert caught_lines(tmp_path, caught, alike, SEAT_BOUNDS) == list(range(1, len(caught) + 1))
 
 
 def test_each_table_size_pattern_catches_a_numeric_table_size_and_nothing_like_it(tmp_path):
-    sample = tmp_path / "sample.py"
     caught = [
         "if match.num_seats == 4: pass",
         "assert table_size <= 6",
@@ -207,9 +210,7 @@ def test_each_table_size_pattern_catches_a_numeric_table_size_and_nothing_like_i
         "players = options.get('players', 4 * 2)",
         "a delay of 2 to 6 seconds",
     ]
-    sample.write_text("\n".join(caught + alike) + "\n")
-    found = [int(hit.split(":")[1]) for hit in hits(sample, tmp_path, SEAT_BOUNDS)]
-    assert found == list(range(1, len(caught) + 1))
+    assert caught_lines(tmp_path, caught, alike, SEAT_BOUNDS) == list(range(1, len(caught) + 1))
 
 
 def test_the_game_modules_are_found_by_their_registration():
