@@ -135,8 +135,17 @@ class TokenView(APIView):
 
 
 # ------------------------------------------------------------------ matches
+class RulesetField(serializers.ChoiceField):
+    """A ruleset among those offered when the request comes (games.offer), not when this module
+    was imported: a serializer copies its fields for each request, which reads them afresh, so a
+    game registered later (a plug-in) is accepted and listed like the others."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=offered_names(), **kwargs)
+
+
 class MatchCreateSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     seats = serializers.ListField(
         child=serializers.JSONField(allow_null=True),
@@ -464,7 +473,7 @@ class MatchReplayView(APIView):
 
 
 class PaperDealSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict)
     board = serializers.DictField(help_text="the cards as dealt: the engine's board (dealer, contract, hands)")
     actions = serializers.ListField(

@@ -11,9 +11,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.models import Bot
+from games.api import RulesetField
 from games.engine import RULESETS
 from games.errors import ERROR, ServiceError
-from games.offer import offered_names, offered_rulesets
+from games.offer import offered_rulesets
 
 from . import projection, read, service
 from . import standings as folds
@@ -24,7 +25,7 @@ User = get_user_model()
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)

@@ -10,8 +10,8 @@ import random
 import re
 
 from games import service
-from games.decisions import decision_context, every_contract
-from games.engine import new_game
+from games.decisions import decision_context
+from games.engine import RULESETS, new_game
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.decisions import rifki_after
 from tests.pages.tables import browser
@@ -42,7 +42,7 @@ def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_rea
     shown = contract_buttons(page)
     legal = {as_json(a) for a in state.legal_actions()}
 
-    assert set(shown) == {as_json(dict(c, type="contract")) for c in every_contract()}
+    assert set(shown) == {as_json(dict(c, type="contract")) for c in RULESETS["rifki"].contracts}
     assert {value for value, (disabled, _) in shown.items() if not disabled} == legal
     greyed = {json.loads(value)["name"]: words for value, (disabled, words) in shown.items() if disabled}
     assert greyed == {
@@ -92,7 +92,7 @@ def test_the_greys_match_the_engine_at_every_choice_of_a_whole_game():
                 choices += 1
                 context = decision_context(state.view(state.to_act), NAMES)
                 greyed = {b["json"] for b in context["choices"] if b["disabled"]}
-                assert greyed == {as_json(dict(c, type="contract")) for c in every_contract()} - {
+                assert greyed == {as_json(dict(c, type="contract")) for c in RULESETS["rifki"].contracts} - {
                     as_json(a) for a in legal
                 }
                 reasons = [b["detail"] for b in context["choices"] if b["disabled"]]

@@ -10,9 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import errors, refusals, service
-from games.engine import IllegalAction, new_game
+from games.engine import IllegalAction, king, new_game, rifki
 from games.engine.cards import DECK
-from games.engine.records import NEGATIVE_LABELS as LABELS
 from games.errors import ServiceError
 from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.matches.conftest import players  # noqa: F401  (shared fixture)
@@ -27,7 +26,7 @@ def shout(text):
 def every_kind_of_action():
     """Every action a page could post, legal or not, of every type the engine knows."""
     bids = [{"tricks": n, "direction": d} for n in range(0, 15) for d in ("up", "down")]
-    names = sorted({name for labels in LABELS.values() for name in labels} | {"positive"})
+    names = sorted(set(king.NEGATIVE_LABELS) | set(rifki.NEGATIVE_LABELS) | {"positive"})
     return [
         *({"type": "play", "card": card} for card in DECK),
         *({"type": "contract", "name": name} for name in names),
@@ -79,7 +78,7 @@ def test_every_move_the_engine_refuses_has_a_translated_reason(ruleset, seed, mo
     try:
         state.apply(action)
     except IllegalAction as e:
-        assert e.rule is not None or isinstance(refusals.REFUSALS.get(e.code), Promise), (e.code, e.message)
+        assert e.rule is not None or isinstance(refusals.sentence(e.code), Promise), (e.code, e.message)
         if e.rule is not None:  # the rule alone: no card, no list of legal cards
             assert e.rule in e.message and "legal:" not in e.rule and action["card"] not in e.rule
 
