@@ -11,7 +11,7 @@ from games import service
 from games.engine import RULESETS
 from games.models import MOST_SEATS, Event, Match, Seat
 from games.offer import offered_names
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 def assert_nothing_stored():

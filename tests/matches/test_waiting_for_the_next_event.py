@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from games import service
-from tests.matches.conftest import body
+from tests.fixtures.people import body
 
 
 def test_with_nothing_new_the_wait_ends_after_the_given_seconds_with_no_events(king_board_match, clients):

@@ -13,8 +13,6 @@ from games import refusals, service
 from games.engine import IllegalAction, new_game
 from games.engine.cards import DECK
 from games.engine.records import NEGATIVE_LABELS as LABELS
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, king_deal
 
 
