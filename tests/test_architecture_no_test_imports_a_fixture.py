@@ -85,11 +85,12 @@ def test_no_line_of_the_suite_silences_an_unused_or_redefined_import():
 
 
 def test_every_module_of_the_shared_cast_is_loaded_for_the_whole_suite():
+    """Every module of tests/fixtures that defines a fixture (the others hold builders)."""
     conftest = ast.parse((TESTS / "conftest.py").read_text(encoding="utf-8"))
     (plugins,) = [
         ast.literal_eval(node.value)
         for node in conftest.body
         if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["pytest_plugins"]
     ]
-    cast = {f"tests.fixtures.{path.stem}" for path in (TESTS / "fixtures").glob("*.py") if path.stem != "__init__"}
+    cast = {name for name, (_, tree) in modules().items() if name.startswith("tests.fixtures.") and fixtures_of(tree)}
     assert cast <= set(plugins), f"add to pytest_plugins in tests/conftest.py: {sorted(cast - set(plugins))}"
