@@ -11,20 +11,19 @@ from django.core.management import call_command
 from games.errors import ServiceError
 from games.models import Match
 from games.service import match_state
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for  # noqa: F401  (fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.matches import QUICK_KING
+from tests.fixtures.people import body, client_for
+from tests.fixtures.verifier import write_lines
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.export import tournament_export_lines
 from tournaments.models import Entrant, Tournament, TournamentTable
 
-from .conftest import QUICK_KING, write_lines
-
 pytestmark = pytest.mark.django_db
 
 
-def new_event(organiser, make_bot, format="swiss", rounds=2, entrants=4):  # noqa: F811
+def new_event(organiser, make_bot, format="swiss", rounds=2, entrants=4):
     fill = "house_bots" if format == "duplicate" else "byes"  # duplicate tables are always full
     t = service.do_create_tournament(organiser, "Replayed", "king", QUICK_KING, format, rounds, fill=fill)
     for i in range(entrants):

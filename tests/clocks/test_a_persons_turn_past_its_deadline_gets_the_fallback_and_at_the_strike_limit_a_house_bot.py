@@ -94,7 +94,7 @@ def test_the_strike_limit_hands_the_seat_to_a_house_bot_which_plays_it(players):
 
 
 def test_a_late_deadline_task_after_the_person_played_does_nothing(players, clients):
-    from tests.matches.conftest import act
+    from tests.fixtures.matches import act
 
     match = person_table(players)
     version = match.version

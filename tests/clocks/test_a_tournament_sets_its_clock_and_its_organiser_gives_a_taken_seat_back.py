@@ -10,7 +10,7 @@ from bots import runner
 from games import clocks, service
 from games.errors import ServiceError
 from games.models import Event, Match
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tests.pages.tables import browser
 from tournaments import service as tournaments
 from tournaments.models import Entrant, Tournament

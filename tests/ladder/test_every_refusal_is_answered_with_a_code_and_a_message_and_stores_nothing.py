@@ -15,8 +15,8 @@ from django.db.models import Count
 from bots.house import house_bot
 from games.errors import ServiceError
 from games.models import Event, Match
+from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, new_bot
-from tests.matches.conftest import body, client_for
 from tournaments import ladder_service
 from tournaments.models import Ladder, LadderEntry, LadderTable
 

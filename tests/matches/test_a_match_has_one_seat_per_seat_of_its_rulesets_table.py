@@ -12,7 +12,7 @@ from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import MOST_SEATS, Event, Match, Seat
 from games.offer import offered_names
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 def assert_nothing_stored():

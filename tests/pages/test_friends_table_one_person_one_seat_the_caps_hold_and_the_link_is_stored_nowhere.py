@@ -11,7 +11,6 @@ from bots.models import Bot, FriendsTable, FriendsTableSeat
 from bots.registry import new_credentials
 from games import service
 from games.errors import ServiceError
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.friends import open_table, stored
 from tests.pages.tables import browser, king_deal
 

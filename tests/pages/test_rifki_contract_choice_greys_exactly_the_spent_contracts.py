@@ -12,7 +12,6 @@ import re
 from games import service
 from games.decisions import decision_context
 from games.engine import RULESETS, new_game
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.decisions import rifki_after
 from tests.pages.tables import browser
 
@@ -33,7 +32,7 @@ def as_json(action):
     return json.dumps(action, sort_keys=True)
 
 
-def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_reason(players):  # noqa: F811
+def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_reason(players):
     match = rifki_after(players, deals=2)  # two seats named one penalty each: El Almaz, twice
     state = service.match_state(match)
     quotas = state.view(None)["table"]["quotas"]
@@ -50,7 +49,7 @@ def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_rea
     }
 
 
-def test_the_opening_penalty_hands_grey_every_trump(players):  # noqa: F811
+def test_the_opening_penalty_hands_grey_every_trump(players):
     match = rifki_after(players, deals=0, options={"opening_negative_hands": 4})
     state = service.match_state(match)
     page = browser(players[state.to_act]).get(f"/matches/{match.pk}/").content.decode()
@@ -60,7 +59,7 @@ def test_the_opening_penalty_hands_grey_every_trump(players):  # noqa: F811
     assert all(w.startswith("Koz ") and w.endswith("The first 4 deals are penalty contracts.") for w in greyed)
 
 
-def test_every_seat_and_a_spectator_see_the_quotas_and_only_the_declarer_the_buttons(players):  # noqa: F811
+def test_every_seat_and_a_spectator_see_the_quotas_and_only_the_declarer_the_buttons(players):
     match = rifki_after(players, deals=2)
     declarer = service.match_state(match).to_act
     for viewer in [*players, None]:

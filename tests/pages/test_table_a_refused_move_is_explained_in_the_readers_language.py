@@ -13,8 +13,6 @@ from games import errors, refusals, service
 from games.engine import IllegalAction, king, new_game, rifki
 from games.engine.cards import DECK
 from games.errors import ServiceError
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, king_deal
 
 

@@ -8,8 +8,6 @@ import json
 
 from games import service
 from games.models import Match
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices
 
 from .highcard import NAME

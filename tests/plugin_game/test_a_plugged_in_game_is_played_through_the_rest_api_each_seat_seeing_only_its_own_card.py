@@ -4,7 +4,8 @@ seat's events show that seat's own card and no other until the deal is over."""
 
 from games.engine.redact import HIDDEN
 from games.models import Match
-from tests.matches.conftest import act, body, client_for, players, staff  # noqa: F401  (shared fixtures)
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
 
 from .highcard import NAME
 

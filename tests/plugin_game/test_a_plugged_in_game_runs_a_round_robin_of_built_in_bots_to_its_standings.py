@@ -3,8 +3,6 @@ game, built-in bots (their strategy found in the registry the fixture filled) pl
 to its end, each result reaches the tournament once, and the standings total the games."""
 
 from games import service as games
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (shared fixture)
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import projection, service
 from tournaments import standings as folds

@@ -5,7 +5,7 @@ import pytest
 
 from games import eventlog
 from games.errors import ServiceError
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import seating, service
 from tournaments.models import Entrant, Tournament, TournamentTable
 

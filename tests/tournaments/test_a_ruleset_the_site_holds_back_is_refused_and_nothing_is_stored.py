@@ -8,7 +8,7 @@ import pytest
 from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import Event
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament

@@ -7,7 +7,7 @@ import pytest
 from games import engine, eventlog
 from games import service as games
 from games.errors import ServiceError
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.models import TournamentTable

@@ -12,7 +12,7 @@ from django.test import Client
 from games.engine import new_game
 from games.errors import ServiceError
 from games.models import Event
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.models import Tournament
 

@@ -10,7 +10,7 @@ import pytest
 from games import service
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 @pytest.fixture
