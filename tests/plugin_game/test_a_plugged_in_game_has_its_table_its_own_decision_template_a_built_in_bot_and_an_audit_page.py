@@ -13,7 +13,7 @@ from tests.pages.tables import bots_play_until_the_person_acts, browser, choices
 from .highcard import NAME
 
 
-def test_a_person_plays_a_bot_at_the_table_and_the_audit_page_verifies_the_game(highcard, players, make_bot):  # noqa: F811
+def test_a_person_plays_a_bot_at_the_table_and_the_audit_page_verifies_the_game(highcard, players, make_bot):
     person, bot = players[0], make_bot(strategy="heuristic")
     match = service.do_create_match(NAME, {"deals": 2}, [person, bot], created_by=person, seed=32)
     page = browser(person)

@@ -15,7 +15,7 @@ def dealt(events):
     return [row["event"]["hands"] for row in events if row["event"]["type"] == "deal_started"]
 
 
-def test_a_match_is_created_acted_on_and_redacted_per_seat(highcard, players, staff):  # noqa: F811
+def test_a_match_is_created_acted_on_and_redacted_per_seat(highcard, players, staff):
     people = players[:2]
     r = client_for(staff).post(
         "/api/v1/matches/",

@@ -11,7 +11,7 @@ from tournaments.models import TournamentTable
 from .highcard import NAME
 
 
-def test_four_bots_play_a_round_robin_of_high_card(highcard, organiser, make_bot):  # noqa: F811
+def test_four_bots_play_a_round_robin_of_high_card(highcard, organiser, make_bot):
     tournament = service.do_create_tournament(
         organiser, "High card night", NAME, highcard.short_game, "round_robin", 3, table_points="score"
     )
