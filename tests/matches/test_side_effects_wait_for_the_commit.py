@@ -5,7 +5,7 @@ from django.db import transaction
 
 from games import service
 from games.hooks import MATCH_ADVANCED
-from tests.matches.conftest import act
+from tests.fixtures.matches import act
 
 
 def listen():
