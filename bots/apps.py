@@ -6,9 +6,10 @@ class BotsConfig(AppConfig):
     verbose_name = "Bots"
 
     def ready(self):
-        # games announces every committed change of a match; bots listen (docs/architecture.md §2).
-        from games.service import match_advanced
+        # games announces every committed change of a match; bots queue what it asks of the
+        # workers (docs/architecture.md §5).
+        from games.hooks import MATCH_ADVANCED
 
         from .tasks import on_match_advanced
 
-        match_advanced.connect(on_match_advanced, dispatch_uid="bots.on_match_advanced")
+        MATCH_ADVANCED.register(on_match_advanced)

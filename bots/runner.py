@@ -185,13 +185,12 @@ def play_builtin_run(match, version, holders, platform):
     played_on = written.status == Match.Status.LIVE and (
         house_strategy(written, holders, platform, written.to_act) is not None
     )
-    # Once the run is stored (the task's transaction is its own, so it has committed): the
-    # listeners update a tournament whose table finished and tell the table's watchers. Sent
-    # here rather than on commit so that tools and tests stepping a match inside a transaction
-    # of their own hear of it too, as a person's move is heard.
-    service.match_advanced.send(
-        sender=Match, match_id=written.pk, version=written.version, match=written, worker_on_it=not played_on
-    )
+    # Announced here, not by do_play_run, because only now is it known whether this task deals
+    # with the next turn itself (worker_on_it: then the bots' receiver queues nothing). The
+    # service's one emitter waits for the commit; the task's transaction was its own, so the
+    # receivers are told at once (a tournament whose table finished, the table's watchers). A
+    # built-in run is machines playing: the receivers need not ask whether any sit here.
+    service.announce_after_commit(written, machines_seated=True, worker_on_it=not played_on)
     return written, played_on
 
 

@@ -178,24 +178,24 @@ BOTS = "bots"  # a machine may be to act: a task plays on (and arms a person's d
 CLOCK = "clock"  # people only, with a clock: the person's deadline is armed
 
 
-def worker_needed(match_id, version=None, written=None):
-    """What a committed change at ``match_id`` asks of the worker: BOTS when a machine plays a
-    seat (a bot sits at the table, or a seat was ever handed to a house bot), CLOCK when only
-    people play and a person's clock runs (a move time, a timed question), else None.
+def worker_needed(announced):
+    """What the committed change ``announced`` (a games.hooks.MatchAdvanced) asks of the
+    worker: BOTS when a machine plays a seat (a bot sits at the table, or a seat was ever
+    handed to a house bot), CLOCK when only people play and a person's clock runs (a move
+    time, a timed question), else None.
 
-    Asked after every action, so it costs as little as it can: ``written``, the match row as
-    the action's transaction wrote it at ``version`` (the announcement carries it), holds what
-    the action's seat check learnt (``machines_seated``) and answers with no query; otherwise
-    one query on the match row says whether a bot sits at it or a seat was ever handed over.
-    The phase comes from the state this process just applied (its cache).
+    Asked after every action, so it costs as little as it can: the match row as the change
+    wrote it (``announced.row``) with what the change learnt of the table
+    (``announced.machines_seated``) answers with no query; otherwise one query on the match row
+    says whether a bot sits at it or a seat was ever handed over. The phase comes from the
+    state this process just applied (its cache).
     """
-    match = written if written is not None and written.version == version else None
+    match_id, match = announced.match_id, announced.row
     if match is not None:
         if match.status != Match.Status.LIVE or match.to_act is None:
             return None
-        machines = getattr(match, "machines_seated", None)
-        if machines is not None:
-            return BOTS if machines else clock_runs(match)
+        if announced.machines_seated is not None:
+            return BOTS if announced.machines_seated else clock_runs(match)
     bot_seats = Seat.objects.filter(match=OuterRef("pk"), bot__isnull=False)
     # The stream's name as a constant, not built from the outer row: the planner then reads the
     # platform events' own index (games 0012) for it.
@@ -224,20 +224,22 @@ def shortest_turn_seconds(match):
     return timed if timed is not None else match.move_seconds
 
 
-def on_match_advanced(sender, match_id, version, match=None, worker_on_it=False, **kwargs):
-    """A match moved on (after commit). Where a machine plays a seat, a task looks at whose
-    turn it is (and arms a person's deadline when it comes to one); at a table of people with
-    a clock, the person's deadline is armed here, which publishes nothing while the match's
-    pending deadline task wakes in time. ``worker_on_it``: the task that sent it (a bot run's)
-    deals with the next turn itself."""
-    if worker_on_it:
+def on_match_advanced(announced):
+    """A match moved on (a games.hooks.MATCH_ADVANCED receiver, told after the commit). Where a
+    machine plays a seat, a task looks at whose turn it is (and arms a person's deadline when it
+    comes to one); at a table of people with a clock, the person's deadline is armed here, which
+    publishes nothing while the match's pending deadline task wakes in time. Nothing is queued
+    when ``announced.worker_on_it``: the task that made the change (a built-in run,
+    bots.runner.play_builtin_run) deals with the next turn itself."""
+    if announced.worker_on_it:
         return
-    need = worker_needed(match_id, version, match)
+    need = worker_needed(announced)
     broker = str(current_app.conf.broker_url)
     if need is None or BROKER_OUTAGE.resting(broker):
         return
+    match_id, version = announced.match_id, announced.version
     try:
-        hand_off(need, match_id, version, match)
+        hand_off(need, announced)
     except BROKER_DOWN as e:
         # The change has committed and must still answer. Once the broker is back the beat
         # sweep (sweep_stalled_turns) queues a bot's turn again, and a person's deadline noted
@@ -253,12 +255,13 @@ BROKER_DOWN = (kombu.exceptions.OperationalError, OSError)
 BROKER_OUTAGE = outages.Rest(5.0)  # per broker URL: hand-offs are not tried while it rests
 
 
-def hand_off(need, match_id, version, match):
-    """Queue what a match at ``version`` needs of the workers (on_match_advanced)."""
+def hand_off(need, announced):
+    """Queue what the match at the announced version needs of the workers (on_match_advanced)."""
+    match_id, version = announced.match_id, announced.version
     if need == BOTS:
         enqueue(match_id, version)
     elif need == CLOCK:
-        written = match if match is not None and match.version == version else None
+        written = announced.row
         if written is None:
             written = Match.objects.filter(pk=match_id).first()
             if written is None:

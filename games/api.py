@@ -497,10 +497,10 @@ class PaperDealView(APIView):
     def post(self, request):
         data = PaperDealSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        match = service.do_enter_paper_deal(request.user, **data.validated_data)
+        match, receipt = service.do_enter_paper_deal(request.user, **data.validated_data)
         state = service.match_state(match)
         return Response(
-            {**match_summary(match), "scores": list(state.scores), "receipt": match.receipt},
+            {**match_summary(match), "scores": list(state.scores), "receipt": receipt},
             status=status.HTTP_201_CREATED,
         )
 

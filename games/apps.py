@@ -12,7 +12,7 @@ class GamesConfig(AppConfig):
 
         checks.register(check_receipt_key)
         # Live streams hear of each committed version through Redis (games/pubsub.py, games/streams.py).
+        from .hooks import MATCH_ADVANCED
         from .pubsub import publish_match
-        from .service import match_advanced
 
-        match_advanced.connect(publish_match, dispatch_uid="games.pubsub.publish_match")
+        MATCH_ADVANCED.register(publish_match)

@@ -93,9 +93,9 @@ def match_channel(match_id):
     return f"stream:match:{match_id}"
 
 
-def publish_match(sender=None, match_id=None, version=None, **kwargs):
-    """``service.match_advanced`` receiver (games/apps.py): wakes the match's streams."""
-    publish(match_channel(match_id), str(version))
+def publish_match(announced):
+    """A games.hooks.MATCH_ADVANCED receiver (games/apps.py): wakes the match's streams."""
+    publish(match_channel(announced.match_id), str(announced.version))
 
 
 # ------------------------------------------------------------------ subscribing (async, one per process)

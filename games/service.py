@@ -10,22 +10,17 @@ import secrets
 import typing
 from collections import OrderedDict
 
-import django.dispatch
 from django.conf import settings
 from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog, receipts, refusals, sql_once
+from games import engine, eventlog, hooks, receipts, refusals, sql_once
 from games.engine.redact import redact_events, redact_view
 from games.errors import EngineRefusal, ServiceError
 from games.offer import offered_names
 
 from .models import PLATFORM_EVENT_TYPES, CommandResult, Event, Match, Seat
-
-# Sent after the commit that appended a match's events: (match_id, version). Bots and waiting
-# clients listen; games never imports them (docs/architecture.md §2).
-match_advanced = django.dispatch.Signal()
 
 
 def engine_refusal(error, status=400, **details):
@@ -196,12 +191,6 @@ def closed_cards_groups(cards_groups):
     return set(live.values_list("cards_group", flat=True).distinct())
 
 
-# Apps that run events (tournaments) say who plays in theirs: ``check(event, user)`` is true for
-# an entrant, as a person or through their own bot. Registered at start-up, so that games never
-# imports them (docs/architecture.md §2).
-EVENT_PLAYER_CHECKS = []
-
-
 def signed_in(user):
     return user is not None and user.is_authenticated
 
@@ -213,11 +202,12 @@ def held_by(user):
 
 def plays_in_event(match, user):
     """Whether ``user`` plays in the event ``match`` belongs to: holds a seat in any of its
-    matches (in person or through a bot they own), or is an entrant by an event's own check."""
+    matches (in person or through a bot they own), or is an entrant by an event's own check
+    (hooks.EVENT_PLAYER_CHECKS)."""
     if not match.event or not signed_in(user):
         return False
     seated = Seat.objects.filter(match__event=match.event).filter(held_by(user)).exists()
-    return seated or any(check(match.event, user) for check in EVENT_PLAYER_CHECKS)
+    return seated or any(hooks.EVENT_PLAYER_CHECKS.answers(match.event, user))
 
 
 def is_free_arbiter(match, user):
@@ -494,12 +484,21 @@ FROM {seat} s WHERE s.match_id = %s AND s.user_id = %s ORDER BY s."index" LIMIT 
 EVENT_SEAT = {"postgresql": "(e.payload ->> 'seat')::integer", "sqlite": "json_extract(e.payload, '$.seat')"}
 
 
+class Seated(typing.NamedTuple):
+    """The seat an actor holds, as a seat check found it, with what the check learnt of the
+    table on its way: whether a machine plays any seat of it (None: not asked)."""
+
+    seat: int
+    machines_seated: bool | None = None
+
+
 def check_seat(match, user):
-    """The seat ``user`` holds in ``match`` (403 if none; 409 if a house bot plays it now).
+    """The Seated ``user`` holds in ``match`` (403 if none; 409 if a house bot plays it now).
 
     The same query says whether any seat of the table is played by a machine (a bot sits at it,
-    or a seat was ever handed to a house bot); it is kept on the row as ``machines_seated``, so
-    that the listeners told of the action (bots.tasks.worker_needed) need not ask again."""
+    or a seat was ever handed to a house bot); the action's announcement carries it
+    (MatchAdvanced.machines_seated), so that its receivers (bots.tasks.worker_needed) need not
+    ask again."""
     sql = SEAT_AND_LAST_HAND_OVER.format(
         event=Event._meta.db_table, seat=Seat._meta.db_table, event_seat=EVENT_SEAT[connection.vendor]
     )
@@ -509,11 +508,10 @@ def check_seat(match, user):
     if found is None:
         raise ServiceError("not_your_seat")
     seat, last, machines = found
-    match.machines_seated = bool(machines)
     if last == "seat_taken_over":
         # The house bot plays it now (the person left, or ran out of time): one hand, one player.
         raise ServiceError("seat_taken_over")
-    return seat
+    return Seated(seat, bool(machines))
 
 
 def check_action_shape(action, expected_version, command_id):
@@ -543,7 +541,9 @@ def submit_action(match_id, user, action, expected_version, command_id=None):
 def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, before=(), after=(), announce=True):
     """The one path that changes a match: check, apply with the engine, append, announce.
 
-    ``seat_of(match)`` returns the seat the actor holds (or raises ServiceError). ``action``
+    ``seat_of(match)`` returns the seat the actor holds (or raises ServiceError): its index, or
+    a Seated when the check learnt more of the table (check_seat), which the announcement
+    carries. ``action``
     may be FALLBACK (a missed turn's move). ``before``/``after`` are platform events appended
     around the engine's (a fallback's reason, a seat hand-over), in the same transaction.
     With ``announce=False`` the caller announces the final version itself.
@@ -554,7 +554,9 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
             done = CommandResult.objects.filter(stream=match.stream, actor=actor, command_id=command_id).first()
             if done is not None:
                 return done.response
-        seat = seat_of(match)
+        seated = seat_of(match)
+        seated = seated if isinstance(seated, Seated) else Seated(seated)
+        seat = seated.seat
         check_live(match, expected_version)
         state = taken_state(match)
         new_events = [*before, *apply_move(match, state, seat, action), *after]
@@ -574,7 +576,7 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
         if announce:
-            announce_after_commit(match)
+            announce_after_commit(match, machines_seated=seated.machines_seated)
     return response
 
 
@@ -691,12 +693,15 @@ def write_moves(match, state, moves):
     return rows
 
 
-def announce_after_commit(match):
-    """After the commit, tell listeners the match reached its version; they also get the row
-    as this transaction wrote it (``match``), so that a listener asked after every action need
-    not read it again (a listener checks that its version is the one announced)."""
-    version = match.version
-    transaction.on_commit(lambda: match_advanced.send(sender=Match, match_id=match.pk, version=version, match=match))
+def announce_after_commit(match, machines_seated=None, worker_on_it=False):
+    """The one emitter of a match's announcement (docs/architecture.md §4.3): once the
+    transaction commits, each MATCH_ADVANCED receiver is given a MatchAdvanced saying that the
+    match reached the version ``match`` (the row as this transaction wrote it) stands at, with
+    what the change learnt (``machines_seated``, ``worker_on_it``: games.hooks.MatchAdvanced).
+    A change rolled back announces nothing. Called with no transaction open (a built-in run,
+    whose own transaction has committed), the receivers are told at once."""
+    announcement = hooks.MatchAdvanced(match.pk, match.version, match, machines_seated, worker_on_it)
+    transaction.on_commit(lambda: hooks.MATCH_ADVANCED.call(announcement))
 
 
 # ------------------------------------------------------------------ deals played at a real table
@@ -741,12 +746,19 @@ def check_paper_deal(ruleset, options, board, actions):
     return state
 
 
+class PaperDeal(typing.NamedTuple):
+    """A deal entered from a real table: its match, and the receipt of its last decision (the
+    stream's head, which the chain ties to every decision before it)."""
+
+    match: Match
+    receipt: dict
+
+
 def do_enter_paper_deal(by, ruleset, options, board, actions):
     """A deal played with physical cards: its cards as dealt (a board) and its decisions in
     order. Checked whole first, then stored as a match of open seats whose every decision is
     appended through do_act, as the person entering it: the same log, verification and
-    scores as a deal played here. The receipt of its last decision (the stream's head, which
-    the chain ties to every decision before it) is the returned match's ``receipt``."""
+    scores as a deal played here. Returns the PaperDeal."""
     checked = check_paper_deal(ruleset, options, board, actions)
     actor = actor_key(by)
     with transaction.atomic():
@@ -765,8 +777,7 @@ def do_enter_paper_deal(by, ruleset, options, board, actions):
             )
             version = answer["version"]
     match.refresh_from_db()
-    match.receipt = answer["receipt"]
-    return match
+    return PaperDeal(match, answer["receipt"])
 
 
 # ------------------------------------------------------------------ seats handed over (issue 19)
@@ -827,11 +838,6 @@ def do_append_platform(match_id, actor, events, check=None):
     return match
 
 
-# Apps that run events (tournaments) say what leaving one of their matches means:
-# ``leave(match, user)`` withdraws ``user`` from the event (raising ServiceError to refuse) and
-# returns True, or returns False if the match is not theirs. Registered at start-up (docs/architecture.md §2).
-EVENT_SEAT_EXITS = []
-
 # Why a house bot took a person's seat (seat_taken_over "reason"): they left the table.
 LEFT_THE_TABLE = "left"
 
@@ -854,12 +860,12 @@ def check_leave(match, user):
 def do_leave_seat(match_id, user):
     """``user`` leaves their seat: a house bot (the ruleset's takeover policy) plays it to the
     end, as a seat_taken_over event. In an event's match, leaving is the event's own withdrawal
-    (EVENT_SEAT_EXITS), done in the same transaction. Refusals store nothing."""
+    (hooks.EVENT_SEAT_EXITS), done in the same transaction. Refusals store nothing."""
     events = []
 
     def check(match):
         seat = check_leave(match, user)
-        if match.event and not any(leave(match, user) for leave in EVENT_SEAT_EXITS):
+        if match.event and not any(hooks.EVENT_SEAT_EXITS.answers(match, user)):
             raise ServiceError("cannot_leave")
         events.append(
             {

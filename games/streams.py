@@ -27,7 +27,7 @@ How it is served:
   database work is done in short calls on a small pool of threads (``STREAM_DB_THREADS``, by
   ``sync_to_async``): the snapshot, the events after a version, a look at the match row. It is
   woken through Redis publish/subscribe: games publishes each committed version of a match
-  (``pubsub.publish_match``, connected to ``service.match_advanced``, sent on commit) on
+  (``pubsub.publish_match``, a ``hooks.MATCH_ADVANCED`` receiver, told after the commit) on
   ``<STREAM_CHANNEL_PREFIX>stream:match:<id>``, and one subscription per process
   (games/pubsub.py's ``Hub``) carries every channel its streams follow. Without Redis, or while it is unreachable, a
   stream reads the match row every STREAM_POLL_SECONDS instead. A message is only a wake-up:

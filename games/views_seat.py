@@ -3,7 +3,7 @@
 Thin views over games.service: ``check_leave`` says whether the viewer may leave (their seat,
 the game running, nobody has taken it yet) and ``do_leave_seat`` does it, in an event's match
 (a tournament's) withdrawing the player from the event through the event's own service
-(EVENT_SEAT_EXITS). Refusals store nothing and say why, with their HTTP status.
+(games.hooks.EVENT_SEAT_EXITS). Refusals store nothing and say why, with their HTTP status.
 """
 
 from django.contrib.auth.views import redirect_to_login

@@ -1,5 +1,7 @@
 """What the API and the pages show of a tournament: one read path, so they cannot disagree."""
 
+import typing
+
 from games import eventlog
 from games import service as games_service
 from games.models import Match
@@ -95,15 +97,21 @@ def live_and_recent(limit=20):
     return sorted(recent, key=lambda t: (order[t.status], -t.pk))
 
 
+class LiveTable(typing.NamedTuple):
+    """A live tournament match, and whether it is a closed room: other tables still play its
+    cards (only its own may look)."""
+
+    match: Match
+    closed_room: bool
+
+
 def live_tables(limit=12):
-    """Live tournament matches, newest first (spectators see them through the same redaction),
-    each marked ``closed_room`` when other tables still play its cards (only its own may look)."""
-    tables = list(
+    """The LiveTables of live tournament matches, newest first (spectators see them through the
+    same redaction)."""
+    matches = list(
         Match.objects.filter(status=Match.Status.LIVE, tournament_table__isnull=False)
         .select_related("tournament_table__tournament")
         .order_by("-pk")[:limit]
     )
-    closed = games_service.closed_cards_groups(m.cards_group for m in tables)
-    for match in tables:
-        match.closed_room = match.cards_group in closed
-    return tables
+    closed = games_service.closed_cards_groups(m.cards_group for m in matches)
+    return [LiveTable(match, match.cards_group in closed) for match in matches]

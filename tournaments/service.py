@@ -663,7 +663,7 @@ def person_clock(tournament):
 # ------------------------------------------------------------------ people at a table (issue 19)
 def leave_match(match, user):
     """Leaving a seat at one of a tournament's matches is withdrawing from the tournament
-    (games.service.EVENT_SEAT_EXITS): True once withdrawn, False if the match is not a
+    (games.hooks.EVENT_SEAT_EXITS): True once withdrawn, False if the match is not a
     tournament's. A user with no playing entrant there is refused."""
     tournament = Tournament.objects.filter(pk=tournament_of_stream(match.event)).first()
     if tournament is None:

@@ -31,12 +31,14 @@ def record_result(match_id, tournament_id, autopilot):
         advance_tournament.apply_async(args=[tournament_id])
 
 
-def on_match_advanced(sender, match_id, version, match=None, **kwargs):
+def on_match_advanced(announced):
     """A tournament's match ended: record its result. (A ladder match's end is rated too.)
 
-    Heard after every action: the row the action wrote (``match``, at ``version``) says
-    whether the match ended, so a move that did not end it costs no query here."""
-    if match is not None and match.version == version and match.status != Match.Status.OVER:
+    A games.hooks.MATCH_ADVANCED receiver, told of every action: the row the action wrote
+    (``announced.row``) says whether the match ended, so a move that did not end it costs no
+    query here."""
+    written, match_id = announced.row, announced.match_id
+    if written is not None and written.status != Match.Status.OVER:
         return
     rate_if_ladder_match_ended(match_id)
     table = (

@@ -1,3 +1,4 @@
+import dataclasses
 import random
 from datetime import timedelta
 
@@ -5,6 +6,7 @@ from django.utils import timezone
 
 from bots import tasks
 from games import service
+from games.hooks import MATCH_ADVANCED, MatchAdvanced
 from games.models import Event, Match
 from tests.engine.helpers import random_hands
 from tests.fixtures.matches import act
@@ -107,35 +109,32 @@ def test_asking_whether_the_worker_is_needed_after_an_action_costs_one_query_at_
     # It runs after every action: the row the action wrote, with what its seat check learnt
     # (no machine plays here), answers with no query; otherwise the match row answers (bots,
     # a hand-over, the clock), and the state the action just applied is this process's cached one.
-    written = []
-
-    def keep_row(sender, match_id, version, match=None, **kwargs):
-        written.append(match)
-
-    service.match_advanced.connect(keep_row, dispatch_uid="test.keep_row")
+    heard = []
+    MATCH_ADVANCED.register(heard.append)
     try:
         settings.PERSON_MOVE_SECONDS = None
         match = service.do_create_match("king", {}, players)
         state = service.match_state(match)
         with django_capture_on_commit_callbacks(execute=True):
             act(clients[state.to_act], match, state.legal_actions()[0])
+        assert heard[-1].machines_seated is False
         with django_assert_num_queries(0):
-            assert tasks.worker_needed(match.pk, written[-1].version, written[-1]) is None
+            assert tasks.worker_needed(heard[-1]) is None
         match.refresh_from_db()
-        with django_assert_num_queries(1):
-            assert tasks.worker_needed(match.pk, match.version, match) is None
+        with django_assert_num_queries(1):  # a row, but nothing learnt of the table on the way
+            assert tasks.worker_needed(MatchAdvanced(match.pk, match.version, match)) is None
         settings.PERSON_MOVE_SECONDS = 300
         clocked = service.do_create_match("king", {}, players)
         state = service.match_state(clocked)
         with django_capture_on_commit_callbacks(execute=True):
             act(clients[state.to_act], clocked, state.legal_actions()[0])
         with django_assert_num_queries(0):
-            assert tasks.worker_needed(clocked.pk, written[-1].version, written[-1]) == tasks.CLOCK
+            assert tasks.worker_needed(heard[-1]) == tasks.CLOCK
         with django_assert_num_queries(1):
-            assert tasks.worker_needed(clocked.pk) == tasks.CLOCK  # a runner's announcement carries no row
-        stale = written[-1]
-        stale.version -= 1  # a row older than the announcement is not trusted
+            assert tasks.worker_needed(dataclasses.replace(heard[-1], machines_seated=None)) == tasks.CLOCK
+        stale = heard[-1].match
+        stale.version -= 1  # a row older than the announcement is not trusted, whatever it learnt
         with django_assert_num_queries(1):
-            assert tasks.worker_needed(clocked.pk, stale.version + 1, stale) == tasks.CLOCK
+            assert tasks.worker_needed(heard[-1]) == tasks.CLOCK
     finally:
-        service.match_advanced.disconnect(dispatch_uid="test.keep_row")
+        MATCH_ADVANCED.unregister(heard.append)

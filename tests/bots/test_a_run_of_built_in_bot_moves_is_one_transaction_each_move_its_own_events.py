@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from bots import runner
 from games import eventlog, service
 from games.engine import RULESETS
+from games.hooks import MATCH_ADVANCED
 from games.models import Match
 
 
@@ -18,7 +19,9 @@ def inserts_into(table, queries):
     return [q for q in queries if re.search(rf'INSERT INTO "?{table}"?\s', q["sql"], re.IGNORECASE)]
 
 
-def test_a_table_of_house_bots_plays_the_whole_match_in_one_run_with_one_insert(make_bot, settings):
+def test_a_table_of_house_bots_plays_the_whole_match_in_one_run_with_one_insert(
+    make_bot, settings, django_capture_on_commit_callbacks
+):
     settings.BOT_TIME_SLICE_SECONDS = 600  # nothing cuts the run short
     game = RULESETS["king"]
     bots = [make_bot(name=f"r{i}") for i in range(game.num_seats(None))]
@@ -26,15 +29,15 @@ def test_a_table_of_house_bots_plays_the_whole_match_in_one_run_with_one_insert(
     created = match.version
     heard = []
 
-    def listener(sender, match_id, version, **kwargs):
-        heard.append(version)
+    def listener(announced):
+        heard.append(announced.version)
 
-    service.match_advanced.connect(listener)
+    MATCH_ADVANCED.register(listener)
     try:
-        with CaptureQueriesContext(connection) as captured:
+        with django_capture_on_commit_callbacks(execute=True), CaptureQueriesContext(connection) as captured:
             runner.run_turns(match.pk, match.version)
     finally:
-        service.match_advanced.disconnect(listener)
+        MATCH_ADVANCED.unregister(listener)
     match.refresh_from_db()
     assert match.status == Match.Status.OVER and match.version > created + 500
     inserts = inserts_into("games_event", captured.captured_queries)

@@ -1,18 +1,20 @@
-"""match_advanced (what bots and waiting clients listen to) is sent only once events are committed."""
+"""A match's announcement (games.hooks.MATCH_ADVANCED: what bots and waiting clients listen to)
+is made only once events are committed."""
 
 from django.db import transaction
 
 from games import service
+from games.hooks import MATCH_ADVANCED
 from tests.fixtures.matches import act
 
 
 def listen():
     heard = []
 
-    def receiver(sender, match_id, version, **kwargs):
-        heard.append((match_id, version))
+    def receiver(announced):
+        heard.append((announced.match_id, announced.version))
 
-    service.match_advanced.connect(receiver, weak=False)
+    MATCH_ADVANCED.register(receiver)
     return heard, receiver
 
 
@@ -31,7 +33,7 @@ def test_an_accepted_action_announces_the_new_version_after_commit(
         match.refresh_from_db()
         assert heard == [(match.pk, match.version)]
     finally:
-        service.match_advanced.disconnect(receiver)
+        MATCH_ADVANCED.unregister(receiver)
 
 
 def test_a_refused_action_announces_nothing(king_board_match, clients, django_capture_on_commit_callbacks):
@@ -42,7 +44,7 @@ def test_a_refused_action_announces_nothing(king_board_match, clients, django_ca
             act(clients[0], match, {"type": "play", "card": "ZZ"}, expected_version=match.version + 5)
         assert pending == [] and heard == []
     finally:
-        service.match_advanced.disconnect(receiver)
+        MATCH_ADVANCED.unregister(receiver)
 
 
 def test_a_rolled_back_action_announces_nothing(king_board_match, players, django_capture_on_commit_callbacks):
@@ -61,4 +63,4 @@ def test_a_rolled_back_action_announces_nothing(king_board_match, players, djang
         match.refresh_from_db()
         assert match.version == len(service.match_state(match).events)
     finally:
-        service.match_advanced.disconnect(receiver)
+        MATCH_ADVANCED.unregister(receiver)

@@ -4,7 +4,7 @@ for pages, where a test needs the production pair).
 
 The tests that use these servers commit their data (``transactional_db``) so that the server
 processes see it, and play the match in this process: its commits publish to Redis (the
-``match_advanced`` receiver of games/apps.py), which wakes the server's streams. Every test
+``MATCH_ADVANCED`` receiver games/apps.py registers), which wakes the server's streams. Every test
 and its servers share one channel prefix of their own, so no other test run's messages reach
 them. A server is stopped with SIGTERM, then SIGKILL after a bounded wait; every socket has a
 timeout.

@@ -1,4 +1,4 @@
-"""Publishing a committed move to the live streams (games/pubsub.py, on ``match_advanced``)
+"""Publishing a committed move to the live streams (games/pubsub.py, a ``MATCH_ADVANCED`` receiver)
 never breaks the move: with Redis at a closed port, or at a server that accepts and never
 answers, the action is stored and answered 201 all the same; the failure is logged, and the
 publisher then rests instead of paying a timeout on every action."""

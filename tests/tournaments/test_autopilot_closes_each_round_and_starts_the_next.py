@@ -73,16 +73,16 @@ def test_the_autopilot_does_not_start_the_first_round(organiser, make_bot):
 
 
 def test_the_sweep_records_a_result_whose_announcement_was_lost(organiser, make_bot, enqueued_bot_turns):
-    from games.service import match_advanced
+    from games.hooks import MATCH_ADVANCED
 
     t = autopilot_event(organiser, make_bot, rounds=1)
     service.do_start_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
-    match_advanced.disconnect(tasks.on_match_advanced, dispatch_uid="tournaments.on_match_advanced")
+    MATCH_ADVANCED.unregister(tasks.on_match_advanced)
     try:
         run_until_over(table.match)
     finally:
-        match_advanced.connect(tasks.on_match_advanced, dispatch_uid="tournaments.on_match_advanced")
+        MATCH_ADVANCED.register(tasks.on_match_advanced)
     table.refresh_from_db()
     assert table.match.status == Match.Status.OVER and not table.result_recorded
     tasks.sweep_tournaments()
