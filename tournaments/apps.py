@@ -39,8 +39,8 @@ class TournamentsConfig(AppConfig):
 
         from bots.hooks import BOT_PAGE_SECTIONS
 
-        from .ladder_checks import check_ladder_settings
-        from .ladder_views import bot_page_section
+        from .ladder.checks import check_ladder_settings
+        from .ladder.views import bot_page_section
 
         if bot_page_section not in BOT_PAGE_SECTIONS:
             BOT_PAGE_SECTIONS.append(bot_page_section)

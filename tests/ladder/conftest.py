@@ -13,11 +13,11 @@ RULESET = "king"
 @pytest.fixture(autouse=True)
 def ladder_tasks(monkeypatch):
     """The rating tasks the site would publish, recorded: no test leaves one in a broker."""
-    import tournaments.tasks
+    import tournaments.ladder.tasks
 
     recorded = []
     monkeypatch.setattr(
-        tournaments.tasks.rate_ladder_match, "apply_async", lambda args: recorded.append(("rate", *args))
+        tournaments.ladder.tasks.rate_ladder_match, "apply_async", lambda args: recorded.append(("rate", *args))
     )
     return recorded
 

@@ -38,8 +38,8 @@ from tests.bots.conftest import BotServer, first_legal
 from tests.ladder.conftest import RULESET
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
 from tests.services.conftest import celery_worker_factory, postgres_url, redis_url  # noqa: F401  (fixtures)
-from tournaments import ladder_service
-from tournaments.ladder import key_of
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import key_of
 from tournaments.models import LadderEntry, LadderTable
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -17,7 +17,7 @@ from games.models import Event, Match
 from games.service import ServiceError
 from tests.ladder.conftest import RULESET, new_bot
 from tests.matches.conftest import body, client_for
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 from tournaments.models import Ladder, LadderEntry, LadderTable
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from tests.api.test_fuzzing_the_api_finds_no_server_error import (  # noqa: F401
     headers,
 )
 from tests.ladder.conftest import RULESET
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 
 OPERATIONS = [
     ("GET", "/api/v1/ladder/"),
