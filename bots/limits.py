@@ -26,7 +26,7 @@ from django.utils.translation import ngettext_lazy
 from games.models import Match
 from games.service import ServiceError
 
-from .house import HOUSE_USERNAME
+from .house_names import HOUSE_USERNAME
 
 
 class GameLimitReached(ServiceError):

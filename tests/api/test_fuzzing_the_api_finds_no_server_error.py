@@ -116,8 +116,8 @@ def headers(django_user_model, monkeypatch):
     clock = FakeClock()
     monkeypatch.setattr(longpoll, "clock", clock.monotonic)
     monkeypatch.setattr(longpoll, "pause", clock.sleep)
-    from bots.api import new_credentials
     from bots.models import Bot
+    from bots.registry import new_credentials
 
     staff = django_user_model.objects.create_user("fuzzer", password="long-enough-pass", is_staff=True)
     others = [django_user_model.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(3)]

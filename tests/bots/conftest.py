@@ -69,8 +69,8 @@ def private_webhooks_allowed(settings):
 
 @pytest.fixture
 def make_bot(django_user_model):
-    from bots.api import new_credentials
     from bots.models import Bot
+    from bots.registry import new_credentials
 
     owner = django_user_model.objects.create_user("house", password="long-enough-pass")
     made = []

@@ -39,8 +39,8 @@ def owners(django_user_model):
 
 
 def new_bot(owner, name, kind="polling", url="", strategy=""):
-    from bots.api import new_credentials
     from bots.models import Bot
+    from bots.registry import new_credentials
 
     _token, _secret, hashes = new_credentials()
     return Bot.objects.create(owner=owner, name=name, kind=kind, url=url, strategy=strategy, **hashes)

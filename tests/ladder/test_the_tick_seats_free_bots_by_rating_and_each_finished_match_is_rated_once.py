@@ -7,7 +7,7 @@ stream throughout."""
 
 import pytest
 
-from bots.house import house_bot_name
+from bots.house_names import house_bot_name
 from games import eventlog
 from games import service as games
 from games.models import Match, Seat

@@ -47,7 +47,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from bots.house import house_account, house_bot, house_bot_name
+from bots.house import house_account, house_bot
+from bots.house_names import house_bot_name
 from bots.models import Bot
 from games import engine, eventlog
 from games.models import Event, Match, Seat
