@@ -1,18 +1,14 @@
-"""Celery tasks of tournaments: results into the tournament stream, standings from events, and
-the autopilot that runs rounds on."""
+"""Celery tasks of tournaments: results into the tournament stream, standings from events
+(tournaments.tasks_standings), and the autopilot that runs rounds on."""
 
 from celery import shared_task
 
 from games.models import Match
 
-from . import projection, service
+from . import service
 from .ladder.tasks import rate_if_ladder_match_ended
 from .models import Tournament, TournamentTable
-
-
-@shared_task(acks_late=True, ignore_result=True)
-def update_standings(tournament_id):
-    projection.update_standings(tournament_id)
+from .tasks_standings import update_standings
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -15,6 +15,7 @@ import pytest
 
 import bots.tasks as bots_tasks
 import tournaments.tasks as tournaments_tasks
+import tournaments.tasks_standings as standings_tasks
 from tests.services.conftest import celery_worker_factory, postgres_url, redis_url  # noqa: F401  (fixtures)
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -40,9 +41,7 @@ def chromium_path():
 # What the site does with bot turns and tournament steps, captured before tests/conftest.py's
 # autouse fixture swaps in its recorder: tests with a worker put them back.
 SEND_BOT_TURNS = bots_tasks.enqueue
-SENDERS = {
-    task: task.apply_async for task in (tournaments_tasks.update_standings, tournaments_tasks.advance_tournament)
-}
+SENDERS = {task: task.apply_async for task in (standings_tasks.update_standings, tournaments_tasks.advance_tournament)}
 
 
 @pytest.fixture
