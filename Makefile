@@ -1,4 +1,4 @@
-# make run | make test | make bench | make engine | make verifier | make clean
+# make run | make test | make test-pg | make bench | make engine | make verifier | make clean
 # Each target builds .venv on first use and reinstalls when a requirements file changes
 # (make run: requirements.txt; make test adds requirements-dev.txt, make bench requirements-bench.txt), and
 # compiles the rules engine with mypyc when its sources change (tools/build_engine.py).
@@ -16,7 +16,7 @@ COMPILED_CATALOGUES := $(CATALOGUES:.po=.mo)
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv dev-venv engine verifier messages system-packages clean
+.PHONY: run test test-pg bench venv dev-venv engine verifier messages system-packages clean
 
 venv: $(STAMP)
 dev-venv: $(DEV_STAMP)
@@ -84,17 +84,18 @@ system-packages:
 		|| bash tools/install_system_packages.sh
 
 # Lint and format first (ruff, ruff.toml: seconds). The whole suite runs on the compiled engine
-# (what production runs): the tests that need no service on TEST_WORKERS processes at once
-# (pytest-xdist; each has a test database of its own), then the `services` tests one at a time,
-# since their Celery workers share one broker and their timing checks want the machine to
-# themselves. The engine's own tests then run again on its Python sources, which must behave
-# exactly alike. Exit status 5 is pytest's "no test selected" (a PYTEST_ARGS choosing only one kind).
+# (what production runs): the tests that need no service and time nothing on TEST_WORKERS
+# processes at once (pytest-xdist; each has a test database of its own), then the `services` and
+# `serial` tests one at a time, since the services' Celery workers share one broker and every
+# assertion on a wall clock wants the machine to itself (docs/testing.md, "Lanes and markers").
+# The engine's own tests then run again on its Python sources, which must behave exactly alike.
+# Exit status 5 is pytest's "no test selected" (a PYTEST_ARGS choosing only one kind).
 TEST_WORKERS ?= 2
 test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -m "not services" -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	$(PY) -m pytest -m services $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(PY) -m pytest -m "not services and not serial" -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(PY) -m pytest -m "services or serial" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 	@# The compiled run above searched the rules hard (the ci profile); this pass checks that the
 	@# sources behave as their build does, every example test and a lighter search of each property.
 	KINGRIFKI_ENGINE=python HYPOTHESIS_PROFILE=dev $(PY) -m pytest tests/engine -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
@@ -107,6 +108,19 @@ test: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 			tests/accounts/test_a_token_and_its_user_are_read_in_one_query_as_the_orm_reads_them.py \
 			tests/matches/test_an_actions_row_lock_and_catch_up_read_what_the_orm_reads.py -m "not services" $(PYTEST_ARGS); \
 	fi
+
+# The database tests on a local PostgreSQL, as CI runs them but with no Redis or worker: every
+# test that needs no service (the event log's triggers, the row locks and the reads written per
+# database included) except the rules engine's own, which touch no database. DATABASE_URL names
+# the server and the project database (created if missing; pytest-django creates test_<name>
+# and one per worker beside it). `make test-pg TEST_PG_PATHS="tests/eventlog tests/matches"`
+# runs a part. Lanes as in make test: the wall-clock tests (serial) alone, after the others.
+test-pg: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/kingrifki_test_pg
+TEST_PG_PATHS ?= tests --ignore=tests/engine
+test-pg: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
+	$(PY) tools/ensure_database.py
+	$(PY) -m pytest $(TEST_PG_PATHS) -m "not services and not serial" -n $(TEST_WORKERS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(PY) -m pytest $(TEST_PG_PATHS) -m "serial and not services" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker, appends
 # beside the eventsourcing library and raw psycopg, action POSTs over HTTP beside a bare DRF

@@ -11,7 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import longpoll, service
-from games.api import ERROR, int_param
+from games.api import int_param
+from games.errors import ERROR, ServiceError
 from games.models import Match
 from games.sql_once import one_with_related
 
@@ -150,7 +151,7 @@ NEW_BOT = inline_serializer(
 def own_bot(request, pk):
     bot = Bot.objects.filter(pk=pk, owner=request.user).first()
     if bot is None:
-        raise service.ServiceError(404, "not_found", _("you have no bot %(bot)s"), bot=pk)
+        raise ServiceError("not_found", problem=_("you have no bot %(bot)s"), bot=pk)
     return bot
 
 
@@ -203,11 +204,11 @@ class BotDetailView(APIView):
             listed = registry.accounts_named(listed)
         if "url" in changes:
             if bot.kind != Bot.Kind.WEBHOOK:
-                raise service.ServiceError(400, "invalid_input", registry.ONLY_WEBHOOKS_HAVE_A_URL)
+                raise ServiceError("invalid_input", problem=registry.ONLY_WEBHOOKS_HAVE_A_URL)
             try:
                 check_url(changes["url"])
             except UnsafeURL as e:
-                raise service.ServiceError(400, "unsafe_url", e.msgid, **e.params) from e
+                raise ServiceError("unsafe_url", problem=e.msgid, **e.params) from e
         with transaction.atomic():
             for field, value in changes.items():
                 setattr(bot, field, value)
@@ -280,14 +281,6 @@ class BotAnswerSerializer(serializers.Serializer):
     action = serializers.DictField(help_text="one of the turn's legal_actions")
 
 
-# Why a turn can no longer be answered, by its status (``status_of_turn`` in the error).
-SETTLED = {
-    Turn.Status.DONE: _("the turn is already answered"),
-    Turn.Status.FAULTED: _("the turn already got the fallback action, counted as a fault"),
-    Turn.Status.STALE: _("the match moved on without this turn"),
-}
-
-
 class BotTurnAnswerView(APIView):
     authentication_classes = [BotTokenAuthentication]
     permission_classes = [IsBot]
@@ -303,24 +296,19 @@ class BotTurnAnswerView(APIView):
         bot = request.auth
         turn = Turn.objects.select_related("match").filter(request_id=request_id, bot=bot).first()
         if turn is None:
-            raise service.ServiceError(
-                404, "not_found", _("no turn %(request_id)s for this bot"), request_id=str(request_id)
+            raise ServiceError(
+                "not_found", problem=_("no turn %(request_id)s for this bot"), request_id=str(request_id)
             )
         if turn.status != Turn.Status.PENDING:
-            raise service.ServiceError(409, "turn_settled", SETTLED[turn.status], status_of_turn=turn.status)
+            raise ServiceError("turn_settled", status_of_turn=turn.status)
         if turn.deadline < timezone.now():
-            raise service.ServiceError(409, "turn_expired", _("the turn's deadline has passed; the fallback applies"))
+            raise ServiceError("turn_expired")
         faults, _taken = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
         runner.submit_answer(turn.match, bot, turn.seat, turn, data.validated_data["action"], faults)
         turn.refresh_from_db()
         match = Match.objects.get(pk=turn.match_id)
         if turn.status == Turn.Status.FAULTED:
-            raise service.ServiceError(
-                422,
-                "illegal_action",
-                _("the action is not legal; the fallback was played and counted as a fault"),
-                version=match.version,
-            )
+            raise ServiceError("illegal_action", version=match.version)
         # The receipt of the accepted answer (games.receipts), as its turn keeps it: keep it.
         return Response(
             {"status": turn.status, "version": match.version, "receipt": turn.receipt}, status=status.HTTP_201_CREATED

@@ -7,8 +7,8 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import ERROR, MATCH, match_summary
-from games.offer import offered_names
+from games.api import MATCH, RulesetField, match_summary
+from games.errors import ERROR
 
 from . import challenges, limits, sparring
 from .strategies import STRATEGIES
@@ -17,7 +17,7 @@ STRENGTHS = ", ".join(sorted(STRATEGIES))
 
 
 class SparringSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     opponents = serializers.JSONField(
         required=False,
@@ -57,7 +57,7 @@ class LimitsView(APIView):
 
 
 class ChallengeSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     seat = serializers.JSONField(
         required=False,

@@ -11,10 +11,10 @@ it (under ASGI: woken through Redis; under WSGI: a bounded long poll). The bot a
 a polling bot's channel (``<STREAM_CHANNEL_PREFIX>stream:bot:<id>``) is published to.
 """
 
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 
 from games import service, streams
+from games.errors import ServiceError
 
 from . import runner
 from .api import BotTokenAuthentication, IsBot
@@ -88,9 +88,5 @@ class BotStreamView(streams.StreamView):
     def get(self, request):
         fmt = streams.stream_format(request)
         if request.auth.kind != Bot.Kind.POLLING:
-            raise service.ServiceError(
-                403,
-                "not_a_polling_bot",
-                _("only a polling bot has a turn stream; a webhook bot's turns are sent to its URL"),
-            )
+            raise ServiceError("not_a_polling_bot")
         return streams.stream_response(request, TurnFeed(request.auth), fmt)

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import service
+from games.errors import ServiceError
 
 from . import limits
 from .house import house_bot
@@ -40,14 +41,14 @@ def is_house(bot):
 def find_user(name):
     user = User.objects.filter(username=name, is_active=True).first()
     if user is None:
-        raise service.ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=name)
+        raise ServiceError("unknown_user", user=name)
     return user
 
 
 def find_bot(name):
     bot = Bot.objects.select_related("owner").filter(name=name).first()
     if bot is None:
-        raise service.ServiceError(400, "unknown_bot", _("no bot “%(bot)s”"), bot=name)
+        raise ServiceError("unknown_bot", bot=name)
     return bot
 
 
@@ -57,7 +58,7 @@ def named_holder(entry):
         return find_user(entry)
     if isinstance(entry, dict) and set(entry) == {"bot"} and isinstance(entry["bot"], str):
         return find_bot(entry["bot"])
-    raise service.ServiceError(400, "invalid_input", _('each opponent is a username or {"bot": "<name>"}'))
+    raise ServiceError("invalid_input", problem=_('each opponent is a username or {"bot": "<name>"}'))
 
 
 def check_challenge(challenger, ruleset, options, own_seat, opponents, fill):
@@ -68,35 +69,24 @@ def check_challenge(challenger, ruleset, options, own_seat, opponents, fill):
     strength for the seats left, or None when the named players fill the table."""
     seats = table_size(ruleset, options)
     if not isinstance(opponents, list) or not 1 <= len(opponents) <= MAX_NAMED:
-        raise service.ServiceError(
-            400, "no_opponent", _("name 1 to %(most)s people or bots to challenge"), most=MAX_NAMED
-        )
+        raise ServiceError("no_opponent", most=MAX_NAMED)
     table = []
     if own_seat == "me":
         table.append(challenger)
     elif own_seat is not None:
         bot = named_holder(own_seat) if isinstance(own_seat, dict) else None
         if bot is None or not isinstance(bot, Bot) or bot.owner_id != challenger.pk:
-            raise service.ServiceError(
-                400, "not_your_bot", _('your seat is "me", one of your own bots ({"bot": "<name>"}) or null')
-            )
+            raise ServiceError("not_your_bot")
         table.append(bot)
     table += [named_holder(entry) for entry in opponents]
     if len(table) > seats or (len(table) < seats and fill is None):
-        raise service.ServiceError(
-            400,
+        raise ServiceError(
             "invalid_seats",
-            _("the table has %(seats)s seats: name that many players, or fill the rest with house bots"),
+            problem=_("the table has %(seats)s seats: name that many players, or fill the rest with house bots"),
             seats=seats,
         )
     if fill is not None and fill not in strategies_for(ruleset):
-        raise service.ServiceError(
-            400,
-            "unknown_strength",
-            _("%(strength)s is not a house bot strength; choose from %(strengths)s"),
-            strength=str(fill),
-            strengths=", ".join(sorted(strategies_for(ruleset))),
-        )
+        raise ServiceError("unknown_strength", strength=str(fill), strengths=", ".join(sorted(strategies_for(ruleset))))
     table += [house_bot(fill)] * (seats - len(table))
     service.check_new_match(ruleset, options, table, None)  # the match service's own checks
     if own_seat is not None:
@@ -105,12 +95,7 @@ def check_challenge(challenger, ruleset, options, own_seat, opponents, fill):
         Challenge.objects.filter(challenger=challenger, status=Challenge.Status.OPEN).count()
         >= OPEN_CHALLENGES_PER_PERSON
     ):
-        raise service.ServiceError(
-            429,
-            "too_many_open_challenges",
-            _("you have %(limit)s challenges waiting for answers, the most at once; cancel one or wait for answers"),
-            limit=OPEN_CHALLENGES_PER_PERSON,
-        )
+        raise ServiceError("too_many_open_challenges", limit=OPEN_CHALLENGES_PER_PERSON)
     return table
 
 
@@ -201,19 +186,15 @@ def get_for(user, pk, lock=False):
         lapse_expired()
     found = Challenge.objects.filter(models_q_for(user), pk=pk).distinct().values_list("pk", flat=True).first()
     if found is None:
-        raise service.ServiceError(404, "not_found", _("no challenge %(challenge)s for you"), challenge=pk)
+        raise ServiceError("not_found", problem=_("no challenge %(challenge)s for you"), challenge=pk)
     query = Challenge.objects.select_for_update() if lock else Challenge.objects
     return query.get(pk=found)
 
 
 def check_open(challenge):
     if challenge.status != Challenge.Status.OPEN:
-        raise service.ServiceError(
-            409,
-            "challenge_closed",
-            _("the challenge is %(state)s; it can no longer be answered"),
-            state=Challenge.Status(challenge.status).label,
-            challenge_status=challenge.status,
+        raise ServiceError(
+            "challenge_closed", state=Challenge.Status(challenge.status).label, challenge_status=challenge.status
         )
 
 
@@ -228,9 +209,9 @@ def do_answer(user, pk, accept):
         check_open(challenge)
         mine = list(challenge.seats.filter(owner=user))
         if not mine:
-            raise service.ServiceError(403, "not_challenged", _("you made this challenge; you may cancel it"))
+            raise ServiceError("not_challenged")
         if all(seat.answer != ChallengeSeat.Answer.PENDING for seat in mine):
-            raise service.ServiceError(409, "already_answered", _("you have answered this challenge already"))
+            raise ServiceError("already_answered")
         now = timezone.now()
         if accept:
             limits.check_allowance(user)
@@ -249,7 +230,7 @@ def do_cancel(user, pk):
     with transaction.atomic():
         challenge = get_for(user, pk, lock=True)
         if challenge.challenger_id != user.pk:
-            raise service.ServiceError(403, "not_challenger", _("only the challenger may cancel a challenge"))
+            raise ServiceError("not_challenger")
         check_open(challenge)
         challenge.status, challenge.closed_at = Challenge.Status.CANCELLED, timezone.now()
         challenge.save(update_fields=["status", "closed_at"])

@@ -64,7 +64,7 @@ def table_sizes():
 
 
 def seats_said(game):
-    """How many the game seats, in words: "2 to 6 players" or "4 players"."""
+    """How many the game seats, in words: its fewest to its most players, or its one table size."""
     fewest, most = game.seats[0], game.seats[-1]
     if fewest == most:
         return gettext("%(count)s players") % {"count": most}

@@ -21,6 +21,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from games import service
+from games.errors import ServiceError
 
 from . import limits
 from .challenges import find_user
@@ -40,10 +41,6 @@ def token_matches(table, token):
     return isinstance(token, str) and constant_time_compare(token, link_token(table))
 
 
-def refuse(status, code, message, **details):
-    raise service.ServiceError(status, code, message, **details)
-
-
 # ------------------------------------------------------------------ reading
 def get_for(user, pk, token=None, lock=False):
     """Table ``pk`` if ``user`` owns it, is named at it, or holds its link (404 otherwise:
@@ -54,7 +51,7 @@ def get_for(user, pk, token=None, lock=False):
         (user.is_authenticated and (table.owner_id == user.pk or table.seats.filter(user=user).exists()))
         or token_matches(table, token)
     ):
-        refuse(404, "not_found", _("no table %(table)s for you"), table=pk)
+        raise ServiceError("not_found", problem=_("no table %(table)s for you"), table=pk)
     return table
 
 
@@ -73,26 +70,26 @@ def waiting_for(user):
 # ------------------------------------------------------------------ checks
 def check_open(table):
     if table.status == FriendsTable.Status.STARTED:
-        refuse(409, "table_started", _("the game at this table has started; its seats can no longer change"))
+        raise ServiceError("table_started")
     if table.status == FriendsTable.Status.CANCELLED:
-        refuse(409, "table_cancelled", _("the table was cancelled; its seats can no longer change"))
+        raise ServiceError("table_cancelled")
 
 
 def check_owner(table, user):
     if table.owner_id != user.pk:
-        refuse(403, "not_owner", _("only the table's owner, %(owner)s, may do that"), owner=table.owner.username)
+        raise ServiceError("not_owner", owner=table.owner.username)
 
 
 def first_open_seat(table):
     seat = table.seats.filter(user__isnull=True, house_strategy="").order_by("index").first()
     if seat is None:
-        refuse(409, "table_full", _("every seat of the table is taken or held for someone"))
+        raise ServiceError("table_full")
     return seat
 
 
 def check_not_seated(table, user):
     if table.seats.filter(user=user).exists():
-        refuse(409, "already_seated", _("%(user)s already has a seat at this table"), user=user.username)
+        raise ServiceError("already_seated", user=user.username)
 
 
 # ------------------------------------------------------------------ changing
@@ -104,12 +101,7 @@ def do_create_table(owner, ruleset, options=None):
     limits.check_allowance(owner)
     open_tables = FriendsTable.objects.filter(owner=owner, status=FriendsTable.Status.OPEN).count()
     if open_tables >= OPEN_TABLES_PER_PERSON:
-        refuse(
-            429,
-            "too_many_open_tables",
-            _("you have %(limit)s tables waiting to start, the most at once; start or cancel one"),
-            limit=OPEN_TABLES_PER_PERSON,
-        )
+        raise ServiceError("too_many_open_tables", limit=OPEN_TABLES_PER_PERSON)
     with transaction.atomic():
         table = FriendsTable.objects.create(
             owner=owner, ruleset=ruleset, options=options, num_seats=seats, link_nonce=secrets.token_hex(16)
@@ -127,7 +119,7 @@ def do_invite(owner, pk, username):
         check_owner(table, owner)
         check_open(table)
         if not isinstance(username, str) or not 0 < len(username.strip()) <= 150:
-            refuse(400, "invalid_input", _("name the person you invite by their username"))
+            raise ServiceError("invalid_input", problem=_("name the person you invite by their username"))
         guest = find_user(username.strip())
         check_not_seated(table, guest)
         seat = first_open_seat(table)
@@ -143,9 +135,9 @@ def do_join(user, pk, token=None):
         check_open(table)
         held = table.seats.filter(user=user).first()
         if held is not None and not held.invited:
-            refuse(409, "already_seated", _("%(user)s already has a seat at this table"), user=user.username)
+            raise ServiceError("already_seated", user=user.username)
         if held is None and not token_matches(table, token):
-            refuse(403, "wrong_token", _("this invitation link is not valid (it may have been replaced)"))
+            raise ServiceError("wrong_token")
         limits.check_allowance(user)
         seat = held or first_open_seat(table)
         seat.user, seat.invited = user, False
@@ -159,7 +151,7 @@ def do_leave(user, pk):
         table = get_for(user, pk, lock=True)
         check_open(table)
         if table.owner_id == user.pk:
-            refuse(409, "owner_stays", _("the owner keeps their seat; cancel the table instead"))
+            raise ServiceError("owner_stays")
         table.seats.filter(user=user).update(user=None, invited=False)
     return table
 
@@ -171,12 +163,8 @@ def do_fill(owner, pk, strategy):
         check_owner(table, owner)
         check_open(table)
         if strategy not in strategies_for(table.ruleset):
-            refuse(
-                400,
-                "unknown_strength",
-                _("%(strength)s is not a house bot strength; choose from %(strengths)s"),
-                strength=str(strategy),
-                strengths=", ".join(sorted(strategies_for(table.ruleset))),
+            raise ServiceError(
+                "unknown_strength", strength=str(strategy), strengths=", ".join(sorted(strategies_for(table.ruleset)))
             )
         first_open_seat(table)  # refuses a table with no open seat
         table.seats.filter(user__isnull=True, house_strategy="").update(house_strategy=strategy)
@@ -191,7 +179,7 @@ def do_free_seat(owner, pk, index):
         check_open(table)
         seat = table.seats.filter(index=index).first() if isinstance(index, int) else None
         if seat is None or seat.user_id == owner.pk:
-            refuse(400, "invalid_seat", _("choose a seat of someone else at the table"))
+            raise ServiceError("not_a_guest_seat")
         seat.user, seat.invited, seat.house_strategy = None, False, ""
         seat.save(update_fields=["user", "invited", "house_strategy"])
     return table
@@ -226,11 +214,7 @@ def do_start(owner, pk):
         check_open(table)
         seats = list(table.seats.select_related("user").order_by("index"))
         if not all(seat.is_taken for seat in seats):
-            refuse(
-                409,
-                "seats_open",
-                _("every seat must be taken before the game starts: invite people or fill the rest with house bots"),
-            )
+            raise ServiceError("seats_open")
         holders = [seat.user if seat.user_id else house_bot(seat.house_strategy) for seat in seats]
         people = limits.seat_owners(holders)
         limits.lock_owners(people)

@@ -21,10 +21,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import ngettext_lazy
 
+from games.errors import ServiceError
 from games.models import Match
-from games.service import ServiceError
 
 from .house_names import HOUSE_USERNAME
 
@@ -35,25 +34,10 @@ class GameLimitReached(ServiceError):
     def __init__(self, which, owner, limit, resets_at=None):
         details = {"limit": limit, "owner": owner.username, "which": which}
         if which == "live":
-            message = ngettext_lazy(
-                "%(owner)s already has %(limit)s game in progress, the most at once; a place frees when it ends",
-                "%(owner)s already has %(limit)s games in progress, the most at once; "
-                "a place frees when one of them ends",
-                "limit",
-            )
-            code = "too_many_live_games"
+            super().__init__("too_many_live_games", **details)
         else:
-            message = ngettext_lazy(
-                "%(owner)s has started %(limit)s game today, the most a day; "
-                "the count starts again at %(resets_at)s (UTC)",
-                "%(owner)s has started %(limit)s games today, the most a day; "
-                "the count starts again at %(resets_at)s (UTC)",
-                "limit",
-            )
-            code = "too_many_games_today"
             seconds = max(1, int((resets_at - timezone.now()).total_seconds()))
-            details.update(resets_at=resets_at.isoformat(), retry_after=seconds)
-        super().__init__(429, code, message, **details)
+            super().__init__("too_many_games_today", resets_at=resets_at.isoformat(), retry_after=seconds, **details)
         self.which, self.limit, self.owner = which, limit, owner
 
 

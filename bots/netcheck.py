@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from games.service import translated
+from games.errors import translated
 
 
 class UnsafeURL(ValueError):

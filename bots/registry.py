@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
+from games.errors import ServiceError
 from games.models import Seat
-from games.service import ServiceError
 
 from . import signing
 from .models import Bot, Turn
@@ -78,7 +78,7 @@ def accounts_named(usernames):
     found = {u.username: u for u in get_user_model().objects.filter(username__in=wanted, is_active=True)}
     missing = [name for name in wanted if name not in found]
     if missing:
-        raise ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=missing[0])
+        raise ServiceError("unknown_user", user=missing[0])
     return [found[name] for name in wanted]
 
 
@@ -94,7 +94,7 @@ def register(owner, name, kind, url="", strategy="", description=""):
     """Create a bot whose fields passed validation; returns (bot, token, secret), where a
     built-in bot's token and secret are None: the site runs it, and no one is given them."""
     if Bot.objects.filter(name__iexact=name).exists():
-        raise ServiceError(409, "name_taken", _("the bot name “%(name)s” is taken"), name=name)
+        raise ServiceError("name_taken", name=name)
     token, secret, hashes = new_credentials()
     bot = Bot.objects.create(
         owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description, **hashes
@@ -107,7 +107,7 @@ def register(owner, name, kind, url="", strategy="", description=""):
 def rotate(bot):
     """Replace the bot's token and secret (the old ones stop working at once); returns (token, secret)."""
     if not needs_credentials(bot):
-        raise ServiceError(409, "no_credentials", _("a built-in bot runs on the site and has no token or secret"))
+        raise ServiceError("no_credentials")
     token, secret, hashes = new_credentials()
     for field, value in hashes.items():
         setattr(bot, field, value)

@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from games import clocks, service
 from games.engine import RULESETS
+from games.errors import ServiceError
 from games.models import Event, Match, Seat
 
 from .house import house_bot
@@ -121,7 +122,7 @@ def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
         if house_strategy(match, holders, platform, seat) is not None:
             try:
                 match, queued = play_builtin_run(match, version, holders, platform)
-            except service.ServiceError as e:
+            except ServiceError as e:
                 if e.code not in MOVED_ON:
                     raise
                 return  # another task (a redelivery, the sweep) played this turn first
@@ -265,7 +266,7 @@ def person_deadline(match_id, version):
             before=before,
             after=after,
         )
-    except service.ServiceError as e:
+    except ServiceError as e:
         if e.code in MOVED_ON:
             return None  # the person acted just in time, or another task got here first
         raise
@@ -344,7 +345,7 @@ def submit_answer(match, bot, seat, turn, action, faults):
                 match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id)
             )
             settle(turn, Turn.Status.DONE, receipt=answer["receipt"])
-    except service.ServiceError as e:
+    except ServiceError as e:
         if e.status == 422 or e.code == "invalid_input":
             fall_back(match, bot, seat, turn, "illegal_action", faults)
             return
@@ -386,7 +387,7 @@ def fall_back(match, bot, seat, turn, reason, faults):
                 after=after,
             )
             settle(turn, Turn.Status.FAULTED, reason)
-    except service.ServiceError as e:
+    except ServiceError as e:
         if e.code in MOVED_ON:
             settle(turn, Turn.Status.STALE)
             return

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import service
 from games.engine import RULESETS, EngineError
+from games.errors import ServiceError
 from games.offer import offered_names
 
 from . import limits
@@ -22,13 +23,7 @@ from .strategies import STRATEGIES, strategies_for
 def table_size(ruleset, options):
     """The seats of ``ruleset``'s table with ``options`` (a refusal for an unknown game or bad options)."""
     if ruleset not in offered_names():
-        raise service.ServiceError(
-            400,
-            "ruleset_not_offered",
-            _("%(ruleset)s is not offered for matches yet; ruleset must be one of %(offered)s"),
-            ruleset=ruleset,
-            offered=", ".join(offered_names()),
-        )
+        raise ServiceError("ruleset_not_offered", ruleset=ruleset, offered=", ".join(offered_names()))
     try:
         return RULESETS[ruleset].num_seats(options)
     except EngineError as e:
@@ -41,31 +36,19 @@ def check_opponents(ruleset, opponents, seats):
     if isinstance(opponents, str):
         opponents = [opponents] * (seats - 1)
     if not isinstance(opponents, list) or len(opponents) != seats - 1:
-        raise service.ServiceError(
-            400,
-            "invalid_opponents",
-            _("opponents is one strength for every other seat, or a list of %(count)s strengths (%(strengths)s)"),
-            count=seats - 1,
-            strengths=", ".join(sorted(STRATEGIES)),
-        )
+        raise ServiceError("invalid_opponents", count=seats - 1, strengths=", ".join(sorted(STRATEGIES)))
     playable = strategies_for(ruleset)
     unknown = [o for o in opponents if not isinstance(o, str) or o not in playable]
     if unknown:
-        raise service.ServiceError(
-            400,
-            "unknown_strength",
-            _("%(strength)s is not a house bot strength; choose from %(strengths)s"),
-            strength=str(unknown[0]),
-            strengths=", ".join(sorted(playable)),
-        )
+        raise ServiceError("unknown_strength", strength=str(unknown[0]), strengths=", ".join(sorted(playable)))
     return opponents
 
 
 def check_sparring_bot(bot, user):
     if bot.owner_id != user.pk:
-        raise service.ServiceError(404, "not_found", _("you have no bot %(bot)s"), bot=bot.pk)
+        raise ServiceError("not_found", problem=_("you have no bot %(bot)s"), bot=bot.pk)
     if not bot.is_active:
-        raise service.ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=bot.name)
+        raise ServiceError("bot_disabled", bot=bot.name)
 
 
 def do_start_sparring(user, bot, ruleset, options=None, opponents="heuristic"):
@@ -89,5 +72,5 @@ def own_bot(user, pk):
     """``user``'s bot ``pk`` (404 for another's or none: whose bots exist is not told)."""
     bot = Bot.objects.filter(pk=pk, owner=user).first()
     if bot is None:
-        raise service.ServiceError(404, "not_found", _("you have no bot %(bot)s"), bot=pk)
+        raise ServiceError("not_found", problem=_("you have no bot %(bot)s"), bot=pk)
     return bot

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from games.service import ServiceError
+from games.errors import ServiceError
 
 from . import registry
 from .forms import STRATEGY_CHOICES, BotForm

@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import service, throttles
+from games import throttles
+from games.errors import ServiceError
 
 from . import friends
 from .forms import FillForm, FriendsTableForm, InviteForm
@@ -26,7 +27,7 @@ def table_new(request):
     if request.method == "POST" and form.is_valid():
         try:
             table = friends.do_create_table(request.user, form.cleaned_data["ruleset"], form.options())
-        except service.ServiceError as e:
+        except ServiceError as e:
             form.add_error(None, e.message)
             status = e.status
         else:
@@ -76,7 +77,7 @@ def refused(error):
 def table_lobby(request, pk):
     try:
         return show(request, pk)
-    except service.ServiceError as e:
+    except ServiceError as e:
         return refused(e)
 
 
@@ -86,7 +87,7 @@ def table_lobby(request, pk):
 def table_lobby_live(request, pk):
     try:
         return show(request, pk, request.GET.get("t") or None, fragment=True)
-    except service.ServiceError as e:
+    except ServiceError as e:
         return refused(e)
 
 
@@ -96,7 +97,7 @@ def table_join_link(request, pk, token):
     """The invitation link: the lobby, with a button that sits the visitor down."""
     try:
         return show(request, pk, token)
-    except service.ServiceError as e:
+    except ServiceError as e:
         return refused(e)
 
 
@@ -123,12 +124,12 @@ def table_action(request, pk, action):
             friends.do_new_link(request.user, pk)
         elif action == "cancel":
             friends.do_cancel(request.user, pk)
-    except service.ServiceError as e:
+    except ServiceError as e:
         if e.status == 404:
             return refused(e)
         try:  # the lobby again, saying why (as the viewer may see it)
             return show(request, pk, token if action == "join" else None, error=e.message, status=e.status)
-        except service.ServiceError:
+        except ServiceError:
             return refused(e)
     if action == "cancel" or action == "leave":
         return redirect("home")

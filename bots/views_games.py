@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.service import ServiceError
+from games.errors import ServiceError
 
 from . import challenges, limits, registry, sparring
 from .forms import AcceptChallengesForm, ChallengeForm, SparringForm, names
@@ -48,7 +48,7 @@ def bot_challenge_setting(request, pk):
     form = AcceptChallengesForm(request.POST)
     try:
         if not form.is_valid():
-            raise ServiceError(400, "invalid_input", _("choose who the bot accepts challenges from"))
+            raise ServiceError("invalid_input", problem=_("choose who the bot accepts challenges from"))
         listed = registry.accounts_named(names(form.cleaned_data["accepts_challenges_from"]))
     except ServiceError as e:
         messages.error(request, _("Nothing was changed: %(reason)s") % {"reason": e.message})

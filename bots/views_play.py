@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import service
 from games.engine import RULESETS
+from games.errors import ServiceError
 from games.offer import offered_rulesets
 
 from . import limits
@@ -75,7 +76,7 @@ def play_new(request):
                 % {"count": e.limit},
             )
             return render(request, "play.html", {"form": form}, status=429)
-        except service.ServiceError as e:
+        except ServiceError as e:
             form.add_error(None, e.message)
         else:
             return redirect("table", match.pk)

@@ -31,7 +31,7 @@ _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 class AutoSchema(openapi.AutoSchema):
     def get_operation(self, *args, **kwargs):
-        from games.api import ERROR  # here, not above: views import this module (their schema class)
+        from games.errors import ERROR  # here, not above: views import this module (their schema class)
 
         operation = super().get_operation(*args, **kwargs)
         if operation is None:

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from . import throttles, usernames
-from .service import translated
+from .errors import translated
 
 User = get_user_model()
 

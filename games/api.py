@@ -15,6 +15,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
+from games.errors import ERROR, ServiceError
 from games.offer import offered_names
 
 from . import accounts, clocks, longpoll, receipts, service, throttles, tokens
@@ -32,7 +33,7 @@ def error_handler(exc, context):
     JSON whatever the client accepts (a browser's Accept would otherwise get the browsable
     API's HTML page). Exceptions it does not know stay unhandled: config.api_errors answers
     them with a JSON 500."""
-    if isinstance(exc, service.ServiceError):
+    if isinstance(exc, ServiceError):
         response = Response(exc.as_json(), status=exc.status)
     else:
         response = exception_handler(exc, context)
@@ -51,24 +52,6 @@ def error_handler(exc, context):
     if request is not None:
         request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
     return response
-
-
-# The one error body of the API (config.api_schema adds it for the framework's errors too);
-# some errors carry more fields beside code and message (fields, current_version, ...).
-ERROR = inline_serializer(
-    "Error",
-    {
-        "error": inline_serializer(
-            "ErrorBody",
-            {
-                "code": serializers.CharField(help_text="machine-readable: not_found, version_conflict, ..."),
-                "message": serializers.CharField(
-                    help_text="for people, in the language of the request (Accept-Language, or ?lang=)"
-                ),
-            },
-        )
-    },
-)
 
 
 # ------------------------------------------------------------------ accounts
@@ -121,7 +104,7 @@ class SignUpView(APIView):
         try:
             user = accounts.do_create_account(username, password)
         except accounts.UsernameTaken as e:
-            raise service.ServiceError(409, "username_taken", e.msgid, reason=e.reason, **e.params) from e
+            raise ServiceError("username_taken", problem=e.msgid, reason=e.reason, **e.params) from e
         return token_response(user)
 
 
@@ -146,14 +129,23 @@ class TokenView(APIView):
             raise throttles.TooManyAttempts(tally.retry_after)
         user = authenticate(request, username=username, password=password)
         if user is None:
-            raise service.ServiceError(401, "invalid_credentials", _("wrong username or password"))
+            raise ServiceError("invalid_credentials")
         throttles.do_refund(tally)  # only failed attempts count towards the limit
         return token_response(user)
 
 
 # ------------------------------------------------------------------ matches
+class RulesetField(serializers.ChoiceField):
+    """A ruleset among those offered when the request comes (games.offer), not when this module
+    was imported: a serializer copies its fields for each request, which reads them afresh, so a
+    game registered later (a plug-in) is accepted and listed like the others."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=offered_names(), **kwargs)
+
+
 class MatchCreateSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     seats = serializers.ListField(
         child=serializers.JSONField(allow_null=True),
@@ -214,11 +206,11 @@ def seat_holder(holder):
     if isinstance(holder, dict):
         bot = service.bot_model().objects.filter(name=holder["bot"]).first()
         if bot is None:
-            raise service.ServiceError(400, "unknown_bot", _("no bot “%(bot)s”"), bot=holder["bot"])
+            raise ServiceError("unknown_bot", bot=holder["bot"])
         return bot
     user = User.objects.filter(username=holder).first()
     if user is None:
-        raise service.ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=holder)
+        raise ServiceError("unknown_user", user=holder)
     return user
 
 
@@ -250,7 +242,7 @@ def match_summary(match):
 def get_match(pk):
     match = Match.objects.filter(pk=pk).first()
     if match is None:
-        raise service.ServiceError(404, "not_found", _("no match %(match)s"), match=pk)
+        raise ServiceError("not_found", problem=_("no match %(match)s"), match=pk)
     return match
 
 
@@ -294,7 +286,7 @@ class MatchListView(APIView):
     )
     def post(self, request):
         if not request.user.is_staff:
-            raise service.ServiceError(403, "staff_only", _("only staff can create matches directly"))
+            raise ServiceError("staff_only")
         data = MatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         holders = [seat_holder(h) for h in data.validated_data["seats"]]
@@ -371,10 +363,9 @@ def int_param(request, name, default, low, high):
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise service.ServiceError(
-            400,
+        raise ServiceError(
             "invalid_input",
-            _("'%(field)s' must be an integer from %(low)s to %(high)s"),
+            problem=_("'%(field)s' must be an integer from %(low)s to %(high)s"),
             field=name,
             low=low,
             high=high,
@@ -435,7 +426,7 @@ class MatchVerifyView(APIView):
             # Its message is made here, in the request's language, and may quote the body (a
             # field's name): taken as it is, never as a msgid or a format. ``receipt``: which one.
             message = lazystr(e.message.replace("%", "%%"))
-            raise service.ServiceError(400, "invalid_receipts", message, receipt=e.number) from e
+            raise ServiceError("invalid_receipts", problem=message, receipt=e.number) from e
         return verified(match, given)
 
 
@@ -482,7 +473,7 @@ class MatchReplayView(APIView):
 
 
 class PaperDealSerializer(serializers.Serializer):
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict)
     board = serializers.DictField(help_text="the cards as dealt: the engine's board (dealer, contract, hands)")
     actions = serializers.ListField(
@@ -530,7 +521,7 @@ class MatchExportView(APIView):
         service.enter(match, request.user)  # a closed room is refused as such: board_in_play
         if not service.is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
-            raise service.ServiceError(403, "not_public", _("a match's log is exported once it is over and public"))
+            raise ServiceError("not_public")
         return jsonl_download(match_export_lines(match), f"match-{match.pk}-log.jsonl")
 
 

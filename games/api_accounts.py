@@ -6,8 +6,10 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import service, tokens
-from .api import ERROR
+from games.errors import ServiceError
+
+from . import tokens
+from .errors import ERROR
 from .models import ApiToken
 
 TOKEN_ROWS = inline_serializer(
@@ -54,5 +56,5 @@ class TokenDetailView(APIView):
         # Someone else's token is a 404, as one that does not exist: its id tells nothing.
         deleted, _kinds = ApiToken.objects.filter(pk=pk, user=request.user).delete()
         if not deleted:
-            raise service.ServiceError(404, "not_found", _("you have no token %(token)s"), token=pk)
+            raise ServiceError("not_found", problem=_("you have no token %(token)s"), token=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)

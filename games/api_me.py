@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import live_games
-from .api import ERROR
+from .errors import ERROR
 
 MY_MATCH_FIELDS = {
     "match": serializers.IntegerField(),

@@ -32,8 +32,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from . import engine, eventlog, refusals
+from .errors import translated
 from .models import StreamHead
-from .service import PLATFORM_EVENTS, translated
+from .service import PLATFORM_EVENTS
 
 
 @dataclass(frozen=True)

@@ -1,27 +1,25 @@
 """What the seat to act decides besides which card to play (a contract, a bid, an answer to an
 offer, the misdeal question), made into words and buttons for the table page
-(templates/games/_decision.html, _auction.html, _quotas.html).
+(templates/games/_decision.html, _auction.html, _quotas.html, or a game's own
+templates/games/<ruleset>/_decision.html: ``decision_template``).
 
 Pure presentation of ``service.visible_state``: the legal actions are the viewer's own, and
 every button posts one of them back through the one legality path (service.submit_action).
 What to show is read from the view's shape, never from a ruleset's name: a table with an
 ``auction`` gets the bid ladder, a table with ``quotas`` the quota table. The numbers (a bid's
-points, a quota, a cap) come from the view, its options and the engine's own rules functions.
+points, a quota, a cap) come from the view, its options and the game's own pure rules, which
+its descriptor hands over (``auction``: where a bid's value is defined, docs/rules.md §1.8.1;
+``contracts``: every contract a declarer may name).
 """
 
 import json
 
+from django.template.loader import select_template
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .engine.cards import SUITS
-
-# The auction's pure rules: where a bid's value is defined (docs/rules.md §1.8.1). Used only when the
-# view holds an auction, whatever game that is.
-from .engine.king import DOWN_VALUE, POSITIVE_TOTAL, UP_VALUE, bid_value, legal_bids
-from .engine.rifki import TRUMP
-from .engine.scoring import NEGATIVE_CONTRACTS
+from .engine import RULESETS
 from .templatetags.cards import SUIT_NAMES, action_label, bid_words, hand_name
 
 # The engine allows each penalty contract at most twice a game, counting every declarer
@@ -31,20 +29,29 @@ NEGATIVE_USE_LIMIT = 2
 
 
 def decision_context(view, names):
-    """The template's ``choices`` (the viewer's non-card actions, each a label, what it commits
-    to, and its JSON; spent Rifki contracts come disabled with the reason), ``auction`` (the
-    ladder, the preference and the calls, while a positive hand is being settled) and
-    ``quotas`` (what each player has left to declare, while a contract is being chosen)."""
+    """The template to show them with (``decision_template``), its ``choices`` (the viewer's
+    non-card actions, each a label, what it commits to, and its JSON; spent Rifki contracts come
+    disabled with the reason), ``auction`` (the ladder, the preference and the calls, while a
+    positive hand is being settled) and ``quotas`` (what each player has left to declare, while
+    a contract is being chosen)."""
     table = view["table"]
     auction = table.get("auction")
     # A fixed deal (one deal in the game) has no quotas to spend: every contract is open.
     choosing = "quotas" in table and table.get("contract") is None and view["to_act"] is not None
     choosing = choosing and view["deals_in_game"] > 1
     return {
+        "decision_template": decision_template(view["ruleset"]),
         "choices": choice_buttons(view, names),
         "auction": auction_panel(view, names) if auction and auction["bidders"] and unsettled(view) else None,
         "quotas": quota_table(view, names) if choosing else None,
     }
+
+
+def decision_template(ruleset):
+    """The template of a game's decisions, found by convention: ``games/<ruleset>/_decision.html``
+    where the game has its own (in any template directory, a plug-in's too), else the shared
+    ``games/_decision.html`` (the buttons, the auction and the quotas, by the view's shape)."""
+    return select_template([f"games/{ruleset}/_decision.html", "games/_decision.html"])
 
 
 def choice_label(view, action):
@@ -66,6 +73,11 @@ def choice_buttons(view, names):
     return buttons
 
 
+def auction_rules(view):
+    """The pure rules of the view's game's auction (``Ruleset.auction``)."""
+    return RULESETS[view["ruleset"]].auction
+
+
 def button(label, action, detail="", disabled=False):
     return {"label": label, "detail": detail, "disabled": disabled, "json": json.dumps(action, sort_keys=True)}
 
@@ -84,8 +96,9 @@ def ladder(view, names):
     standing = view["table"]["auction"]["standing_bid"]
     above = standing["value"] if standing else 0
     rungs = {}
-    for tricks, direction in legal_bids(options):
-        value = bid_value(tricks, direction)
+    rules = auction_rules(view)
+    for tricks, direction in rules.legal_bids(options):
+        value = rules.bid_value(tricks, direction)
         rung = rungs.setdefault(value, {"points": value, "bids": [], "standing": False, "open": value > above})
         held = bool(standing) and (standing["tricks"], standing["direction"]) == (tricks, direction)
         rung["bids"].append({"words": bid_words({"tricks": tricks, "direction": direction}), "standing": held})
@@ -116,7 +129,7 @@ def preference(view, names):
     return rows
 
 
-def calls(auction, names):
+def calls(ruleset, auction, names):
     """Each call so far in words, in order: a match names the bid it repeats."""
     said, standing = [], None
     for call in auction["history"]:
@@ -126,7 +139,7 @@ def calls(auction, names):
         elif call["type"] == "match" and standing is not None:
             label = _("Match %(bid)s") % {"bid": bid_words(standing)}
         else:
-            label = action_label(None, call)
+            label = action_label(ruleset, call)
         said.append({"name": names[call["seat"]], "label": label})
     return said
 
@@ -135,7 +148,7 @@ def auction_lines(ruleset, auction, names):
     """The King auction as sentences: the standing bid, and each call so far in order."""
     high = auction["standing_bid"]
     standing = high and _("%(bid)s, by %(name)s") % {"bid": bid_words(high), "name": names[high["bidder"]]}
-    return {"standing": standing, "calls": calls(auction, names)}
+    return {"standing": standing, "calls": calls(ruleset, auction, names)}
 
 
 def auction_panel(view, names):
@@ -152,21 +165,24 @@ def auction_panel(view, names):
         panel["counteroffer"] = _("%(name)s asks for %(bid)s (%(points)s points)") % {
             "name": names[view["table"]["dealer"]],
             "bid": bid_words(counter),
-            "points": bid_value(counter["tricks"], counter["direction"]),
+            "points": auction_rules(view).bid_value(counter["tricks"], counter["direction"]),
         }
     return panel
 
 
-def pays(options, tricks, direction):
+def pays(rules, options, tricks, direction):
     """What the winner of an accepted bid pays the dealer, in words (docs/rules.md §1.8.5)."""
-    value = bid_value(tricks, direction)
+    value = rules.bid_value(tricks, direction)
     if direction == "up":
         if options.get("up_payment_mode") == "capped_at_tricks":
-            return _("%(unit)s for each trick you take, at most %(points)s") % {"unit": UP_VALUE, "points": value}
+            return _("%(unit)s for each trick you take, at most %(points)s") % {"unit": rules.UP_VALUE, "points": value}
         return _("%(points)s; %(tricks)s tricks earn it back") % {"points": value, "tricks": tricks}
     if options.get("down_payment_mode") == "fixed":
         return str(value)
-    return _("%(unit)s for each trick the dealer takes, at most %(points)s") % {"unit": DOWN_VALUE, "points": value}
+    return _("%(unit)s for each trick the dealer takes, at most %(points)s") % {
+        "unit": rules.DOWN_VALUE,
+        "points": value,
+    }
 
 
 def commitment(view, action, names):
@@ -175,17 +191,19 @@ def commitment(view, action, names):
     if "auction" not in table:
         return None
     options, kind, auction = view["options"], action["type"], table["auction"]
+    rules = auction_rules(view)
+    bid_value, up_value = rules.bid_value, rules.UP_VALUE
     standing = auction["standing_bid"]
     dealer = names[table["dealer"]]
-    top = options["auction_max_value"] // UP_VALUE  # the ultimatum's "8 up": the highest up bid
+    top = options["auction_max_value"] // up_value  # the ultimatum's "8 up": the highest up bid
     if kind == "choose":
         hand = {"name": table["contract"]["name"], "mode": action["mode"], "trump": action.get("trump")}
         if action["mode"] == "up":
-            detail = _("Every trick is worth %(points)s to whoever takes it.") % {"points": UP_VALUE}
+            detail = _("Every trick is worth %(points)s to whoever takes it.") % {"points": up_value}
         else:
             detail = _("Each player scores %(total)s, less %(points)s for each trick they take.") % {
-                "total": POSITIVE_TOTAL,
-                "points": DOWN_VALUE,
+                "total": rules.POSITIVE_TOTAL,
+                "points": rules.DOWN_VALUE,
             }
         return _("Play %(hand)s") % {"hand": hand_name(view["ruleset"], hand, names)}, detail
     if kind == "bid":
@@ -198,7 +216,7 @@ def commitment(view, action, names):
         return _("Bid %(bid)s") % {"bid": words}, what % {
             "points": value,
             "dealer": dealer,
-            "pay": pays(options, action["tricks"], action["direction"]),
+            "pay": pays(rules, options, action["tricks"], action["direction"]),
         }
     if kind == "match" and standing:
         return _("Match %(bid)s") % {"bid": bid_words(standing)}, _(
@@ -213,7 +231,7 @@ def commitment(view, action, names):
     if kind == "take":
         return _("Take it: %(tricks)s up") % {"tricks": top}, _(
             "%(points)s points: you name trumps and pay %(dealer)s %(pay)s."
-        ) % {"points": bid_value(top, "up"), "dealer": dealer, "pay": pays(options, top, "up")}
+        ) % {"points": bid_value(top, "up"), "dealer": dealer, "pay": pays(rules, options, top, "up")}
     if kind == "ultimatum":
         label = _("Ultimatum: %(tricks)s up, or I play down") % {"tricks": top}
         if standing:
@@ -236,8 +254,8 @@ def commitment(view, action, names):
     if kind == "forfeit":
         mine, theirs = options["forfeit_scores"]
         return _("Forfeit the hand"), _("Nobody plays it: you score %(mine)s, each other player %(theirs)s.") % {
-            "mine": mine * UP_VALUE,
-            "theirs": theirs * UP_VALUE,
+            "mine": mine * up_value,
+            "theirs": theirs * up_value,
         }
     return None
 
@@ -246,6 +264,7 @@ def answer_to_bid(view, kind, standing, names):
     """Accept or decline: the dealer answering the winning bid, or the bidder answering the
     dealer's counter-offer."""
     options, counter = view["options"], view["table"]["auction"].get("counteroffer")
+    rules = auction_rules(view)
     bidder, dealer = names[standing["bidder"]], names[view["table"]["dealer"]]
     if view["seat"] == standing["bidder"] and counter:  # the bidder, asked for more
         words = bid_words(counter)
@@ -253,7 +272,7 @@ def answer_to_bid(view, kind, standing, names):
             return _("Accept %(bid)s") % {"bid": words}, _("You play %(bid)s and pay %(dealer)s %(pay)s.") % {
                 "bid": words,
                 "dealer": dealer,
-                "pay": pays(options, counter["tricks"], counter["direction"]),
+                "pay": pays(rules, options, counter["tricks"], counter["direction"]),
             }
         return _("Refuse"), _("%(dealer)s then accepts your %(bid)s or plays the hand.") % {
             "dealer": dealer,
@@ -263,12 +282,12 @@ def answer_to_bid(view, kind, standing, names):
     if kind == "accept":
         return _("Accept %(bid)s by %(name)s") % {"bid": words, "name": bidder}, _(
             "%(name)s decides how the hand is played and pays you %(pay)s."
-        ) % {"name": bidder, "pay": pays_dealer(options, standing)}
+        ) % {"name": bidder, "pay": pays_dealer(rules, options, standing)}
     return _("Decline the bid"), _("You play the hand yourself, up or down, and nobody pays.")
 
 
-def pays_dealer(options, bid):
-    value = bid_value(bid["tricks"], bid["direction"])
+def pays_dealer(rules, options, bid):
+    value = rules.bid_value(bid["tricks"], bid["direction"])
     if bid["direction"] == "down" and options.get("down_payment_mode") != "fixed":
         return _("up to %(points)s") % {"points": value}
     if bid["direction"] == "up" and options.get("up_payment_mode") == "capped_at_tricks":
@@ -277,16 +296,11 @@ def pays_dealer(options, bid):
 
 
 # ------------------------------------------------------------------ Rifki's contract choice
-def every_contract():
-    """Every contract a declarer could name, in the engine's order: the penalties, then trumps."""
-    return [{"name": n} for n in NEGATIVE_CONTRACTS] + [{"name": TRUMP, "suit": s} for s in SUITS]
-
-
 def contract_buttons(view, legal):
     """One button per contract: the legal ones to press, the spent ones greyed with the reason."""
     offered = {json.dumps(a, sort_keys=True) for a in legal}
     buttons = []
-    for contract in every_contract():
+    for contract in RULESETS[view["ruleset"]].contracts:
         action = dict(contract, type="contract")
         label = action_label(view["ruleset"], action)
         if json.dumps(action, sort_keys=True) in offered:
@@ -297,11 +311,12 @@ def contract_buttons(view, legal):
 
 
 def why_spent(view, contract):
-    """Why the declarer may not name ``contract`` now, from the public quotas."""
+    """Why the declarer may not name ``contract`` now (a trump contract has a ``suit``), from
+    the public quotas."""
     table, options = view["table"], view["options"]
     quotas, seat = table["quotas"], view["seat"]
-    if contract["name"] != TRUMP:
-        if table.get("must_declare") == TRUMP:
+    if "suit" not in contract:
+        if table.get("must_declare") is not None:  # a trump contract, after a misdeal
             return _("After the misdeal the declarer names trumps again.")
         quota = quotas["negative_quota"]
         if quotas["negatives_declared"][seat] >= quota:
@@ -348,6 +363,7 @@ def quota_table(view, names):
     """What each player has left to declare, and how often each penalty contract was named:
     public facts, the same for every viewer."""
     table, ruleset = view["table"], view["ruleset"]
+    contracts = RULESETS[ruleset].contracts
     quotas = table["quotas"]
     declarer = table.get("declarer")
     limit = quotas.get("negative_use_limit", NEGATIVE_USE_LIMIT)
@@ -361,7 +377,7 @@ def quota_table(view, names):
         for seat, name in enumerate(names)
     ]
     penalties = []
-    for name in NEGATIVE_CONTRACTS:
+    for name in (c["name"] for c in contracts if "suit" not in c):
         used = quotas["negative_uses"].get(name, 0)
         penalties.append(
             {
@@ -376,11 +392,12 @@ def quota_table(view, names):
     if suit_limit is not None:
         suits = [
             {
-                "label": action_label(ruleset, {"type": "contract", "name": TRUMP, "suit": s}),
-                "used": quotas["trump_suit_uses"].get(s, 0),
-                "spent": quotas["trump_suit_uses"].get(s, 0) >= suit_limit,
+                "label": action_label(ruleset, dict(c, type="contract")),
+                "used": quotas["trump_suit_uses"].get(c["suit"], 0),
+                "spent": quotas["trump_suit_uses"].get(c["suit"], 0) >= suit_limit,
             }
-            for s in SUITS
+            for c in contracts
+            if "suit" in c
         ]
     return {
         "players": players,
@@ -390,5 +407,5 @@ def quota_table(view, names):
         "penalties": penalties,
         "suits": suits,
         "suit_limit": suit_limit,
-        "must_declare_trumps": table.get("must_declare") == TRUMP,
+        "must_declare_trumps": table.get("must_declare") is not None,
     }

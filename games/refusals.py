@@ -2,10 +2,11 @@
 
 The engine knows no Django: its errors carry a machine-readable ``code`` and an English
 ``message`` written for programmers (which card, which legal actions). People, and the API's
-``message``, get the sentence below for the code, translated where it is read; a card refused
-by a rule of trick play gets that rule (``IllegalAction.rule``, marked in the engine with
-``N_``). ``tests/services/test_every_engine_refusal_code_has_a_sentence_for_people.py`` holds
-every code the engine raises to an entry here.
+``message``, get the sentence for the code, translated where it is read: the codes every game
+shares below, a game's own in its descriptor's ``refusals`` (msgids the engine marks with
+``N_``, registered beside the game's code); a card refused by a rule of trick play gets that
+rule (``IllegalAction.rule``). tests/plugin_game/test_every_registered_game_keeps_the_plug_in_contract.py
+holds every code a game's module raises to a sentence.
 """
 
 from django.utils.translation import gettext
@@ -21,30 +22,6 @@ REFUSALS = {
     "wrong_phase": _("the table is deciding something else now"),
     "not_allowed": _("that choice is not open now"),
     "game_over": _("the game is over; no more moves are possible"),
-    "contract_unavailable": _("that contract is not available to you now"),
-    "bid_too_low": _("a bid must be worth more than the standing bid"),
-    "bid_out_of_range": _("that bid is outside the range this game allows"),
-    "down_bids_disallowed": _("down bids are not allowed in this game"),
-    "down_disallowed": _("playing down is not allowed in this game"),
-    "must_play_up": _("the winner of an up bid plays up: name the trumps, or none"),
-    "match_not_allowed": _("you may match only a bid made by a player you have preference over"),
-    "counteroffer_not_allowed": _("counter-offers are not allowed in this game"),
-    "ultimatum_not_allowed": _("an ultimatum is not allowed here in this game"),
-    "forfeit_not_allowed": _("the hand may be forfeited only after an auction with few bids"),
-    "cancel_not_allowed": _("only a player holding no card above a ten may cancel the deal"),
-    "slam_not_allowed": _("only the declarer of a trump hand may declare the slam, before the first lead"),
-    "must_draw": _("draw first: a turn opens with a draw while the stock has cards"),
-    "draw_not_due": _("a draw is not due now"),
-    "refuse_draw_not_allowed": _("only the chip game lets a player refuse the draw"),
-    "stock_empty": _("the stock is empty: there is no draw to refuse"),
-    "unknown_pile": _("there is no such pile"),
-    "corner_pile_cannot_move": _("a corner pile never moves"),
-    "empty_pile": _("that pile is empty: there is nothing to move"),
-    "same_pile": _("a pile cannot move onto itself"),
-    "joker_needs_as": _("say which card the joker stands for"),
-    "card_stands_in_for_joker": _("a joker on the table already stands for that card"),
-    "corner_needs_king": _("only a king goes into an empty corner"),
-    "does_not_fit": _("that card does not fit on that pile"),
     # A game that cannot be set up (InvalidOptions, InvalidBoard, InvalidCard).
     "unknown_ruleset": _("there is no game by that name"),
     "invalid_options": _("the game's options must be a mapping of option names to values"),
@@ -52,7 +29,6 @@ REFUSALS = {
     "invalid_option_value": _("the option %(option)s cannot take that value"),
     "unsupported_option": _("the option %(option)s can only keep its default value"),
     "conflicting_options": _("these options cannot be used together"),
-    "too_many_cards": _("with these options the players' hands and the layout need more than one pack"),
     "invalid_players": _("this game is not played with that number of players"),
     "invalid_key": _("the game's key must be a non-empty text"),
     "seed_and_board": _("give either a seed for a whole game or a board for one deal, not both"),
@@ -79,13 +55,24 @@ REFUSALS = {
 }
 
 
+def sentence(code):
+    """The sentence for a refusal code, translated where it is read: the games' shared one, else
+    the first registered game's that has one (a game's codes are its own, or say the same
+    words), else None."""
+    shared = REFUSALS.get(code)
+    if shared is not None:
+        return shared
+    own = next((game.refusals[code] for game in engine.RULESETS.values() if code in game.refusals), None)
+    return None if own is None else _(own)
+
+
 def reason(error):
     """The sentence for an engine error, as (msgid, params): the rule of trick play a refused
-    card broke, else the code's sentence, else (a code the table lacks) the engine's words."""
+    card broke, else the code's sentence, else (a code no table has) the engine's words."""
     rule = getattr(error, "rule", None)
     if rule:
         return rule, {}
-    msgid = REFUSALS.get(error.code)
+    msgid = sentence(error.code)
     if msgid is None:
         return error.message, {}
     option = error.params.get("option")

@@ -7,7 +7,7 @@ its cards released: games.service.is_public) is replayed here, so a spectator se
 what the audit page shows anyone, and never a card of a live deal.
 """
 
-from django.utils.translation import gettext_lazy as _
+from games.errors import ServiceError
 
 from . import eventlog, service
 from .engine.redact import redact_view
@@ -15,13 +15,9 @@ from .engine.redact import redact_view
 
 def check_replayable(match):
     if service.cards_still_in_play(match):  # another table still plays these cards
-        raise service.ServiceError(403, "board_in_play", service.BOARD_IN_PLAY, match=match.pk)
+        raise ServiceError("board_in_play", match=match.pk)
     if not service.is_public(match):
-        raise service.ServiceError(
-            403,
-            "not_public",
-            _("only a finished match whose cards are public can be replayed here; a live game is watched at its table"),
-        )
+        raise ServiceError("not_replayable_yet")
 
 
 def spectator_view(match, version):
@@ -29,6 +25,6 @@ def spectator_view(match, version):
     check_replayable(match)
     rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
-        raise service.ServiceError(400, "invalid_version", _("version is 1 to %(last)s"), last=len(rows))
+        raise ServiceError("invalid_version", last=len(rows))
     state = service.match_state(match, rows[:version])
     return redact_view(state, None, reveal_finished=True), len(rows)

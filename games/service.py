@@ -14,12 +14,11 @@ import django.dispatch
 from django.conf import settings
 from django.db import connection, models, transaction
 from django.utils import timezone
-from django.utils.functional import Promise
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import engine, eventlog, receipts, refusals, sql_once
 from games.engine.redact import redact_events, redact_view
+from games.errors import EngineRefusal, ServiceError
 from games.offer import offered_names
 
 from .models import PLATFORM_EVENT_TYPES, CommandResult, Event, Match, Seat
@@ -29,47 +28,11 @@ from .models import PLATFORM_EVENT_TYPES, CommandResult, Event, Match, Seat
 match_advanced = django.dispatch.Signal()
 
 
-class ServiceError(Exception):
-    """A refusal: an HTTP status, a machine-readable ``code``, details, and a message for people.
-
-    As Zulip's ``JsonableError``: ``message`` is a msgid marked with ``gettext_lazy`` (or an
-    engine ``N_``), with ``%(name)s`` placeholders filled from the details. It is translated
-    when it is read, in the language active there (the request's: the page's reader, or an API
-    client's ``Accept-Language`` / ``?lang=``), never when it is raised. The details go into
-    the JSON beside ``code`` and ``message``, so a client gets each value as data too.
-    """
-
-    def __init__(self, status, code, message, **details):
-        super().__init__(code)
-        self.status, self.code, self.msgid, self.details = status, code, message, details
-
-    @property
-    def message(self):
-        return translated(self.msgid, self.details)
-
-    def __str__(self):
-        return self.message
-
-    def as_json(self):
-        details = {key: str(value) if isinstance(value, Promise) else value for key, value in self.details.items()}
-        return {"error": {"code": self.code, "message": self.message, **details}}
-
-
 def engine_refusal(error, status=400, **details):
     """A ServiceError for an engine error: its code, the sentence people read for it
     (games.refusals), and ``details``."""
     msgid, params = refusals.reason(error)
-    return ServiceError(status, error.code, msgid, **params, **details)
-
-
-def translated(msgid, params=None):
-    """``msgid`` in the active language, its placeholders filled from ``params``. A lazy msgid
-    takes its values before it becomes text: a plural one (``ngettext_lazy`` keyed by a value's
-    name) picks its form only then."""
-    if isinstance(msgid, Promise):
-        return msgid % params if params else str(msgid)
-    text = gettext(msgid)
-    return text % params if params and "%(" in text else text
+    return EngineRefusal(status, error.code, msgid, **params, **details)
 
 
 def actor_key(user):
@@ -193,11 +156,7 @@ def seat_view(match, seat, state=None, reveal_finished=None):
 # docs/api.md "Hidden information": a seat sees its own cards; a finished deal's cards reach the table
 # and the arbiters, and the public once the match is public. Cards dealt at several tables (a
 # duplicate board, a fixed board: one ``cards_group``) make those tables one closed room until
-# every table has finished them.
-BOARD_IN_PLAY = _(
-    "another table is still playing these cards: until every table of the board has finished "
-    "them, this match is open only to its own seats and to arbiters who play in no match of the event"
-)
+# every table has finished them (403 board_in_play).
 
 
 class Entry(typing.NamedTuple):
@@ -292,7 +251,7 @@ def check_room_entry(match, user, seat):
         )
         if here and not elsewhere:
             return
-    raise ServiceError(403, "board_in_play", BOARD_IN_PLAY, match=match.pk)
+    raise ServiceError("board_in_play", match=match.pk)
 
 
 def enter(match, user=None, seat=None):
@@ -355,33 +314,17 @@ def seat_replay(match, user, seat, version):
     own_seat, may_see_finished = enter(match, user)  # a closed room refuses outsiders first
     rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
-        raise ServiceError(400, "invalid_version", _("version is 1 to %(last)s"), last=len(rows))
+        raise ServiceError("invalid_version", last=len(rows))
     if seat != "all" and seat not in range(match.num_seats):
-        raise ServiceError(
-            400, "invalid_seat", _("seat is 0 to %(last)s, or 'all' for an arbiter"), last=match.num_seats - 1
-        )
+        raise ServiceError("invalid_seat", last=match.num_seats - 1)
     public = is_public(match)
     staff = signed_in(user) and user.is_staff
     if seat == "all" and not (staff or (public and is_arbiter(match, user))):
-        raise ServiceError(403, "arbiter_only", _("only an arbiter sees every hand"))
+        raise ServiceError("arbiter_only")
     if not public and not (may_see_finished and version <= finished_through(rows)):
         if (staff or own_seat is not None) and cards_still_in_play(match):
-            raise ServiceError(
-                403,
-                "board_in_play",
-                _(
-                    "another table is still playing these cards: the deal can be "
-                    "replayed by those who play in the event once every table has finished it"
-                ),
-            )
-        raise ServiceError(
-            403,
-            "deal_not_over",
-            _(
-                "a deal can be replayed once it is over: by the table and the "
-                "arbiters, and by everyone once the match is public"
-            ),
-        )
+            raise ServiceError("board_in_play")
+        raise ServiceError("deal_not_over")
     window = rows[:version]
     events = [eventlog.as_engine_event(r) for r in window]
     state = engine.replay(
@@ -424,22 +367,15 @@ def check_table_size(ruleset, options, seat_users):
     if game is None:
         return  # an unknown name: new_game refuses it with the engine's own code
     if ruleset not in offered_names():
-        raise ServiceError(
-            400,
-            "ruleset_not_offered",
-            _("%(ruleset)s is not offered for matches yet; ruleset must be one of %(offered)s"),
-            ruleset=ruleset,
-            offered=", ".join(offered_names()),
-        )
+        raise ServiceError("ruleset_not_offered", ruleset=ruleset, offered=", ".join(offered_names()))
     try:
         seats = game.num_seats(options if isinstance(options, dict) else None)
     except engine.EngineError as e:
         raise engine_refusal(e) from e
     if len(seat_users) != seats:
         raise ServiceError(
-            400,
             "invalid_seats",
-            _(
+            problem=_(
                 "a match of this game with these options has exactly %(seats)s seats "
                 "(a user, a bot or null for an open seat), not %(given)s"
             ),
@@ -452,12 +388,12 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
     check_table_size(ruleset, options, seat_users)
     users = [h.pk for h in seat_users if h is not None and not isinstance(h, bot_model())]
     if len(users) != len(set(users)):
-        raise ServiceError(400, "invalid_seats", _("a user can hold only one seat of a match"))
+        raise ServiceError("invalid_seats", problem=_("a user can hold only one seat of a match"))
     # A bot of its own (webhook or polling) in two seats would see two hands; only the house's
     # built-in bots, which decide on one seat's view at a time, may fill several seats.
     outside = [h.pk for h in seat_users if isinstance(h, bot_model()) and h.kind != "builtin"]
     if len(outside) != len(set(outside)):
-        raise ServiceError(400, "invalid_seats", _("a webhook or polling bot can hold only one seat of a match"))
+        raise ServiceError("invalid_seats", problem=_("a webhook or polling bot can hold only one seat of a match"))
     # One owner, one seat (docs/architecture.md §3.5): a person and their own webhook or polling bot, or two
     # such bots of one owner, would be two doors to one table, each showing its owner a hand.
     # Built-in bots (the house's, or anyone's) decide inside the site from one seat's view and
@@ -471,19 +407,10 @@ def check_new_match(ruleset, options, seat_users, board, seed=None):
     for owner, held in doors.values():
         if len(held) > 1:
             names = [h.name if isinstance(h, bot_model()) else h.username for h in held]
-            raise ServiceError(
-                400,
-                "same_owner",
-                _(
-                    "%(names)s all belong to %(owner)s: one owner "
-                    "(a person with their bots) holds at most one seat of a match"
-                ),
-                names=", ".join(names),
-                owner=owner.username,
-            )
+            raise ServiceError("same_owner", names=", ".join(names), owner=owner.username)
     inactive = [h.name for h in seat_users if isinstance(h, bot_model()) and not h.is_active]
     if inactive:
-        raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=inactive[0])
+        raise ServiceError("bot_disabled", bot=inactive[0])
     try:
         if board is None and seed is None:
             seed = secrets.token_bytes(32)
@@ -580,22 +507,24 @@ def check_seat(match, user):
         cursor.execute(sql, [match.stream, match.stream, match.pk, user.pk])
         found = cursor.fetchone()
     if found is None:
-        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+        raise ServiceError("not_your_seat")
     seat, last, machines = found
     match.machines_seated = bool(machines)
     if last == "seat_taken_over":
         # The house bot plays it now (the person left, or ran out of time): one hand, one player.
-        raise ServiceError(409, "seat_taken_over", _("a house bot plays this seat now; you can no longer act for it"))
+        raise ServiceError("seat_taken_over")
     return seat
 
 
 def check_action_shape(action, expected_version, command_id):
     if not isinstance(action, dict):
-        raise ServiceError(400, "invalid_input", _("'action' must be a JSON object with a 'type'"))
+        raise ServiceError("invalid_input", problem=_("'action' must be a JSON object with a 'type'"))
     if type(expected_version) is not int or expected_version < 0:
-        raise ServiceError(400, "invalid_input", _("'expected_version' must be the non-negative version you last saw"))
+        raise ServiceError(
+            "invalid_input", problem=_("'expected_version' must be the non-negative version you last saw")
+        )
     if command_id is not None and (not isinstance(command_id, str) or not 1 <= len(command_id) <= 100):
-        raise ServiceError(400, "invalid_input", _("'command_id' must be a string of 1 to 100 characters"))
+        raise ServiceError("invalid_input", problem=_("'command_id' must be a string of 1 to 100 characters"))
 
 
 def submit_action(match_id, user, action, expected_version, command_id=None):
@@ -666,7 +595,7 @@ def do_play_run(match_id, expected_version, next_move, announce=True):
     """
     start = Match.objects.filter(pk=match_id).first()
     if start is None:
-        raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id)
+        raise ServiceError("not_found", problem=_("no match %(match)s"), match=match_id)
     check_live(start, expected_version)
     state = taken_state(start)
     reveal = not cards_still_in_play(start)
@@ -696,21 +625,15 @@ def locked_match(match_id):
     SQL written once rather than a queryset compiled on every action (games.sql_once)."""
     match = sql_once.locked(Match, match_id)
     if match is None:
-        raise ServiceError(404, "not_found", _("no match %(match)s"), match=match_id)
+        raise ServiceError("not_found", problem=_("no match %(match)s"), match=match_id)
     return match
 
 
 def check_live(match, expected_version):
     if match.status == Match.Status.OVER:
-        raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
+        raise ServiceError("match_over")
     if expected_version != match.version:
-        raise ServiceError(
-            409,
-            "version_conflict",
-            _("the match is at version %(current_version)s, not %(expected)s; reload and try again"),
-            current_version=match.version,
-            expected=expected_version,
-        )
+        raise ServiceError("version_conflict", current_version=match.version, expected=expected_version)
 
 
 def taken_state(match):
@@ -724,13 +647,7 @@ def taken_state(match):
 def apply_move(match, state, seat, action):
     """Apply ``seat``'s ``action`` (or FALLBACK) to ``state``; the engine's events, or a refusal."""
     if state.to_act != seat:
-        raise ServiceError(
-            403,
-            "not_your_turn",
-            _("it is seat %(to_act)s's turn, not yours (seat %(seat)s)"),
-            to_act=state.to_act,
-            seat=seat,
-        )
+        raise ServiceError("not_your_turn", to_act=state.to_act, seat=seat)
     if action is FALLBACK:
         action = engine.RULESETS[match.ruleset].fallback(state.legal_actions())
     try:
@@ -767,12 +684,7 @@ def write_moves(match, state, moves):
         )
     except eventlog.VersionConflict as e:
         # Under the row's lock only events stored past its head (a damaged log) get here.
-        raise ServiceError(
-            409,
-            "log_damaged",
-            _("the match's log holds events past its head (version %(version)s); an arbiter must look at it (verify)"),
-            version=at,
-        ) from e
+        raise ServiceError("log_damaged", version=at) from e
     # Cached at once, not on commit: the key is the new head's hash, which commits to every
     # event, so if this transaction rolls back the entry is simply never asked for again.
     remember(match.pk, (match.version, match.head_hash), state)
@@ -799,38 +711,23 @@ def check_paper_deal(ruleset, options, board, actions):
     except engine.EngineError as e:
         raise engine_refusal(e) from e
     if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_PAPER_ACTIONS:
-        raise ServiceError(
-            400, "invalid_actions", _("actions is a list of 1 to %(most)s decisions"), most=MAX_PAPER_ACTIONS
-        )
+        raise ServiceError("invalid_actions", most=MAX_PAPER_ACTIONS)
     for index, entry in enumerate(actions):
         if (
             not isinstance(entry, dict)
             or entry.get("seat") not in range(state.num_seats)
             or isinstance(entry.get("seat"), bool)
         ):
-            raise ServiceError(
-                400,
-                "invalid_actions",
-                _('entry %(index)s: each decision is {"seat": 0-%(last)s, ...}'),
-                index=index,
-                last=state.num_seats - 1,
-            )
+            raise ServiceError("entry_seat_out_of_range", index=index, last=state.num_seats - 1)
         if state.is_over:
-            raise ServiceError(422, "deal_already_over", _("entry %(index)s: the deal was over before it"), index=index)
+            raise ServiceError("deal_already_over", index=index)
         if entry["seat"] != state.to_act:
-            raise ServiceError(
-                422,
-                "out_of_turn",
-                _("entry %(index)s: seat %(seat)s played, but it was seat %(to_act)s's turn"),
-                index=index,
-                seat=entry["seat"],
-                to_act=state.to_act,
-            )
+            raise ServiceError("out_of_turn", index=index, seat=entry["seat"], to_act=state.to_act)
         try:
             state.apply({k: v for k, v in entry.items() if k != "seat"})
         except engine.EngineError as e:
             refusal, _params = refusals.reason(e)
-            raise ServiceError(
+            raise EngineRefusal(
                 422,
                 e.code,
                 _("entry %(index)s (seat %(seat)s): %(refusal)s"),
@@ -840,12 +737,7 @@ def check_paper_deal(ruleset, options, board, actions):
                 reason=e.reason,
             ) from e
     if not state.is_over:
-        raise ServiceError(
-            422,
-            "deal_not_finished",
-            _("the entries stop before the deal's end; seat %(to_act)s is still to act"),
-            to_act=state.to_act,
-        )
+        raise ServiceError("deal_not_finished", to_act=state.to_act)
     return state
 
 
@@ -917,7 +809,7 @@ def do_append_platform(match_id, actor, events, check=None):
     with transaction.atomic():
         match = locked_match(match_id)
         if match.status == Match.Status.OVER:
-            raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
+            raise ServiceError("match_over")
         if check is not None:
             check(match)
         rows = eventlog.append(
@@ -948,14 +840,14 @@ def check_leave(match, user):
     """The seat ``user`` may leave in ``match``, or a ServiceError saying why not (no seat, the
     game is over, a house bot already plays it). Reads only."""
     if user is None or not user.is_authenticated:
-        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+        raise ServiceError("not_your_seat")
     seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
     if seat is None:
-        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+        raise ServiceError("not_your_seat")
     if match.status == Match.Status.OVER:
-        raise ServiceError(409, "match_over", _("the match is over; no more actions are possible"))
+        raise ServiceError("match_over")
     if seat_taken_over(match, seat):
-        raise ServiceError(409, "seat_already_left", _("a house bot already plays this seat"))
+        raise ServiceError("seat_already_left")
     return seat
 
 
@@ -968,7 +860,7 @@ def do_leave_seat(match_id, user):
     def check(match):
         seat = check_leave(match, user)
         if match.event and not any(leave(match, user) for leave in EVENT_SEAT_EXITS):
-            raise ServiceError(409, "cannot_leave", _("this match's event does not let its players leave"))
+            raise ServiceError("cannot_leave")
         events.append(
             {
                 "type": "seat_taken_over",
@@ -979,7 +871,7 @@ def do_leave_seat(match_id, user):
         )
 
     if user is None or not user.is_authenticated:
-        raise ServiceError(403, "not_your_seat", _("you hold no seat in this match"))
+        raise ServiceError("not_your_seat")
     return do_append_platform(match_id, actor_key(user), events, check)
 
 
@@ -988,18 +880,18 @@ def do_return_seat(match_id, seat, actor, reason):
     seat_returned event, after which the person plays again with their strikes reset. A seat
     whose player left, a bot's seat and a seat nobody took are refused; nothing is stored."""
     if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
-        raise ServiceError(400, "invalid_ruling", _("a ruling gives its reason (1 to 500 characters)"))
+        raise ServiceError("invalid_ruling", problem=_("a ruling gives its reason (1 to 500 characters)"))
 
     def check(match):
         if isinstance(seat, bool) or seat not in range(match.num_seats):
-            raise ServiceError(400, "invalid_seat", _("seat is 0 to %(last)s"), last=match.num_seats - 1)
+            raise ServiceError("invalid_seat", last=match.num_seats - 1)
         if not Seat.objects.filter(match=match, index=seat, user__isnull=False).exists():
-            raise ServiceError(409, "not_a_person", _("only a person's seat can be returned"))
+            raise ServiceError("not_a_person")
         taken = seat_taken_over(match, seat)
         if taken is None:
-            raise ServiceError(409, "seat_not_taken", _("nobody has taken this seat: its player plays it"))
+            raise ServiceError("seat_not_taken")
         if taken.get("reason") == LEFT_THE_TABLE:
-            raise ServiceError(409, "seat_left", _("its player left this seat; it cannot be given back"))
+            raise ServiceError("seat_left")
 
     event = {"type": "seat_returned", "seat": seat, "reason": reason.strip() if isinstance(reason, str) else ""}
     return do_append_platform(match_id, actor, [event], check)

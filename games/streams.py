@@ -71,7 +71,8 @@ from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from . import longpoll, pubsub, service, throttles
-from .api import ERROR, get_match
+from .api import get_match
+from .errors import ERROR, ServiceError, translated
 from .models import Match, Seat
 
 logger = logging.getLogger(__name__)
@@ -145,7 +146,7 @@ def stream_format(request):
     asked = request.query_params.get("format")
     if asked is not None:
         if asked not in FORMATS:
-            raise service.ServiceError(400, "invalid_input", _("'format' must be ndjson or sse"))
+            raise ServiceError("invalid_input", problem=_("'format' must be ndjson or sse"))
         return FORMATS[asked]
     return SSE if SSE in request.META.get("HTTP_ACCEPT", "") else NDJSON
 
@@ -159,10 +160,9 @@ def version_param(request, head):
         return None
     value = int(raw) if re.fullmatch(r"[0-9]{1,18}", raw.strip()) else None
     if value is None or value > head:
-        raise service.ServiceError(
-            400,
+        raise ServiceError(
             "invalid_input",
-            _("'%(field)s' must be an integer from %(low)s to %(high)s"),
+            problem=_("'%(field)s' must be an integer from %(low)s to %(high)s"),
             field=field,
             low=0,
             high=head,
@@ -271,7 +271,7 @@ CAP_MESSAGES = {
 def check_room(keys):
     cap = SLOTS.full(keys)
     if cap is not None:
-        message = service.translated(CAP_MESSAGES[cap], {"most": setting("STREAM_MAX_PER_CLIENT")})
+        message = translated(CAP_MESSAGES[cap], {"most": setting("STREAM_MAX_PER_CLIENT")})
         raise TooManyStreams(wait=RETRY_AFTER_SECONDS, detail=message)
 
 

@@ -11,6 +11,8 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django_htmx.http import push_url
 
+from games.errors import ServiceError
+
 from . import eventlog, receipts, refusals, service
 from .api_verifier import verifier
 from .audit import verify_match
@@ -70,7 +72,7 @@ def audit(request, pk):
     error = None
     try:
         replay = requested_replay(match, request.user, request.GET, last)
-    except service.ServiceError as e:
+    except ServiceError as e:
         error, replay = e, fallback_replay(match, request.user, request.GET, last, e)
     # The head the match row names, published so that an export (or a later copy of the log)
     # can be checked against it: tools/verify_export.py --head match/ID:VERSION:HASH.
@@ -113,6 +115,7 @@ def requested_replay(match, user, query, last):
 # The parameter a refusal is about (its code, as seat_replay and parse_version give it).
 REFUSED_PARAMETER = {
     "invalid_version": "version",
+    "version_not_a_number": "version",
     "deal_not_over": "version",
     "invalid_seat": "seat",
     "arbiter_only": "seat",
@@ -128,7 +131,7 @@ def fallback_replay(match, user, query, last, error):
     for attempt in (kept, {}) if refused else ({},):
         try:
             return requested_replay(match, user, attempt, last)
-        except service.ServiceError:
+        except ServiceError:
             continue
     return None
 
@@ -143,7 +146,7 @@ def parse_version(raw):
     if raw in (None, ""):
         return None
     if not NUMBER.fullmatch(raw):
-        raise service.ServiceError(400, "invalid_version", _("version must be a whole number, such as 1"))
+        raise ServiceError("version_not_a_number")
     return int(raw)
 
 
@@ -157,7 +160,7 @@ def replay_for(match, user, seat, version):
     if service.is_arbiter(match, user):
         try:
             return safe_replay(match, user, "all", version)
-        except service.ServiceError as e:
+        except ServiceError as e:
             if e.code != "arbiter_only":
                 raise
     return safe_replay(match, user, own, version)
@@ -179,7 +182,7 @@ def may_open_every_hand(match, user):
         return False
     try:
         service.seat_replay(match, user, "all", 1)
-    except service.ServiceError as e:
+    except ServiceError as e:
         return e.code != "arbiter_only"
     return True
 

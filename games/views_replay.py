@@ -12,7 +12,9 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from . import replay, service
+from games.errors import ServiceError
+
+from . import replay
 from .models import Match
 from .views_table import closed_rooms_refused, table_context
 
@@ -53,7 +55,7 @@ def replay_page(request, pk):
     fragment = request.GET.get("fragment") == "1"
     try:
         context = step_context(request, match, requested_version(request))
-    except service.ServiceError as e:
+    except ServiceError as e:
         if e.code == "board_in_play":
             raise  # worded as a page by closed_rooms_refused
         return HttpResponse(e.message, status=e.status, content_type="text/plain; charset=utf-8")

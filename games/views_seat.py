@@ -10,6 +10,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from games.errors import ServiceError
+
 from . import service, throttles
 from .models import Match
 
@@ -27,6 +29,6 @@ def leave(request, pk):
             service.do_leave_seat(match.pk, request.user)
             return redirect("table", match.pk)
         service.check_leave(match, request.user)
-    except service.ServiceError as e:
+    except ServiceError as e:
         error, status = e.message, e.status
     return render(request, "games/leave.html", {"match": match, "error": error}, status=status)

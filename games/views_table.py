@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import clocks, compass, decisions, eventlog, piles, service, throttles
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
+from games.errors import ServiceError
 
 from .models import Event, Match
 
@@ -244,7 +245,7 @@ def closed_rooms_refused(view):
     def page(request, pk, *args, **kwargs):
         try:
             return view(request, pk, *args, **kwargs)
-        except service.ServiceError as e:
+        except ServiceError as e:
             if e.code != "board_in_play":
                 raise
             template = "games/_closed_room.html" if request.htmx else "games/closed_room.html"
@@ -293,10 +294,10 @@ def table_act(request, pk):
     error, status, answer = None, 200, None
     try:
         if not request.user.is_authenticated:
-            raise service.ServiceError(403, "not_your_seat", gettext_lazy("log in to play"))
+            raise ServiceError("not_your_seat")
         action, expected = read_action(request.POST)
         answer = service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
-    except service.ServiceError as e:
+    except ServiceError as e:
         error, status = refusal(e), e.status
     if not request.htmx:
         if error is None:
@@ -326,10 +327,10 @@ def read_action(data):
             action = {"type": "play", "card": data["card"]}
         expected = int(data.get("expected_version", ""))
     except piles.BadPile as e:
-        raise service.ServiceError(400, "bad_pile", str(e)) from None
+        raise ServiceError("bad_pile", problem=str(e)) from None
     except ValueError:
-        raise service.ServiceError(
-            400, "invalid_input", gettext_lazy("the action is JSON, the expected version a number")
+        raise ServiceError(
+            "invalid_input", problem=gettext_lazy("the action is JSON, the expected version a number")
         ) from None
     return action, expected
 

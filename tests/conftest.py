@@ -13,6 +13,20 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
+# The shared cast of fixtures (docs/testing.md): any test in any directory asks for these by
+# name; none is imported.
+pytest_plugins = [
+    "tests.fixtures.people",
+    "tests.fixtures.matches",
+    "tests.fixtures.bots",
+    "tests.fixtures.tournaments",
+    "tests.fixtures.verifier",
+    "tests.fixtures.services",
+    "tests.fixtures.browser",
+    "tests.fixtures.api_fuzzing",
+    "tests.fixtures.throttles",
+]
+
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
@@ -111,3 +125,15 @@ def each_test_starts_in_the_sites_language():
 
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def no_state_cached_from_another_test():
+    """games.service caches replayed states by match id and version; the test database hands
+    the same ids out again after each rollback, so a state cached by an earlier test could pass
+    for this test's match. Start every test with the cache empty."""
+    from games import service
+
+    service._STATES.clear()
+    yield
+    service._STATES.clear()

@@ -4,8 +4,11 @@ assumes a seat count; it asks ``RULESETS[name]``.
 Every .py and .html file of the project outside the engine, the tests and the migrations is
 read for the literals that gave the old assumptions away, and the API's documentation (the
 README and docs/, beside the help texts and schema descriptions in the code) for numeric seat
-bounds: a seat is 0 to the match's ``num_seats`` - 1, never "0-3". A failure lists each as
-file:line.
+bounds: a seat is 0 to the match's ``num_seats`` - 1, never "0-3", and a table's size is its
+descriptor's, never a number compared or written out. A game is a plug-in (issue 32): outside
+the engine, only that game's own modules import one game's engine modules (the module that
+registers its ruleset, and those named after it); everything else asks the descriptor. A
+failure lists each as file:line.
 """
 
 import re
@@ -35,16 +38,45 @@ SEAT_BOUNDS = {
     "a maximum of 3": re.compile(r"max_value\s*=\s*3\b"),
     "a seat compared with 3 or 4": re.compile(r"\bseat\w*\s*(?:<=\s*3|<\s*4)\b|\b(?:3\s*>=|4\s*>)\s*seat"),
 }
+# A table size as a number (issue 32): the descriptor's ``seats`` and ``num_seats`` say it. Two,
+# the least any table seats, is no game's; three and up is some game's.
+SEAT_BOUNDS.update(
+    {
+        "a table size compared with a number": re.compile(
+            r"\b(?:num_seats|table_size|players|seat_count)\s*(?:[<>]=?|[=!]=)\s*(?:[3-9]|\d\d)\b"
+            r"|\b(?:[3-9]|\d\d)\s*(?:[<>]=?|[=!]=)\s*(?:num_seats|table_size|players|seat_count)\b"
+        ),
+        "a range of table sizes written out": re.compile(
+            r"\bseats\s*=\s*range\(\s*\d+\s*,\s*\d+\s*\)|(?<![\w.])[2-9]\s*(?:-|–|to)\s*[2-9]\s+(?:players|seats)\b"
+        ),
+    }
+)
 PATTERNS.update(SEAT_BOUNDS)
-# The API's documentation is read for the seat bounds alone (it names the rulesets by design).
+# The API's documentation is read for the seats of a four-seat table alone (it names the
+# rulesets and their table sizes by design).
 DOCUMENTS = ("README.md", "docs/*.md")
+DOCUMENTED_BOUNDS = ("a table size compared with a number", "a range of table sizes written out")
 # The few places where such a literal is not an assumption about a game, with the reason.
 ALLOWED = {
     (
-        "tools/build_engine.py",
-        "a ruleset's name",
-    ): "it lists the engine's source modules to compile, and two are named king.py and rifki.py",
+        "games/piles.py",
+        "an import of one game's engine module",
+    ): "the page of the games laid out in piles reads the pile names and jokers of their layout",
+    (
+        "bench/strength.py",
+        "an import of one game's engine module",
+    ): "the strength benchmark deals fixed King and Rifki hands to time the trick games' strategies",
 }
+
+# A game's own engine modules: the one that registers its ruleset (a ``register(`` call at the
+# start of a line), and the modules named after it (``corners_rules`` beside ``corners``).
+ENGINE = ROOT / "games" / "engine"
+REGISTERS = re.compile(r"^register\(", re.M)
+ENGINE_IMPORT = re.compile(
+    r"^\s*(?:from\s+(?:games\.engine|\.engine)\.(\w+)\s+import\b"
+    r"|from\s+(?:games\.engine|\.engine)\s+import\s+\(?([\w, ]+)"
+    r"|import\s+games\.engine\.(\w+))"
+)
 
 
 def scanned_files(root=ROOT):
@@ -56,6 +88,43 @@ def scanned_files(root=ROOT):
             if any(relative.as_posix().startswith(tree + "/") for tree in SKIPPED_TREES):
                 continue
             yield path
+
+
+def game_modules(engine=ENGINE):
+    """{engine module: the game it belongs to} for every game's own engine modules."""
+    stems = [path.stem for path in engine.glob("*.py")]
+    games = {stem for stem in stems if REGISTERS.search((engine / f"{stem}.py").read_text(encoding="utf-8"))}
+    return {stem: game for stem in stems for game in games if stem == game or stem.startswith(game + "_")}
+
+
+def own_modules_of(relative):
+    """The games a file belongs to: a directory or a name after the game (bots/strategies/corners/,
+    templates/games/<game>/), or a family of strategies, which are its games' own players (any
+    module under bots/strategies/ but the registry that finds them, its ``__init__.py``)."""
+    if relative.startswith("bots/strategies/") and relative != "bots/strategies/__init__.py":
+        return None  # every game's: a family plays the games it names
+    return {part.split(".")[0] for part in relative.split("/")}
+
+
+def game_imports(path, root=ROOT, games=None):
+    """ "file:line: what (the line)" for each import of one game's engine module in a file that
+    is not that game's own."""
+    games = game_modules() if games is None else games
+    relative = path.relative_to(root).as_posix()
+    owners = own_modules_of(relative)
+    what = "an import of one game's engine module"
+    if owners is None or (relative, what) in ALLOWED:
+        return []
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        matched = ENGINE_IMPORT.match(line)
+        if matched is None:
+            continue
+        module, names, imported = matched.groups()
+        named = {module or imported} if (module or imported) else {n.strip() for n in names.split(",")}
+        if any(name in games and games[name] not in owners for name in named):
+            found.append(f"{relative}:{number}: {what}: {line.strip()}")
+    return found
 
 
 def documents(root=ROOT):
@@ -97,8 +166,14 @@ def test_each_pattern_catches_the_literal_it_is_about(tmp_path):
     assert [hit.split(":")[1] for hit in hits(sample, tmp_path)] == ["1", "2", "3", "4", "5", "6", "7"]
 
 
-def test_each_seat_bound_pattern_catches_a_four_seat_bound_and_nothing_like_it(tmp_path):
+def caught_lines(tmp_path, caught, alike, patterns):
+    """The line numbers the patterns catch in a sample of the lines ``caught``, then ``alike``."""
     sample = tmp_path / "sample.py"
+    sample.write_text("\n".join(caught + alike) + "\n")
+    return [int(hit.split(":")[1]) for hit in hits(sample, tmp_path, patterns)]
+
+
+def test_each_seat_bound_pattern_catches_a_four_seat_bound_and_nothing_like_it(tmp_path):
     caught = [
         'seat = int_param(request, "seat", -1, 0, 3)',
         'OpenApiParameter("seat", str, description="0-3, or \'all\'")',
@@ -116,14 +191,76 @@ def test_each_seat_bound_pattern_catches_a_four_seat_bound_and_nothing_like_it(t
         "x = f(10, 3)",
         "seats < 40",
     ]
-    sample.write_text("\n".join(caught + alike) + "\n")
-    found = [int(hit.split(":")[1]) for hit in hits(sample, tmp_path, SEAT_BOUNDS)]
+    assert caught_lines(tmp_path, caught, alike, SEAT_BOUNDS) == list(range(1, len(caught) + 1))
+
+
+def test_each_table_size_pattern_catches_a_numeric_table_size_and_nothing_like_it(tmp_path):
+    caught = [
+        "if match.num_seats == 4: pass",
+        "assert table_size <= 6",
+        "ok = 3 < players",
+        "game = Ruleset(seats=range(4, 5))",
+        "help_text='a table of 2 to 6 players'",
+        "'3-5 seats'",
+    ]
+    alike = [
+        "if table_size < 2: pass",
+        "if match.num_seats == game.default_seats: pass",
+        "seats = range(game.seats.start, game.seats.stop)",
+        "players = options.get('players', 4 * 2)",
+        "a delay of 2 to 6 seconds",
+    ]
+    assert caught_lines(tmp_path, caught, alike, SEAT_BOUNDS) == list(range(1, len(caught) + 1))
+
+
+def test_the_game_modules_are_found_by_their_registration():
+    assert game_modules() == {
+        "king": "king",
+        "rifki": "rifki",
+        "corners": "corners",
+        "corners_rules": "corners",
+    }
+
+
+def test_the_import_check_catches_one_games_module_outside_its_own_and_nothing_else(tmp_path):
+    games = {"king": "king", "rifki": "rifki", "corners": "corners", "corners_rules": "corners"}
+    platform = tmp_path / "games" / "decisions.py"
+    platform.parent.mkdir()
+    caught = [
+        "from .engine.king import DOWN_VALUE, UP_VALUE",
+        "from games.engine.rifki import TRUMP",
+        "from games.engine import RULESETS, corners_rules",
+        "import games.engine.king",
+        "    from games.engine.corners import CornersState",
+    ]
+    alike = [
+        "from games.engine import RULESETS",
+        "from .engine.state import GameState",
+        "from games.engine.records import say",
+        "king = RULESETS[name]",
+        "# from games.engine.king import UP_VALUE, in a comment",
+    ]
+    platform.write_text("\n".join(caught + alike) + "\n")
+    found = [int(hit.split(":")[1]) for hit in game_imports(platform, tmp_path, games)]
     assert found == list(range(1, len(caught) + 1))
+    own = tmp_path / "bots" / "strategies" / "corners" / "board.py"
+    own.parent.mkdir(parents=True)
+    own.write_text("from games.engine.corners_rules import BASE\n")
+    registry = tmp_path / "bots" / "strategies" / "__init__.py"
+    registry.write_text("from games.engine.king import KingState\n")
+    assert game_imports(own, tmp_path, games) == []  # the game's own strategies
+    assert len(game_imports(registry, tmp_path, games)) == 1  # the registry of every family is no game's
+
+
+def test_no_module_imports_one_games_engine_module_outside_that_games_own():
+    found = [hit for path in sorted(scanned_files()) if path.suffix == ".py" for hit in game_imports(path)]
+    assert not found, "ask the game's descriptor (RULESETS[name]) instead:\n" + "\n".join(found)
 
 
 def test_the_api_documentation_states_no_seat_bound_of_a_four_seat_table():
     assert {path.relative_to(ROOT).as_posix() for path in documents()} >= {"README.md", "docs/events.md"}
-    found = [hit for path in documents() for hit in hits(path, patterns=SEAT_BOUNDS)]
+    four_seats = {what: pattern for what, pattern in SEAT_BOUNDS.items() if what not in DOCUMENTED_BOUNDS}
+    found = [hit for path in documents() for hit in hits(path, patterns=four_seats)]
     assert not found, "a seat is 0 to the table's num_seats - 1:\n" + "\n".join(found)
 
 

@@ -6,8 +6,10 @@ speed the benchmark asks for (``make bench``). The extension modules are written
 sources (``games/engine/*.so``); Python imports an extension before a ``.py`` of the same
 name, and ``--clean`` removes them to go back to the interpreted engine.
 
-Only the modules on the hot path are compiled. ``actions.py`` (``Action`` subclasses ``dict``,
-which a compiled class cannot), ``errors.py`` and the command-line tools stay interpreted.
+Only the modules on the hot path are compiled: each says so with the line ``MARKER`` below, so
+that a game's new module joins the build by carrying it, never by being listed here.
+``actions.py`` (``Action`` subclasses ``dict``, which a compiled class cannot), ``errors.py``,
+the descriptors' registry and the command-line tools stay interpreted.
 """
 
 import argparse
@@ -18,7 +20,21 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "games" / "engine"
-COMPILED = ("cards", "deal", "tricks", "scoring", "options", "state", "king", "rifki", "corners_rules", "corners")
+MARKER = "# mypyc: compiled"
+
+
+def compiled_modules(engine=ENGINE):
+    """The engine's modules that carry ``MARKER`` on a line of their own, by name."""
+    return tuple(
+        sorted(
+            path.stem
+            for path in engine.glob("*.py")
+            if any(line.startswith(MARKER) for line in path.read_text(encoding="utf-8").splitlines())
+        )
+    )
+
+
+COMPILED = compiled_modules()
 BUILD_DIR = ROOT / "var" / "build" / "engine"
 
 

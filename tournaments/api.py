@@ -11,10 +11,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.models import Bot
-from games.api import ERROR
+from games.api import RulesetField
 from games.engine import RULESETS
-from games.offer import offered_names, offered_rulesets
-from games.service import ServiceError
+from games.errors import ERROR, ServiceError
+from games.offer import offered_rulesets
 
 from . import projection, read, service
 from . import standings as folds
@@ -25,7 +25,7 @@ User = get_user_model()
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    ruleset = serializers.ChoiceField(choices=offered_names())
+    ruleset = RulesetField()
     options = serializers.DictField(required=False, default=dict, help_text="engine flags by name (docs/rules.md)")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=50)
@@ -98,7 +98,7 @@ def tournament_summary(t):
 def get_tournament(pk):
     t = Tournament.objects.select_related("organiser").filter(pk=pk).first()
     if t is None:
-        raise ServiceError(404, "not_found", _("no tournament %(tournament)s"), tournament=pk)
+        raise ServiceError("not_found", problem=_("no tournament %(tournament)s"), tournament=pk)
     return t
 
 
@@ -191,11 +191,11 @@ class EntrantListView(APIView):
         if "user" in data.validated_data:
             user = User.objects.filter(username=data.validated_data["user"]).first()
             if user is None:
-                raise ServiceError(400, "unknown_user", _("no user “%(user)s”"), user=data.validated_data["user"])
+                raise ServiceError("unknown_user", user=data.validated_data["user"])
         else:
             bot = Bot.objects.filter(name=data.validated_data["bot"]).first()
             if bot is None:
-                raise ServiceError(400, "unknown_bot", _("no bot “%(bot)s”"), bot=data.validated_data["bot"])
+                raise ServiceError("unknown_bot", bot=data.validated_data["bot"])
         entrant = service.do_register(pk, request.user, user=user, bot=bot, house=data.validated_data["house"])
         return Response(entrant_row(entrant), status=status.HTTP_201_CREATED)
 
@@ -213,9 +213,8 @@ class EntrantDetailView(APIView):
     def post(self, request, pk, entrant_id):
         if not Entrant.objects.filter(pk=entrant_id, tournament_id=pk).exists():
             raise ServiceError(
-                404,
                 "not_found",
-                _("no entrant %(entrant)s in tournament %(tournament)s"),
+                problem=_("no entrant %(entrant)s in tournament %(tournament)s"),
                 entrant=entrant_id,
                 tournament=pk,
             )
@@ -228,7 +227,7 @@ class EntrantDetailView(APIView):
             entrant = service.do_withdraw(entrant_id, request.user)
         else:
             raise ServiceError(
-                400, "invalid_input", _("'action' is one of %(allowed)s"), allowed=", ".join(ENTRANT_ACTIONS)
+                "invalid_input", problem=_("'action' is one of %(allowed)s"), allowed=", ".join(ENTRANT_ACTIONS)
             )
         return Response(entrant_row(entrant))
 
@@ -365,7 +364,7 @@ class RoundsView(APIView):
             return Response({"tables": service.do_start_round(pk, request.user)}, status=status.HTTP_201_CREATED)
         if action == "close":
             return Response({"events": service.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
-        raise ServiceError(400, "invalid_input", _("'action' is 'start' or 'close'"))
+        raise ServiceError("invalid_input", problem=_("'action' is 'start' or 'close'"))
 
 
 class DealsVerifyView(APIView):
@@ -381,7 +380,7 @@ class DealsVerifyView(APIView):
 
         t = get_tournament(pk)
         if t.status != Tournament.Status.FINISHED:
-            raise ServiceError(409, "seed_secret", _("the seed is revealed when the tournament ends"))
+            raise ServiceError("seed_secret")
         rows = check_deals(t)
         return Response(
             {
@@ -488,11 +487,7 @@ class TournamentExportView(APIView):
 
         t = get_tournament(pk)
         if t.status != Tournament.Status.FINISHED:
-            raise ServiceError(
-                409,
-                "not_finished",
-                _("a tournament's log is exported once it is over (its matches hold every dealt hand)"),
-            )
+            raise ServiceError("not_finished")
         return jsonl_download(tournament_export_lines(t), f"tournament-{t.pk}-log.jsonl")
 
 
@@ -523,7 +518,7 @@ class LeaderboardView(APIView):
         from .leaderboards import leaderboard
 
         if ruleset not in RULESETS:
-            raise ServiceError(404, "not_found", _("no ruleset “%(ruleset)s”"), ruleset=ruleset)
+            raise ServiceError("not_found", problem=_("no ruleset “%(ruleset)s”"), ruleset=ruleset)
         rows = leaderboard(ruleset, bots_apart=request.query_params.get("bots_apart") in ("1", "true"))
         return Response(
             {

@@ -15,9 +15,10 @@ from django.utils.translation import gettext_lazy as _
 
 from bots.models import Bot
 from games import engine, eventlog
+from games.errors import ServiceError
 from games.models import Match
 from games.offer import offered_names
-from games.service import ServiceError, engine_refusal
+from games.service import engine_refusal
 
 from . import seating
 from .models import Entrant, Tournament, TournamentTable
@@ -72,7 +73,7 @@ def locked(tournament_id):
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
-        raise ServiceError(404, "not_found", _("no tournament %(tournament)s"), tournament=tournament_id) from None
+        raise ServiceError("not_found", problem=_("no tournament %(tournament)s"), tournament=tournament_id) from None
 
 
 # ------------------------------------------------------------------ creating
@@ -96,74 +97,51 @@ def check_person_clock(move_seconds, bank_seconds, strike_limit):
 
     if move_seconds is not None and (not number(move_seconds) or not 0 <= move_seconds <= MOVE_SECONDS_MAX):
         raise ServiceError(
-            400,
             "invalid_clock",
-            _("person_move_seconds is 0 to %(maximum)s seconds, or null for the site's default"),
+            problem=_("person_move_seconds is 0 to %(maximum)s seconds, or null for the site's default"),
             maximum=f"{MOVE_SECONDS_MAX:g}",
         )
     if not number(bank_seconds) or not 0 <= bank_seconds <= BANK_SECONDS_MAX:
         raise ServiceError(
-            400,
             "invalid_clock",
-            _("person_bank_seconds is 0 to %(maximum)s seconds"),
+            problem=_("person_bank_seconds is 0 to %(maximum)s seconds"),
             maximum=f"{BANK_SECONDS_MAX:g}",
         )
     if move_seconds is not None and move_seconds + bank_seconds < 1:
-        raise ServiceError(400, "invalid_clock", _("a clock gives at least one second: a move time or a bank"))
+        raise ServiceError("invalid_clock", problem=_("a clock gives at least one second: a move time or a bank"))
     if type(strike_limit) is not int or not 1 <= strike_limit <= STRIKE_LIMIT_MAX:
         raise ServiceError(
-            400, "invalid_clock", _("person_strike_limit is 1 to %(maximum)s timeouts"), maximum=STRIKE_LIMIT_MAX
+            "invalid_clock", problem=_("person_strike_limit is 1 to %(maximum)s timeouts"), maximum=STRIKE_LIMIT_MAX
         )
 
 
 def check_settings(ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout):
     if ruleset in engine.RULESETS and ruleset not in offered_names():  # an unknown name: the engine says so
-        raise ServiceError(
-            400,
-            "ruleset_not_offered",
-            _("%(ruleset)s is not offered for tournaments yet; ruleset must be one of %(offered)s"),
-            ruleset=ruleset,
-            offered=", ".join(offered_names()),
-        )
+        raise ServiceError("ruleset_not_offered", ruleset=ruleset, offered=", ".join(offered_names()))
     if format not in Tournament.Format.values:
-        raise ServiceError(
-            400,
-            "invalid_format",
-            _("format must be one of %(allowed)s"),
-            allowed=", ".join(Tournament.Format.values),
-        )
+        raise ServiceError("invalid_format", allowed=", ".join(Tournament.Format.values))
     if type(rounds) is not int or not 1 <= rounds <= 50:
-        raise ServiceError(400, "invalid_rounds", _("rounds must be an integer from 1 to 50"))
+        raise ServiceError("invalid_rounds")
     if table_points not in Tournament.TablePoints.values:
-        raise ServiceError(400, "invalid_table_points", _("table_points is 'place' or 'score'"))
+        raise ServiceError("invalid_table_points")
     if fill not in Tournament.Fill.values:
-        raise ServiceError(400, "invalid_fill", _("fill is 'house_bots' or 'byes'"))
+        raise ServiceError("invalid_fill")
     if (
         not isinstance(tie_breaks, list)
         or any(t not in TIE_BREAKS for t in tie_breaks)
         or len(set(tie_breaks)) != len(tie_breaks)
     ):
-        raise ServiceError(
-            400,
-            "invalid_tie_breaks",
-            _("tie_breaks is a list of distinct names from %(allowed)s"),
-            allowed=", ".join(TIE_BREAKS),
-        )
+        raise ServiceError("invalid_tie_breaks", allowed=", ".join(TIE_BREAKS))
     if (
         not isinstance(bot_turn_timeout, (int, float))
         or isinstance(bot_turn_timeout, bool)
         or not 0.1 <= bot_turn_timeout <= bot_turn_timeout_max()
     ):
-        raise ServiceError(
-            400,
-            "invalid_timeout",
-            _("bot_turn_timeout is 0.1 to %(maximum)s seconds"),
-            maximum=f"{bot_turn_timeout_max():g}",
-        )
+        raise ServiceError("invalid_timeout", maximum=f"{bot_turn_timeout_max():g}")
     if format == Tournament.Format.DUPLICATE and fill == Tournament.Fill.BYES:
-        raise ServiceError(400, "invalid_fill", _("a duplicate event needs full tables: fill with house bots"))
+        raise ServiceError("invalid_fill")
     if boards is not None and (not isinstance(boards, list) or not 1 <= len(boards) <= 100):
-        raise ServiceError(400, "invalid_boards", _("boards is a list of 1 to 100 engine boards"))
+        raise ServiceError("invalid_boards")
     try:
         state = engine.new_game(ruleset, seed=b"settings-check", options=options)
         for board in boards or []:
@@ -173,16 +151,7 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
     # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
     # back after its round has closed and made its matches (and cards) public (docs/architecture.md §3.5).
     if boards is not None and rounds > len(boards):
-        raise ServiceError(
-            400,
-            "boards_repeat",
-            _(
-                "%(rounds)s rounds need at least %(rounds)s fixed boards (one a round; "
-                "got %(given)s): a board played again after its round closed would be known"
-            ),
-            rounds=rounds,
-            given=len(boards),
-        )
+        raise ServiceError("boards_repeat", rounds=rounds, given=len(boards))
     return dict(state.options)
 
 
@@ -206,7 +175,7 @@ def do_create_tournament(
 ):
     tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
-        raise ServiceError(400, "invalid_name", _("a tournament needs a name of 1 to 120 characters"))
+        raise ServiceError("invalid_name")
     resolved = check_settings(
         ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout
     )
@@ -272,7 +241,7 @@ HOLDING = (Entrant.Status.INVITED, *PLAYING)
 def check_organiser(tournament, user):
     """``user`` None is the system acting on the tournament's own settings (its autopilot)."""
     if user is not None and user.pk != tournament.organiser_id and not user.is_staff:
-        raise ServiceError(403, "organiser_only", _("only the tournament's organiser can do this"))
+        raise ServiceError("organiser_only")
 
 
 def account_of(user=None, bot=None):
@@ -320,19 +289,12 @@ SAME_OWNER_REFUSED = {
         "cards (fixed boards), so one owner (a person with their bots) enters it once"
     ),
 }
-# Why a late entry is refused, by the format whose schedule is fixed once it starts.
-LATE_ENTRY_REFUSED = {
-    Tournament.Format.ROUND_ROBIN: _(
-        "a round robin schedule is fixed once it starts: late entries are for Swiss events"
-    ),
-    Tournament.Format.DUPLICATE: _("a duplicate schedule is fixed once it starts: late entries are for Swiss events"),
-}
 
 
 def check_one_owner(tournament, user=None, bot=None):
     """docs/architecture.md §3.5: one owner (a person with their bots) holds at most one seat at a table.
     A Swiss draw seats one owner's entrants at different tables; where the draw cannot, the
-    owner enters once (409 same_owner)."""
+    owner enters once (409 owner_entrants_together)."""
     door = door_of(user, bot)
     if door is None or not shares_cards_or_schedule(tournament):
         return
@@ -340,9 +302,8 @@ def check_one_owner(tournament, user=None, bot=None):
     mine = [e for e in held if door_of(e.user, e.bot) is not None and door_of(e.user, e.bot).pk == door.pk]
     if mine:
         raise ServiceError(
-            409,
-            "same_owner",
-            SAME_OWNER_REFUSED.get(tournament.format, SAME_OWNER_REFUSED["boards"]),
+            "owner_entrants_together",
+            problem=SAME_OWNER_REFUSED.get(tournament.format, SAME_OWNER_REFUSED["boards"]),
             owner=door.username,
             entrant=mine[0].name,
         )
@@ -363,11 +324,7 @@ def late_round(tournament, house=False):
     """0, or the round a registration now is seated from (the next one, once the event runs)."""
     late = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 0
     if late and not house and tournament.format != Tournament.Format.SWISS:
-        raise ServiceError(
-            409,
-            "late_entry_closed",
-            LATE_ENTRY_REFUSED[tournament.format],
-        )
+        raise ServiceError("late_entry_closed")
     return late
 
 
@@ -379,17 +336,17 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
     its owner accepts (do_answer_invitation), and an invitation they declined can be sent again.
     """
     if (user is None) == (bot is None):
-        raise ServiceError(400, "invalid_entrant", _("an entrant is a user or a bot"))
+        raise ServiceError("invalid_entrant")
     with transaction.atomic():
         tournament = locked(tournament_id)
         if user is None or by is None or by.pk != user.pk:
             check_organiser(tournament, by)
         if tournament.status == Tournament.Status.FINISHED:
-            raise ServiceError(409, "tournament_finished", _("the tournament is over"))
+            raise ServiceError("tournament_finished")
         if bot is not None and not bot.is_active:
-            raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=bot.name)
+            raise ServiceError("bot_disabled", bot=bot.name)
         if house and (bot is None or bot.kind != "builtin"):
-            raise ServiceError(400, "invalid_entrant", _("a house entrant is a built-in bot"))
+            raise ServiceError("invalid_house_entrant")
         taken = (
             Entrant.objects.filter(tournament=tournament, user=user)
             if user
@@ -397,7 +354,7 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         )
         again = None if house else taken.first()
         if again is not None and again.status != Entrant.Status.DECLINED:
-            raise ServiceError(409, "already_registered", _("already registered in this tournament"))
+            raise ServiceError("already_registered")
         kind = Entrant.Kind.USER if user else (Entrant.Kind.HOUSE_BOT if house else Entrant.Kind.BOT)
         # A late entry is seated from the next round.
         late = late_round(tournament, house)
@@ -438,7 +395,7 @@ def locked_entrant(entrant_id):
     """(the entrant, its tournament), both locked: the tournament first, as every change takes them."""
     entrant = Entrant.objects.filter(pk=entrant_id).first()
     if entrant is None:
-        raise ServiceError(404, "not_found", _("no entrant %(entrant)s"), entrant=entrant_id)
+        raise ServiceError("not_found", problem=_("no entrant %(entrant)s"), entrant=entrant_id)
     tournament = locked(entrant.tournament_id)
     # of=("self",): PostgreSQL locks no row of a nullable outer join (an entrant's user or bot).
     return (
@@ -455,24 +412,17 @@ def do_answer_invitation(entrant_id, by, accept):
         entrant, tournament = locked_entrant(entrant_id)
         owner = account_of(entrant.user, entrant.bot)
         if by is None or owner.pk != by.pk:
-            raise ServiceError(
-                403, "not_your_invitation", _("only %(owner)s can answer this invitation"), owner=owner.username
-            )
+            raise ServiceError("not_your_invitation", owner=owner.username)
         if entrant.status != Entrant.Status.INVITED:
-            raise ServiceError(
-                409,
-                "not_invited",
-                _("the entrant is %(entrant_status)s: there is no invitation to answer"),
-                entrant_status=Entrant.Status(entrant.status).label,
-            )
+            raise ServiceError("not_invited", entrant_status=Entrant.Status(entrant.status).label)
         if not accept:
             entrant.status = Entrant.Status.DECLINED
             events = [{"type": "entrant_declined", "entrant": entrant.pk}]
         else:
             if tournament.status == Tournament.Status.FINISHED:
-                raise ServiceError(409, "tournament_finished", _("the tournament is over"))
+                raise ServiceError("tournament_finished")
             if entrant.bot is not None and not entrant.bot.is_active:
-                raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=entrant.bot.name)
+                raise ServiceError("bot_disabled", bot=entrant.bot.name)
             late = late_round(tournament)
             entrant.status, entrant.joined_round = Entrant.Status.REGISTERED, late
             # The registration is what the standings fold: the entrant counts from here on.
@@ -490,12 +440,7 @@ def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusa
         if account_of(entrant.user, entrant.bot).pk != by.pk:
             check_organiser(tournament, by)
         if entrant.status not in allowed_from:
-            raise ServiceError(
-                409,
-                refusal,
-                _("the entrant is %(entrant_status)s"),
-                entrant_status=Entrant.Status(entrant.status).label,
-            )
+            raise ServiceError(refusal, entrant_status=Entrant.Status(entrant.status).label)
         if entrant.status == Entrant.Status.INVITED:
             # An invitation withdrawn never counted: it is declined, not a withdrawn entrant.
             new_status, event_type = Entrant.Status.DECLINED, "entrant_declined"
@@ -600,29 +545,21 @@ def keep_slots(tournament, by, slots):
 
 def check_round_can_start(tournament):
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(409, "tournament_finished", _("the tournament is over"))
+        raise ServiceError("tournament_finished")
     if tournament.current_round >= tournament.rounds:
-        raise ServiceError(409, "no_rounds_left", _("all %(rounds)s rounds have been played"), rounds=tournament.rounds)
+        raise ServiceError("no_rounds_left", rounds=tournament.rounds)
     if tournament.closed_round != tournament.current_round:
-        raise ServiceError(
-            409, "round_in_progress", _("round %(round)s is not closed yet"), round=tournament.current_round
-        )
+        raise ServiceError("round_in_progress", round=tournament.current_round)
 
 
 def check_round_can_close(tournament):
     """Refuses unless a round is open and no table keeps it waiting (its own tables and, before
     the last round closes, any replay ordered earlier)."""
     if tournament.current_round == tournament.closed_round:
-        raise ServiceError(409, "no_open_round", _("there is no round to close"))
+        raise ServiceError("no_open_round")
     waiting = tables_waiting(tournament)
     if waiting:
-        raise ServiceError(
-            409,
-            "results_missing",
-            _("not every table has finished: %(waiting)s still playing (round %(round)s, or a replay ordered earlier)"),
-            waiting=waiting,
-            round=tournament.current_round,
-        )
+        raise ServiceError("results_missing", waiting=waiting, round=tournament.current_round)
 
 
 def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
@@ -642,16 +579,16 @@ def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
     except seating.OwnersTogether as e:
         if e.owner is None:
             raise ServiceError(
-                409,
-                "same_owner",
-                _("round %(round)s cannot seat one owner's entrants at different tables: withdraw some of them"),
+                "owner_entrants_together",
+                problem=_(
+                    "round %(round)s cannot seat one owner's entrants at different tables: withdraw some of them"
+                ),
                 round=round_no,
-                reason=str(e),  # the seating's own words, for programmers
+                reason=str(e),
             ) from e
         raise ServiceError(
-            409,
-            "same_owner",
-            _(
+            "owner_entrants_together",
+            problem=_(
                 "round %(round)s cannot seat one owner's entrants at different tables: “%(owner)s” has "
                 "%(players)s players in it, more than its tables (%(tables)s); withdraw some of them"
             ),
@@ -734,7 +671,7 @@ def leave_match(match, user):
         return False
     entrant = Entrant.objects.filter(tournament=tournament, user=user, status__in=PLAYING).first()
     if entrant is None:
-        raise ServiceError(409, "already_withdrawn", _("you are not playing in this tournament any more"))
+        raise ServiceError("no_longer_playing")
     do_withdraw(entrant.pk, user)
     return True
 
@@ -758,7 +695,7 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
             not isinstance(match_id, int)
             or not TournamentTable.objects.filter(tournament=tournament, match_id=match_id).exists()
         ):
-            raise ServiceError(404, "not_found", _("no match %(match)s in this tournament"), match=match_id)
+            raise ServiceError("not_found", problem=_("no match %(match)s in this tournament"), match=match_id)
         return_seat(match_id, seat, actor_of(by), reason)
         event = {
             "type": "seat_returned",
@@ -796,12 +733,7 @@ def do_start_round(tournament_id, by):
                 )
         tournament.refresh_from_db()
         if len(players) < table_size(tournament):
-            raise ServiceError(
-                409,
-                "too_few_entrants",
-                _("a round needs at least %(needed)s entrants"),
-                needed=table_size(tournament),
-            )
+            raise ServiceError("too_few_entrants", needed=table_size(tournament))
         ids = [e.pk for e in players]
         if tournament.format == Tournament.Format.SWISS:
             ids = standing_order(tournament, ids)
@@ -974,7 +906,7 @@ def _numbers(value, name, count):
         or len(value) != count
         or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
     ):
-        raise ServiceError(400, "invalid_ruling", NUMBERS_REFUSED[name], seats=count)
+        raise ServiceError("invalid_ruling", problem=NUMBERS_REFUSED[name], seats=count)
     return [float(v) for v in value]
 
 
@@ -997,16 +929,16 @@ def adjustment_deltas(method, reported, details):
             or not 1 <= len(outcomes) <= 10
             or any(not isinstance(o, dict) for o in outcomes)
         ):
-            raise ServiceError(400, "invalid_ruling", _("outcomes is a list of 1 to 10 {weight, scores}"))
+            raise ServiceError("invalid_ruling", problem=_("outcomes is a list of 1 to 10 {weight, scores}"))
         weights = [o.get("weight") for o in outcomes]
         if (
             any(isinstance(w, bool) or not isinstance(w, (int, float)) or w <= 0 for w in weights)
             or abs(sum(weights) - 1) > 1e-9
         ):
-            raise ServiceError(400, "invalid_ruling", _("outcome weights are positive and sum to 1"))
+            raise ServiceError("invalid_ruling", problem=_("outcome weights are positive and sum to 1"))
         scores = [_numbers(o.get("scores"), "outcome", seats) for o in outcomes]
         return [sum(w * s[i] for w, s in zip(weights, scores)) - reported[i] for i in range(seats)]
-    raise ServiceError(400, "invalid_ruling", _("method is one of %(allowed)s"), allowed=", ".join(ADJUSTMENTS))
+    raise ServiceError("invalid_ruling", problem=_("method is one of %(allowed)s"), allowed=", ".join(ADJUSTMENTS))
 
 
 def check_ruling(tournament, kind, match_id, reason, details):
@@ -1015,18 +947,18 @@ def check_ruling(tournament, kind, match_id, reason, details):
     from . import standings as folds
 
     if kind not in RULING_KINDS:
-        raise ServiceError(400, "invalid_ruling", _("kind is one of %(allowed)s"), allowed=", ".join(RULING_KINDS))
+        raise ServiceError("invalid_ruling", problem=_("kind is one of %(allowed)s"), allowed=", ".join(RULING_KINDS))
     if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
-        raise ServiceError(400, "invalid_ruling", _("a ruling gives its reason (1 to 500 characters)"))
+        raise ServiceError("invalid_ruling", problem=_("a ruling gives its reason (1 to 500 characters)"))
     table = (
         TournamentTable.objects.filter(tournament=tournament, match_id=match_id).first()
         if isinstance(match_id, int) and not isinstance(match_id, bool)
         else None
     )
     if table is None:
-        raise ServiceError(404, "not_found", _("no match %(match)s in this tournament"), match=match_id)
+        raise ServiceError("not_found", problem=_("no match %(match)s in this tournament"), match=match_id)
     if not table.result_recorded:
-        raise ServiceError(409, "no_result", _("a ruling applies to a match whose result is recorded"))
+        raise ServiceError("no_result")
     event = {"type": "ruling", "kind": kind, "match": match_id, "reason": reason.strip()}
     standings = projection.update_standings(tournament.pk)
     if kind == "adjust_score":
@@ -1039,46 +971,29 @@ def check_ruling(tournament, kind, match_id, reason, details):
     elif kind == "penalty":
         offence = details.get("offence")
         if offence not in OFFENCES:
-            raise ServiceError(400, "invalid_ruling", _("offence is one of %(allowed)s"), allowed=", ".join(OFFENCES))
+            raise ServiceError(
+                "invalid_ruling", problem=_("offence is one of %(allowed)s"), allowed=", ".join(OFFENCES)
+            )
         event.update(offence=offence, seat=details.get("seat"), points=details.get("points"))
     try:
         folds.fold(standings, event)  # the fold's own checks: one place decides what a ruling may be
     except folds.Refusal as e:
-        raise ServiceError(400, "invalid_ruling", e.msgid, **e.params) from e
+        raise ServiceError("invalid_ruling", problem=_(e.msgid), **e.params) from e
     except ValueError as e:
         # A refusal with no sentence for people: the fold's own words go along for programmers.
-        raise ServiceError(400, "invalid_ruling", _("the standings cannot take this ruling"), reason=str(e)) from e
+        raise ServiceError("invalid_ruling", problem=_("the standings cannot take this ruling"), reason=str(e)) from e
     return event
 
 
 def check_replay(tournament, table, standings):
     """The number of the replay a replay_match ruling orders for ``table``, or why it cannot be."""
     if tournament.format == Tournament.Format.DUPLICATE or tournament.boards:
-        raise ServiceError(
-            409,
-            "cannot_replay",
-            _(
-                "this table's cards are shared with other tables (a duplicate "
-                "board or a fixed board set), so it cannot be replayed on new cards; assign an "
-                "adjusted score instead"
-            ),
-        )
+        raise ServiceError("cannot_replay")
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError(
-            409,
-            "tournament_finished",
-            _(
-                "the tournament is over and its seed revealed: a replay's "
-                "cards would be known in advance; assign an adjusted score instead"
-            ),
-        )
+        raise ServiceError("tournament_finished")
     seats = standings.results[table.match_id].seats
     if Entrant.objects.filter(pk__in=seats, status=Entrant.Status.WITHDRAWN).exists():
-        raise ServiceError(
-            409,
-            "entrant_withdrawn",
-            _("a player of this table has withdrawn and cannot replay it; assign an adjusted score instead"),
-        )
+        raise ServiceError("entrant_withdrawn")
     return TournamentTable.objects.filter(tournament=tournament, round=table.round, table=table.table).count()
 
 

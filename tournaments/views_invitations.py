@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.service import ServiceError
+from games.errors import ServiceError
 
 from . import service
 

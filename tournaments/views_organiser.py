@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
 from games import eventlog
-from games.service import ServiceError
+from games.errors import ServiceError
 
 from . import read, service
 from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_noop
 from games import compass, service
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
+from games.errors import ServiceError
 from games.models import Match
 
 from .views import tournament_context
@@ -69,7 +70,7 @@ def table_progress(match):
     nothing else is read (no hand, no trick). A closed room shows its progress alone."""
     try:
         view = service.visible_state(match, AnonymousUser())
-    except service.ServiceError:  # board_in_play: other tables still play these cards
+    except ServiceError:  # board_in_play: other tables still play these cards
         progress = service.room_progress(match)
         return {**progress, "scores": [None] * match.num_seats}
     return {"deal": view["deal"], "deals": view["deals_in_game"], "over": view["is_over"], "scores": view["scores"]}

@@ -9,17 +9,23 @@ It sees what that seat may see and nothing else: never the state, never another 
 - ``montecarlo``: samples the unseen cards consistently with what the seat has seen and plays
   each candidate out with the engine; otherwise as the heuristic.
 
-Each name is played by a family of strategies, and each family says which rulesets it plays
-(``PLAYS``): the trick games' family here (King and Rifki, whose phases it knows), the shedding
-game's in ``corners/``. ``choose_action`` picks the family of the view's ruleset.
+Each name is played by a family of strategies, and each family says which rulesets it plays:
+the trick games' family here (the games of the engine's trick-game state machine,
+``games.engine.state.GameState``, whose phases it knows), and one family per subpackage, found
+by convention: every package under ``bots/strategies/`` holding ``PLAYS`` (the rulesets it
+plays), ``STRATEGIES`` (by name) and ``MonteCarlo`` (its search, whose budget a caller may set),
+like the shedding games' ``corners/``. A game defined elsewhere adds its own family with
+``register_family``. ``choose_action`` picks the family of the view's ruleset.
 """
 
+import importlib
+import pkgutil
 import random
 
-from games.engine.king import KingState
-from games.engine.rifki import RifkiState
+from games.engine import RULESETS
+from games.engine.state import GameState
 
-from . import corners, heuristic, random_bot
+from . import heuristic, random_bot
 from .montecarlo import Budget, MonteCarlo
 
 STRATEGIES = {
@@ -29,13 +35,33 @@ STRATEGIES = {
 }
 NAMES = tuple(sorted(STRATEGIES))  # the strategies by name, as the API lists them (one enum in its schema)
 # The rulesets the trick games' strategies play: the games whose phases they know.
-PLAYS = frozenset({KingState.ruleset, RifkiState.ruleset})
+PLAYS = frozenset(name for name, game in RULESETS.items() if issubclass(game.state_class, GameState))
 
 # (rulesets played, strategies by name, the Monte Carlo class whose budget a caller may set)
-FAMILIES = (
-    (PLAYS, STRATEGIES, MonteCarlo),
-    (corners.PLAYS, corners.STRATEGIES, corners.MonteCarlo),
-)
+FAMILIES = [(PLAYS, STRATEGIES, MonteCarlo)]
+
+
+def register_family(plays, strategies, search):
+    """Add a family of strategies for the rulesets ``plays`` (a game plugged in from outside
+    the package); returns the entry, for ``unregister_family``."""
+    family = (frozenset(plays), dict(strategies), search)
+    FAMILIES.append(family)
+    return family
+
+
+def unregister_family(family):
+    FAMILIES.remove(family)
+
+
+def _register_subpackages():
+    """Every subpackage is a family by convention (``PLAYS``, ``STRATEGIES``, ``MonteCarlo``)."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
+        if info.ispkg:
+            package = importlib.import_module(f"{__name__}.{info.name}")
+            register_family(package.PLAYS, package.STRATEGIES, package.MonteCarlo)
+
+
+_register_subpackages()
 
 
 def strategies_for(ruleset):
@@ -64,4 +90,14 @@ def choose_action(name, view, rng=None, budget=None):
     return strategy(view, rng)
 
 
-__all__ = ["FAMILIES", "PLAYS", "STRATEGIES", "Budget", "MonteCarlo", "choose_action", "strategies_for"]
+__all__ = [
+    "FAMILIES",
+    "PLAYS",
+    "STRATEGIES",
+    "Budget",
+    "MonteCarlo",
+    "choose_action",
+    "register_family",
+    "strategies_for",
+    "unregister_family",
+]

@@ -12,6 +12,8 @@ The API follows docs/architecture.md §3.2::
 
 Outside the engine, everything learns what a game is from its descriptor in ``RULESETS``
 (``rulesets.py``, docs/architecture.md §3.2a): seats, direction, flags, roles, records, bot policies.
+Each game registers its descriptors from its own module (``register``); importing the package
+imports every module, so a new game is found without being listed anywhere.
 
 The engine is plain, type-annotated Python. ``make`` compiles its hot modules with mypyc
 (``tools/build_engine.py``), which Python then imports in place of the sources; ``COMPILED``
@@ -20,9 +22,11 @@ win even when the compiled modules are present (for debugging, profiling, and th
 prove both builds behave alike).
 """
 
+import importlib
 import importlib.abc
 import importlib.util
 import os
+import pkgutil
 import sys
 
 
@@ -43,17 +47,27 @@ from . import state as _state_module  # noqa: E402  (after the finder, on purpos
 from .deal import seed_bytes, seed_commitment  # noqa: E402
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions  # noqa: E402
 from .options import resolve  # noqa: E402
-from .rulesets import Ruleset  # noqa: E402
-from .rulesets import build as _build_rulesets  # noqa: E402
+from .rulesets import RULESETS, Ruleset, register, unregister  # noqa: E402
 
 COMPILED = not _state_module.__file__.endswith(".py")
 
-RULESETS: dict[str, Ruleset] = _build_rulesets()
+
+def _import_every_module():
+    """Import each module of the package, so that every game registers its descriptors
+    (``rulesets.register``) beside its code: adding a game is adding its module, never editing
+    a list here. ``_``-prefixed names (mypyc's shared runtime, ``__main__``) are not games."""
+    names = {info.name for info in pkgutil.iter_modules(__path__)}
+    for name in sorted(names):
+        if not name.startswith("_"):
+            importlib.import_module(f"{__name__}.{name}")
+
 
 __all__ = [
     "COMPILED",
     "RULESETS",
     "Ruleset",
+    "register",
+    "unregister",
     "new_game",
     "replay",
     "option_defaults",
@@ -132,3 +146,6 @@ def replay(events, seed=None, verify=False):
             raise InvalidEvents("the seed does not match the seed_sha256 committed in game_started", code="wrong_seed")
     state = cls(opts, seed, start.get("key", "game"), board)
     return state.verify_log(events) if verify else state.fold_log(events)
+
+
+_import_every_module()  # last: a module may import the names above

@@ -4,6 +4,8 @@ Cards stay strings everywhere in the engine: they are what actions, events and v
 carry, and string keys keep the hot path free of conversions.
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from collections.abc import Iterable
 from typing import Final
 

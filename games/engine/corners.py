@@ -23,8 +23,11 @@ Rule choices where the sources are silent are docs/rules.md §3.5; this module s
 something more (each in the comment of the place that does it).
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from typing import Any, ClassVar, Final
 
+from . import corners_rules
 from . import deal as deals
 from .actions import Action, normalize_action
 from .cards import DECK, DECK_SET
@@ -45,7 +48,10 @@ from .corners_rules import (
     sort_hand,
 )
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions
+from .hiders import HIDDEN, hide_board, hide_deal
+from .rulesets import CLOCKWISE, PLATFORM_EVENTS, Ruleset, register
 from .state import start_game
+from .text import N_
 
 PLAY: Final = "play"
 DEAL_OVER: Final = "deal_over"
@@ -1268,3 +1274,99 @@ def _normalize(action):
 
 
 FOLDS: Final = {name[6:]: fn for name, fn in vars(CornersState).items() if name.startswith("_fold_")}
+
+
+# ----------------------------------------------------------------------------- the descriptors
+# What the platform asks of the two Kings in the Corner games (docs/architecture.md §3.2a),
+# registered beside their rules.
+DEALING: Final[dict[str, Any]] = {
+    "draws": {"first_dealer": "first_dealer"},
+    "first_deal": [{"game_started": "first_dealer", "names": "dealer"}],
+    "hand_size": "deal_size",
+    "jokers": "jokers_wild",
+}
+REFUSALS: Final[dict[str, str]] = {
+    "must_draw": N_("draw first: a turn opens with a draw while the stock has cards"),
+    "draw_not_due": N_("a draw is not due now"),
+    "refuse_draw_not_allowed": N_("only the chip game lets a player refuse the draw"),
+    "stock_empty": N_("the stock is empty: there is no draw to refuse"),
+    "unknown_pile": N_("there is no such pile"),
+    "corner_pile_cannot_move": N_("a corner pile never moves"),
+    "empty_pile": N_("that pile is empty: there is nothing to move"),
+    "same_pile": N_("a pile cannot move onto itself"),
+    "joker_needs_as": N_("say which card the joker stands for"),
+    "card_stands_in_for_joker": N_("a joker on the table already stands for that card"),
+    "corner_needs_king": N_("only a king goes into an empty corner"),
+    "does_not_fit": N_("that card does not fit on that pile"),
+    "too_many_cards": N_("with these options the players' hands and the layout need more than one pack"),
+}
+
+
+def hide_card_drawn(ev, seat, revealed):
+    """card_drawn: the card, to the seat that drew it (and to all once the hand is over)."""
+    if revealed or ev.get("seat") == seat:
+        return dict(ev)
+    return {**ev, "card": HIDDEN}
+
+
+def corners_game(name, label, summary, state_class, short_game, short_game_help, position):
+    return Ruleset(
+        name=name,
+        label=label,
+        summary=summary,
+        seats=range(2, 7),
+        default_seats=4,
+        flags=state_class.FLAGS,
+        direction=CLOCKWISE,
+        roles={"dealer": N_("Dealer")},
+        sheet_role="dealer",
+        policies=("random", "heuristic", "montecarlo"),
+        takeover_policy="heuristic",
+        trick_taking=False,
+        state_class=state_class,
+        describe_contract=corners_rules.describe_hand,
+        private_events={"game_started": hide_board, "deal_started": hide_deal, "card_drawn": hide_card_drawn},
+        public_events=(
+            # the turns and what they put on the table (a drawn card is private: card_drawn)
+            ("turn_started", "play", "move", "end_turn", "draw", "turn_ended")
+            + ("card_placed", "king_placed", "layout_king_cornered", "deal_ended", "game_ended")
+            + PLATFORM_EVENTS
+        ),
+        describe_deal_end=corners_rules.describe_end,
+        dealing=DEALING,
+        short_game=short_game,
+        short_game_help=short_game_help,
+        scores_lowest=state_class.lowest_wins,
+        fallback_types=("end_turn",),
+        layout="piles",
+        refusals=REFUSALS,
+        position=position,
+    )
+
+
+register(
+    corners_game(
+        CornersState.ruleset,
+        N_("Kings in the Corner"),
+        N_(
+            "Shed your cards onto eight piles built down in alternating colours; the cards left in "
+            "hand are penalty points."
+        ),
+        CornersState,
+        {"game_length": "fixed_hands", "fixed_hands": 1},
+        N_("One hand instead of a game to the target score."),
+        3,
+    ),
+    corners_game(
+        CornersJaxState.ruleset,
+        N_("Kings in the Corner (Jax chip game)"),
+        N_(
+            "The commercial chip game: an ante, chip penalties, the first to go out takes the pot as "
+            "points, first to 100 wins."
+        ),
+        CornersJaxState,
+        {"target_points": 25},
+        N_("First to 25 points instead of 100."),
+        4,
+    ),
+)

@@ -10,6 +10,8 @@ joker on the table stands for the card it was played as (``as``); every rule bel
 the card a pile shows, which for a joker is that named card.
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from typing import Any, Final
 
 from .cards import DECK, ORDER

@@ -1,6 +1,8 @@
 """Fair, checkable deals (docs/architecture.md §3.4).
 
 Shuffle algorithm ``SHUFFLE_VERSION = "hmac-sha256-fy-v1"``; anyone can re-derive a deal
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from the revealed seed and the deal key:
 
 1. ``k = HMAC-SHA256(key=seed, msg="kingrifki/v1/" + deal_key)`` (deal key in UTF-8).

@@ -1,14 +1,16 @@
 """Brazilian King (docs/rules.md §1): six negative hands, then four positive hands with an auction."""
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
+from types import SimpleNamespace
 from typing import Any, Final
 
 from . import deal as deals
 from .actions import Action
 from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard
-from .flag_text import KING as FLAG_TEXT
-from .flag_text import label_flags
 from .options import Flag
+from .rulesets import CLOCKWISE, register, trick_game
 from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
 from .state import DEAL_OVER, GameState
 from .text import N_
@@ -40,37 +42,189 @@ def _max_value_ok(v):
     return None if v % UP_VALUE == 0 else "must be a multiple of 25 (one trick up)"
 
 
-FLAGS = label_flags(
-    {
-        "first_dealer_method": Flag("kh_deal", ("kh_deal", "kh_holder_nominates", "random")),
-        "first_lead": Flag("dealer", ("dealer", "left_of_dealer")),
-        "positive_first_lead": Flag("dealer", ("dealer", "declarer")),
-        "hand_order": Flag("fixed", ("fixed", "dealer_choice")),
-        "quick_game_combined_negatives": Flag(False),
-        "hearts_lead_rule": Flag("only_if_no_other_suit", ("only_if_no_other_suit", "after_broken")),
-        "kh_forced_play": Flag("discard_and_heart_lead", ("discard_and_heart_lead", "discard_only", "none")),
-        "must_discard_penalty_when_void": Flag(False),
-        "early_end_when_penalties_exhausted": Flag(True),
-        "positive_must_ruff": Flag(False),
-        "positive_must_overtrump": Flag(False),
-        "allow_down": Flag(True),
-        "auction_pass_is_final": Flag(True),
-        "auction_preference_matching": Flag(True),
-        "auction_allow_down_bids": Flag(True),
-        "auction_max_value": Flag(200, kind=int, minimum=25, maximum=325, check=_max_value_ok),
-        "ultimatum_enabled": Flag(True),
-        "ultimatum_timing": Flag("instead_of_auction", ("instead_of_auction", "after_bidding")),
-        "beneficiary_counteroffer": Flag(False),
-        "up_payment_mode": Flag("full", ("full", "capped_at_tricks")),
-        "down_payment_mode": Flag("absorb_up_to_bid", ("absorb_up_to_bid", "fixed")),
-        "foiled_auction_forfeit": Flag(True),
-        "foiled_auction_max_bids": Flag(3, kind=int, minimum=0, maximum=1000),
-        "forfeit_without_auction": Flag(False),
-        "forfeit_scores": Flag([4, 3], kind=list, check=_forfeit_scores_ok),
-        "tie_policy": Flag("shared", ("shared", "positive_phase_total")),
-    },
-    FLAG_TEXT,
-)
+# The flags, each with what the organiser's form calls it and what it changes (docs/rules.md,
+# the sections its help names): the one way every game labels its flags.
+DEALER, LEFT = N_("The dealer"), N_("The player left of the dealer")
+FLAGS: dict[str, Flag] = {
+    "first_dealer_method": Flag(
+        "kh_deal",
+        ("kh_deal", "kh_holder_nominates", "random"),
+        label=N_("First dealer"),
+        doc=N_("How the first dealer is found (docs/rules.md §1.2)."),
+        choice_labels={
+            "kh_deal": N_("Deal cards until the king of hearts turns up"),
+            "kh_holder_nominates": N_("The holder of the king of hearts names the dealer"),
+            "random": N_("Drawn at random"),
+        },
+    ),
+    "first_lead": Flag(
+        "dealer",
+        ("dealer", "left_of_dealer"),
+        label=N_("First lead"),
+        doc=N_("Who leads the first trick of a deal (docs/rules.md §1.3)."),
+        choice_labels={"dealer": DEALER, "left_of_dealer": LEFT},
+    ),
+    "positive_first_lead": Flag(
+        "dealer",
+        ("dealer", "declarer"),
+        label=N_("First lead of a positive hand"),
+        doc=N_("Who leads a positive hand: as in the other hands, or the winner of the auction (docs/rules.md §1.3)."),
+        choice_labels={"dealer": N_("As in the other hands"), "declarer": N_("The auction's winner")},
+    ),
+    "hand_order": Flag(
+        "fixed",
+        ("fixed", "dealer_choice"),
+        label=N_("Order of the hands"),
+        doc=N_(
+            "The six negative hands in the fixed order, or each dealer chooses the hand he deals (docs/rules.md §1.4)."
+        ),
+        choice_labels={"fixed": N_("Fixed order"), "dealer_choice": N_("Dealer's choice")},
+    ),
+    "quick_game_combined_negatives": Flag(
+        False,
+        label=N_("Quick game"),
+        doc=N_("The negative hands are played two at a time: 7 deals instead of 10 (docs/rules.md §1.4)."),
+    ),
+    "hearts_lead_rule": Flag(
+        "only_if_no_other_suit",
+        ("only_if_no_other_suit", "after_broken"),
+        label=N_("Leading hearts"),
+        doc=N_("When a heart may be led in the hands that count hearts (docs/rules.md §1.5)."),
+        choice_labels={
+            "only_if_no_other_suit": N_("Only by a player who has nothing else"),
+            "after_broken": N_("Once hearts have been played"),
+        },
+    ),
+    "kh_forced_play": Flag(
+        "discard_and_heart_lead",
+        ("discard_and_heart_lead", "discard_only", "none"),
+        label=N_("King of hearts forced"),
+        doc=N_(
+            "In the King hand, whether its holder must discard it when void and lead it with hearts "
+            "(docs/rules.md §1.5)."
+        ),
+        choice_labels={
+            "discard_and_heart_lead": N_("Discard it when void, and play it on a heart lead"),
+            "discard_only": N_("Discard it when void"),
+            "none": N_("Never forced"),
+        },
+    ),
+    "must_discard_penalty_when_void": Flag(
+        False,
+        label=N_("Discard penalty cards when void"),
+        doc=N_("A player who cannot follow suit must discard a card that scores in the hand (docs/rules.md §1.5)."),
+    ),
+    "early_end_when_penalties_exhausted": Flag(
+        True,
+        label=N_("End a hand early"),
+        doc=N_(
+            "A negative hand stops once all its penalties have been taken; the score is the same (docs/rules.md §1.6)."
+        ),
+    ),
+    "positive_must_ruff": Flag(
+        False,
+        label=N_("Must ruff"),
+        doc=N_("In a positive hand with trumps, a player who cannot follow suit must trump (docs/rules.md §1.7)."),
+    ),
+    "positive_must_overtrump": Flag(
+        False,
+        label=N_("Must overtrump"),
+        doc=N_("In a positive hand, a player who trumps must beat a trump already played (docs/rules.md §1.7)."),
+    ),
+    "allow_down": Flag(
+        True,
+        label=N_("Playing down"),
+        doc=N_("A positive hand may be played down, with no trumps (docs/rules.md §1.7)."),
+    ),
+    "auction_pass_is_final": Flag(
+        True,
+        label=N_("A pass is final"),
+        doc=N_("A player who passes in the auction drops out (docs/rules.md §1.8.2)."),
+    ),
+    "auction_preference_matching": Flag(
+        True,
+        label=N_("Preference matches"),
+        doc=N_("A player with preference may match the standing bid instead of beating it (docs/rules.md §1.8.2)."),
+    ),
+    "auction_allow_down_bids": Flag(
+        True,
+        label=N_("Down bids"),
+        doc=N_("Bids to play the hand down are allowed in the auction (docs/rules.md §1.8.1)."),
+    ),
+    "auction_max_value": Flag(
+        200,
+        kind=int,
+        minimum=25,
+        maximum=325,
+        check=_max_value_ok,
+        label=N_("Highest bid"),
+        doc=N_("The most a bid may be worth, a multiple of 25 (200 is 8 tricks up; docs/rules.md §1.8.1)."),
+    ),
+    "ultimatum_enabled": Flag(
+        True, label=N_("Ultimatum"), doc=N_('The Beneficiary may say "8 up or I play down" (docs/rules.md §1.8.4).')
+    ),
+    "ultimatum_timing": Flag(
+        "instead_of_auction",
+        ("instead_of_auction", "after_bidding"),
+        label=N_("When the ultimatum comes"),
+        doc=N_("Instead of the auction, or after the bidding (docs/rules.md §1.8.4)."),
+        choice_labels={"instead_of_auction": N_("Instead of the auction"), "after_bidding": N_("After the bidding")},
+    ),
+    "beneficiary_counteroffer": Flag(
+        False,
+        label=N_("Counteroffer"),
+        doc=N_("The Beneficiary may name a higher price to the standing bidder (docs/rules.md §1.8.3)."),
+    ),
+    "up_payment_mode": Flag(
+        "full",
+        ("full", "capped_at_tricks"),
+        label=N_("Payment for an up bid"),
+        doc=N_("What the Beneficiary is paid when an up bid is played (docs/rules.md §1.8.5)."),
+        choice_labels={"full": N_("The whole bid"), "capped_at_tricks": N_("No more than the tricks the bidder won")},
+    ),
+    "down_payment_mode": Flag(
+        "absorb_up_to_bid",
+        ("absorb_up_to_bid", "fixed"),
+        label=N_("Payment for a down bid"),
+        doc=N_("What moves when a down bid is played (docs/rules.md §1.8.5)."),
+        choice_labels={"absorb_up_to_bid": N_("Up to the bid"), "fixed": N_("Always 75 per trick")},
+    ),
+    "foiled_auction_forfeit": Flag(
+        True,
+        label=N_("Forfeit after a foiled auction"),
+        doc=N_("After a foiled auction the Beneficiary may forfeit the hand, scoring 4-3-3-3 (docs/rules.md §1.8.6)."),
+    ),
+    "foiled_auction_max_bids": Flag(
+        3,
+        kind=int,
+        minimum=0,
+        maximum=1000,
+        label=N_("Bids in a foiled auction"),
+        doc=N_("The most bids an auction may have to count as foiled (docs/rules.md §1.8.6)."),
+    ),
+    "forfeit_without_auction": Flag(
+        False,
+        label=N_("Forfeit without an auction"),
+        doc=N_("The Beneficiary may forfeit a hand without an auction, scoring 4-3-3-3 (docs/rules.md §1.8.6)."),
+    ),
+    "forfeit_scores": Flag(
+        [4, 3],
+        kind=list,
+        check=_forfeit_scores_ok,
+        label=N_("Forfeit scores"),
+        doc=N_(
+            "Tricks counted for the Beneficiary and for each other player in a forfeit, e.g. 4, 3 "
+            "(docs/rules.md §1.8.6)."
+        ),
+    ),
+    "tie_policy": Flag(
+        "shared",
+        ("shared", "positive_phase_total"),
+        label=N_("Ties"),
+        doc=N_("How a tie for first place is settled (docs/rules.md §1.9)."),
+        choice_labels={"shared": N_("Shared"), "positive_phase_total": N_("Broken on the positive hands' total")},
+    ),
+}
 
 # Phases of a positive hand; see docs/rules.md §1.7 and §1.8.
 NOMINATE: Final = "nominate_dealer"
@@ -869,3 +1023,79 @@ def _bid_view(bid):
     if bid is None:
         return None
     return {"bidder": bid[0], "tricks": bid[1], "direction": bid[2], "value": bid_value(bid[1], bid[2])}
+
+
+# ----------------------------------------------------------------------------- the descriptor
+# What the platform asks of Brazilian King (docs/architecture.md §3.2a), registered beside its
+# rules: the names of its contracts, its decisions' events, its refusals and buttons, and the
+# auction's pure rules the table page puts into words.
+NEGATIVE_LABELS: Final[dict[str, str]] = {
+    "no_tricks": N_("Vazas (no tricks)"),
+    "no_hearts": N_("Copas (no hearts)"),
+    "no_queens": N_("Mulheres (no queens)"),
+    "no_men": N_("Homens (no K, J)"),
+    "no_king_of_hearts": N_("King (no K of hearts)"),
+    "no_last_two": N_("Duas Ultimas (last two)"),
+    "no_tricks+no_last_two": N_("Vazas + Duas Ultimas"),
+    "no_hearts+no_king_of_hearts": N_("Copas + King"),
+    "no_queens+no_men": N_("Mulheres + Homens"),
+}
+DEALING: Final[dict[str, Any]] = {
+    "draws": {"first_dealer": "first_dealer", "kh_receiver": "first_dealer"},
+    "first_deal": [
+        {"game_started": "first_dealer", "names": "dealer"},
+        {"game_started": "kh_receiver", "event": "nominate", "field": "dealer", "names": "dealer"},
+    ],
+}
+REFUSALS: Final[dict[str, str]] = {
+    "contract_unavailable": N_("that contract is not available to you now"),
+    "bid_too_low": N_("a bid must be worth more than the standing bid"),
+    "bid_out_of_range": N_("that bid is outside the range this game allows"),
+    "down_bids_disallowed": N_("down bids are not allowed in this game"),
+    "down_disallowed": N_("playing down is not allowed in this game"),
+    "must_play_up": N_("the winner of an up bid plays up: name the trumps, or none"),
+    "match_not_allowed": N_("you may match only a bid made by a player you have preference over"),
+    "counteroffer_not_allowed": N_("counter-offers are not allowed in this game"),
+    "ultimatum_not_allowed": N_("an ultimatum is not allowed here in this game"),
+    "forfeit_not_allowed": N_("the hand may be forfeited only after an auction with few bids"),
+}
+ACTION_LABELS: Final[dict[str, str]] = {
+    "match": N_("Match the bid"),
+    "pass": N_("Pass"),
+    "open_auction": N_("Open the auction"),
+    "ultimatum": N_("Ultimatum: 8 up, or I play down"),
+    "take": N_("Take it: 8 up"),
+    "accept": N_("Accept the bid"),
+    "decline": N_("Decline the bid"),
+    "forfeit": N_("Forfeit the hand"),
+}
+AUCTION_RULES: Final = SimpleNamespace(
+    bid_value=bid_value,
+    legal_bids=legal_bids,
+    UP_VALUE=UP_VALUE,
+    DOWN_VALUE=DOWN_VALUE,
+    POSITIVE_TOTAL=POSITIVE_TOTAL,
+)
+
+register(
+    trick_game(
+        KingState.ruleset,
+        N_("Brazilian King"),
+        N_("10 deals: six negative contracts, then four positive hands with an auction."),
+        KingState,
+        CLOCKWISE,
+        {"dealer": N_("Dealer")},
+        "dealer",
+        {"quick_game_combined_negatives": True},
+        N_("The negative hands two at a time: 7 deals instead of 10."),
+        DEALING,
+        # the first dealer named, the contract chosen, the positive hands' auction
+        public_events=("nominate", "choose", "open_auction", "bid", "match", "auction_ended", "accept", "decline")
+        + ("counteroffer", "ultimatum", "take", "forfeit"),
+        negative_labels=NEGATIVE_LABELS,
+        refusals=REFUSALS,
+        action_labels=ACTION_LABELS,
+        auction=AUCTION_RULES,
+        position=1,
+    )
+)

@@ -1,5 +1,7 @@
 """Option flags: every flag of docs/rules.md is accepted by name with its default; nothing else is."""
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from .errors import InvalidOptions
 
 

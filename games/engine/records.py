@@ -19,27 +19,6 @@ from .text import N_
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
-NEGATIVE_LABELS = {
-    "king": {
-        "no_tricks": N_("Vazas (no tricks)"),
-        "no_hearts": N_("Copas (no hearts)"),
-        "no_queens": N_("Mulheres (no queens)"),
-        "no_men": N_("Homens (no K, J)"),
-        "no_king_of_hearts": N_("King (no K of hearts)"),
-        "no_last_two": N_("Duas Ultimas (last two)"),
-        "no_tricks+no_last_two": N_("Vazas + Duas Ultimas"),
-        "no_hearts+no_king_of_hearts": N_("Copas + King"),
-        "no_queens+no_men": N_("Mulheres + Homens"),
-    },
-    "rifki": {
-        "no_tricks": N_("El Almaz (no tricks)"),
-        "no_hearts": N_("Kupa (no hearts)"),
-        "no_queens": N_("Kiz (no queens)"),
-        "no_men": N_("Erkek (no K, J)"),
-        "no_king_of_hearts": N_("Rifki (no K of hearts)"),
-        "no_last_two": N_("Son Iki (last two)"),
-    },
-}
 TRUMP_LABEL = N_("Koz %(suit)s (trumps)")
 NO_CONTRACT = N_("(no contract)")
 POSITIVE_LABELS = {
@@ -72,12 +51,14 @@ CANCEL_LABELS = {
 Described = tuple[str, dict[str, Any]]
 
 
-def describe_contract(ruleset: str, contract: Any) -> Described:
-    """A trick-taking contract record (``state.deals[i]["contract"]``) as (msgid, params)."""
+def describe_contract(negative_labels: dict[str, str], contract: Any) -> Described:
+    """A trick-taking contract record (``state.deals[i]["contract"]``) as (msgid, params):
+    ``negative_labels`` are the game's names of its penalty contracts (each game's own, beside
+    its code: ``king.NEGATIVE_LABELS``, ``rifki.NEGATIVE_LABELS``)."""
     if contract is None:
         return NO_CONTRACT, {}
     name = contract["name"]
-    label = NEGATIVE_LABELS.get(ruleset, {}).get(name)
+    label = negative_labels.get(name)
     if label is not None:
         return label, {}
     if name == "trump":
@@ -98,7 +79,7 @@ def describe_contract(ruleset: str, contract: Any) -> Described:
         if bid is None:
             return described
         return BID_LABELS[bid["direction"]], {"contract": described, "tricks": bid["tricks"], "player": bid["seat"]}
-    raise ValueError(f"unknown {ruleset} contract {name!r}")
+    raise ValueError(f"unknown contract {name!r}")
 
 
 def describe_end(record: dict[str, Any]) -> Described:

@@ -9,24 +9,23 @@ them when the round ends. The callers decide who is who; this module only applie
 
 Hidden information belongs to the ruleset: its descriptor declares every event type a match
 may log either public (``public_events``: shown whole) or private (``private_events``: carrying
-cards only some viewers may see), and ``PRIVATE_FIELDS`` below says, per private type, which
-fields are private and for whom:
+cards only some viewers may see), each private type with the function that hides its private
+fields and says for whom. The card games share the two of games/engine/hiders.py:
 
-- ``game_started`` (a game of one fixed deal): the board's ``hands``, each to its own seat, and
-  the board's ``stock`` (Kings in the Corner) to nobody;
-- ``deal_started``: the dealt ``hands``, each to its own seat, and the ``stock`` to nobody;
-- ``card_drawn`` (Kings in the Corner): the ``card``, to the seat that drew it.
+- ``game_started`` (a game of one fixed deal, ``hide_board``): the board's ``hands``, each to
+  its own seat, and the board's ``stock`` (Kings in the Corner) to nobody;
+- ``deal_started`` (``hide_deal``): the dealt ``hands``, each to its own seat, and the ``stock``
+  to nobody;
 
-Every private field is revealed, like a dealt hand, when the deal it belongs to is over (for
-viewers with ``reveal_finished``). Cards played are public the moment they are played.
+and a game adds its own beside its code (Kings in the Corner's ``card_drawn``: the card, to the
+seat that drew it). Every private field is revealed, like a dealt hand, when the deal it belongs
+to is over (for viewers with ``reveal_finished``). Cards played are public the moment they are
+played.
 
-Redaction fails closed: an event of a type its ruleset does not declare, or a private type
-without a hider here, is shown as its type alone (``withheld``), to every viewer, whatever
-their rights; the platform refuses to append such an event in the first place
-(games.eventlog's ``declared``).
+Redaction fails closed: an event of a type its ruleset does not declare is shown as its type
+alone (``withheld``), to every viewer, whatever their rights; the platform refuses to append
+such an event in the first place (games.eventlog's ``declared``).
 """
-
-HIDDEN = None  # what stands in for a hand, a stock or a card the viewer may not see
 
 
 def finished_deals(events):
@@ -47,59 +46,24 @@ def finished_deals(events):
     return finished, board_over
 
 
-def _hands_for(hands, seat, revealed):
-    if revealed:
-        return [list(h) for h in hands]
-    return [list(h) if i == seat else HIDDEN for i, h in enumerate(hands)]
-
-
-def _hide_cards(fields, seat, revealed):
-    """A copy of ``fields`` (a deal or a board) with its hands and stock as the viewer may see them."""
-    out = dict(fields)
-    if "hands" in out:
-        out["hands"] = _hands_for(out["hands"], seat, revealed)
-    if "stock" in out:
-        out["stock"] = list(out["stock"]) if revealed else HIDDEN
-    return out
-
-
-def _hide_game_started(ev, seat, revealed):
-    if not isinstance(ev.get("board"), dict):
-        return dict(ev)
-    return {**ev, "board": _hide_cards(ev["board"], seat, revealed)}
-
-
-def _hide_card_drawn(ev, seat, revealed):
-    if revealed or ev.get("seat") == seat:
-        return dict(ev)
-    return {**ev, "card": HIDDEN}
-
-
-PRIVATE_FIELDS = {
-    "game_started": _hide_game_started,
-    "deal_started": _hide_cards,
-    "card_drawn": _hide_card_drawn,
-}
-
-
 def withheld(ev):
     """What any viewer sees of an event nobody declared: that it happened, nothing it holds."""
     return {"type": ev.get("type")}
 
 
 def _declared(events, ruleset=None):
-    """(public, private) event types of the log's ruleset: ``ruleset``, else the one its
-    game_started names. A window of events without it (an action's new events) and no ruleset
-    named: every ruleset's declarations together, a type shown whole only if no ruleset keeps
-    it private."""
-    from . import RULESETS
+    """(public types, {private type: its hider}) of the log's ruleset: ``ruleset``, else the one
+    its game_started names. A window of events without it (an action's new events) and no
+    ruleset named: every ruleset's declarations together, a type shown whole only if no ruleset
+    keeps it private."""
+    from .rulesets import RULESETS
 
     name = ruleset if ruleset is not None else (events[0].get("ruleset") if events else None)
     game = RULESETS.get(name) if isinstance(name, str) else None
     if game is not None:
-        return frozenset(game.public_events), frozenset(game.private_events)
-    private = frozenset(kind for g in RULESETS.values() for kind in g.private_events)
-    public = frozenset(kind for g in RULESETS.values() for kind in g.public_events) - private
+        return frozenset(game.public_events), dict(game.private_events)
+    private = {kind: hide for g in RULESETS.values() for kind, hide in g.private_events.items()}
+    public = frozenset(kind for g in RULESETS.values() for kind in g.public_events) - set(private)
     return public, private
 
 
@@ -124,9 +88,9 @@ def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None, 
         if kind in public:
             out.append(dict(ev))
             continue
-        hide = PRIVATE_FIELDS.get(kind) if kind in private else None
+        hide = private.get(kind)
         if hide is None:
-            out.append(withheld(ev))  # fails closed: declared by nobody, or no hider for it
+            out.append(withheld(ev))  # fails closed: declared by nobody
             continue
         over = board_over if deal is None else deal in finished
         out.append(hide(ev, seat, reveal_finished and over))

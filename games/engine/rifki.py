@@ -3,15 +3,16 @@
 Play, the deal and the declarer's rotation go counter-clockwise: the next seat after i is (i + 3) % 4.
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from typing import Any, Final
 
 from . import deal as deals
 from .actions import Action
 from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
-from .flag_text import RIFKI as FLAG_TEXT
-from .flag_text import label_flags
 from .options import Flag
+from .rulesets import COUNTER_CLOCKWISE, register, trick_game
 from .scoring import NEGATIVE_CONTRACTS
 from .state import DEAL_OVER, GameState
 from .text import N_
@@ -27,30 +28,145 @@ RIFKI_UNITS = {
 TRUMP: Final = "trump"
 TRUMP_TRICK: Final = 50  # a trump hand: +50 per trick, +650 in all
 
-FLAGS = label_flags(
-    {
-        "first_declarer": Flag("random", ("random", "holder_2d", "holder_7d")),
-        "short_mode": Flag(False),
-        "opening_negative_hands": Flag(0, kind=int, minimum=0, maximum=12),
-        "trump_suit_limit_per_game": Flag(None, kind=int, minimum=1, maximum=8, nullable=True),
-        "trump_must_ruff": Flag(True),
-        "trump_must_overruff": Flag(False),
-        "trump_must_head_when_trump_led": Flag(True),
-        "must_head_plain_suit": Flag(False),
-        "trump_lead_restriction": Flag("until_broken", ("until_broken", "none")),
-        "declarer_may_lead_top_trumps": Flag(False),
-        "rifki_void_discard": Flag("king_only", ("king_only", "king_else_any_heart")),
-        "kupa_forced_highest_heart_lead": Flag(False),
-        "early_end_when_penalties_exhausted": Flag(True),
-        "misdeal_trump_no_high_cards": Flag("any_player", ("any_player", "forced_trump_declarer_only", "off")),
-        "misdeal_rifki_unguarded": Flag(True),
-        "kiz_split_cancels": Flag(True),
-        "king_slam": Flag("off", ("off", "10", "11", "11_or_10_consecutive", "13")),
-        "king_slam_requires_declaration": Flag(False),
-        "win_threshold": Flag("nonnegative", ("nonnegative", "positive")),
-    },
-    FLAG_TEXT,
-)
+# The flags, each with what the organiser's form calls it and what it changes (docs/rules.md,
+# the sections its help names): the one way every game labels its flags.
+FLAGS: dict[str, Flag] = {
+    "first_declarer": Flag(
+        "random",
+        ("random", "holder_2d", "holder_7d"),
+        label=N_("First declarer"),
+        doc=N_("Who declares the first deal (docs/rules.md §2.2)."),
+        choice_labels={
+            "random": N_("Drawn at random"),
+            "holder_2d": N_("The holder of the two of diamonds"),
+            "holder_7d": N_("The holder of the seven of diamonds"),
+        },
+    ),
+    "short_mode": Flag(False, label=N_("Short mode"), doc=N_("12 deals instead of 20 (docs/rules.md §2.3).")),
+    "opening_negative_hands": Flag(
+        0,
+        kind=int,
+        minimum=0,
+        maximum=12,
+        label=N_("Opening negative hands"),
+        doc=N_("How many deals open the game with every negative contract in turn (docs/rules.md §2.3)."),
+    ),
+    "trump_suit_limit_per_game": Flag(
+        None,
+        kind=int,
+        minimum=1,
+        maximum=8,
+        nullable=True,
+        label=N_("Uses of a trump suit"),
+        doc=N_("The most times one suit may be trumps in a game; empty for no limit (docs/rules.md §2.3)."),
+    ),
+    "trump_must_ruff": Flag(
+        True, label=N_("Must ruff"), doc=N_("A player who cannot follow suit must trump (docs/rules.md §2.4).")
+    ),
+    "trump_must_overruff": Flag(
+        False,
+        label=N_("Must overtrump"),
+        doc=N_("A player who trumps must beat a trump already played (docs/rules.md §2.4)."),
+    ),
+    "trump_must_head_when_trump_led": Flag(
+        True,
+        label=N_("Head a trump lead"),
+        doc=N_("When trumps are led, a player must beat the highest trump if he can (docs/rules.md §2.4)."),
+    ),
+    "must_head_plain_suit": Flag(
+        False,
+        label=N_("Head a plain suit"),
+        doc=N_("A player must beat the highest card of the suit led if he can (docs/rules.md §2.4)."),
+    ),
+    "trump_lead_restriction": Flag(
+        "until_broken",
+        ("until_broken", "none"),
+        label=N_("Leading trumps"),
+        doc=N_("When trumps may be led (docs/rules.md §2.4)."),
+        choice_labels={
+            "until_broken": N_("Once trumps have been played, or with nothing else"),
+            "none": N_("At any time"),
+        },
+    ),
+    "declarer_may_lead_top_trumps": Flag(
+        False,
+        label=N_("Declarer leads top trumps"),
+        doc=N_("The declarer may lead his top trumps before trumps are broken (docs/rules.md §2.4)."),
+    ),
+    "rifki_void_discard": Flag(
+        "king_only",
+        ("king_only", "king_else_any_heart"),
+        label=N_("Void in Rifki"),
+        doc=N_("What a player void in the suit led must discard in the Rifki contract (docs/rules.md §2.5)."),
+        choice_labels={
+            "king_only": N_("The king of hearts, if he holds it"),
+            "king_else_any_heart": N_("The king of hearts, else any heart"),
+        },
+    ),
+    "kupa_forced_highest_heart_lead": Flag(
+        False,
+        label=N_("Highest heart lead"),
+        doc=N_(
+            "In Kupa, a leader with only hearts before any heart is played must lead his highest (docs/rules.md §2.5)."
+        ),
+    ),
+    "early_end_when_penalties_exhausted": Flag(
+        True,
+        label=N_("End a deal early"),
+        doc=N_(
+            "A penalty deal stops once all its penalties have been taken; the score is the same (docs/rules.md §2.5)."
+        ),
+    ),
+    "misdeal_trump_no_high_cards": Flag(
+        "any_player",
+        ("any_player", "forced_trump_declarer_only", "off"),
+        label=N_("Misdeal without high cards"),
+        doc=N_("Who may cancel a trump deal for holding no card above a ten (docs/rules.md §2.6)."),
+        choice_labels={
+            "any_player": N_("Any player"),
+            "forced_trump_declarer_only": N_("Only a declarer forced to name trumps"),
+            "off": N_("Nobody"),
+        },
+    ),
+    "misdeal_rifki_unguarded": Flag(
+        True,
+        label=N_("Unguarded king of hearts"),
+        doc=N_(
+            "In Rifki, a deal where another player holds the king or ace of hearts unguarded is redealt "
+            "(docs/rules.md §2.6)."
+        ),
+    ),
+    "kiz_split_cancels": Flag(
+        True,
+        label=N_("Queens split"),
+        doc=N_("In Kiz, a deal where each player takes one queen is void (docs/rules.md §2.6)."),
+    ),
+    "king_slam": Flag(
+        "off",
+        ("off", "10", "11", "11_or_10_consecutive", "13"),
+        label=N_("King slam"),
+        doc=N_("How many trump tricks win the whole game at once (docs/rules.md §2.7)."),
+        choice_labels={
+            "off": N_("None"),
+            "10": N_("10 tricks"),
+            "11": N_("11 tricks"),
+            "11_or_10_consecutive": N_("11 tricks, or 10 in a row"),
+            "13": N_("All 13 tricks"),
+        },
+    ),
+    "king_slam_requires_declaration": Flag(
+        False,
+        label=N_("Declare the slam"),
+        doc=N_("A slam counts only when declared before the first lead (docs/rules.md §2.7)."),
+    ),
+    "win_threshold": Flag(
+        "nonnegative",
+        ("nonnegative", "positive"),
+        label=N_("Winning score"),
+        doc=N_("The final score a player needs to win (docs/rules.md §2.8)."),
+        choice_labels={"nonnegative": N_("Zero or more"), "positive": N_("More than zero")},
+    ),
+}
 
 CONTRACT: Final = "contract"
 MISDEAL_CLAIM: Final = "misdeal_claim"  # players with no card above a ten may cancel a trump deal
@@ -762,3 +878,66 @@ class RifkiState(GameState):
         if self.options["win_threshold"] == "positive":
             return [s for s in range(4) if self.scores[s] > 0]
         return [s for s in range(4) if self.scores[s] >= 0]
+
+
+# ----------------------------------------------------------------------------- the descriptor
+# What the platform asks of Rifki (docs/architecture.md §3.2a), registered beside its rules: the
+# names of its contracts and every contract a declarer may name, its decisions' events, its
+# refusals and buttons.
+NEGATIVE_LABELS: Final[dict[str, str]] = {
+    "no_tricks": N_("El Almaz (no tricks)"),
+    "no_hearts": N_("Kupa (no hearts)"),
+    "no_queens": N_("Kiz (no queens)"),
+    "no_men": N_("Erkek (no K, J)"),
+    "no_king_of_hearts": N_("Rifki (no K of hearts)"),
+    "no_last_two": N_("Son Iki (last two)"),
+}
+DEALING: Final[dict[str, Any]] = {
+    "draws": {"first_declarer": "first_declarer"},
+    "declarer": "after_dealer",
+    "first_deal": [
+        {"game_started": "first_declarer", "names": "declarer"},
+        {
+            "option": "first_declarer",
+            "holder_of": {"holder_2d": "2D", "holder_7d": "7D"},
+            "names": "declarer",
+            "dealt_from": 0,
+        },
+    ],
+}
+REFUSALS: Final[dict[str, str]] = {
+    "contract_unavailable": N_("that contract is not available to you now"),
+    "cancel_not_allowed": N_("only a player holding no card above a ten may cancel the deal"),
+    "slam_not_allowed": N_("only the declarer of a trump hand may declare the slam, before the first lead"),
+}
+ACTION_LABELS: Final[dict[str, str]] = {
+    "pass": N_("Pass"),
+    "cancel": N_("Cancel the deal (misdeal)"),
+    "declare_slam": N_("Declare a slam"),
+}
+# The penalties, then a trump hand in each suit: the order the declarer's buttons come in.
+CONTRACT_CHOICES: Final[tuple[dict[str, Any], ...]] = tuple({"name": n} for n in NEGATIVE_CONTRACTS) + tuple(
+    {"name": TRUMP, "suit": s} for s in SUITS
+)
+
+register(
+    trick_game(
+        RifkiState.ruleset,
+        N_("Turkish King (Rifki)"),
+        N_("20 deals: each declarer in turn picks 2 trump and 3 negative contracts."),
+        RifkiState,
+        COUNTER_CLOCKWISE,
+        {"declarer": N_("Declarer"), "dealer": N_("Dealer")},
+        "declarer",
+        {"short_mode": True},
+        N_("Short mode: 12 deals instead of 20."),
+        DEALING,
+        # a deal cancelled and redealt, a slam declared
+        public_events=("cancel", "deal_cancelled", "declare_slam"),
+        negative_labels=NEGATIVE_LABELS,
+        refusals=REFUSALS,
+        action_labels=ACTION_LABELS,
+        contracts=CONTRACT_CHOICES,
+        position=2,
+    )
+)

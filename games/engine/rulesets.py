@@ -12,7 +12,6 @@ from typing import Any, Callable
 from . import records
 from .errors import InvalidOptions
 from .options import Flag, resolve
-from .text import N_
 
 CLOCKWISE = 1
 COUNTER_CLOCKWISE = -1
@@ -29,33 +28,7 @@ COUNTER_CLOCKWISE = -1
 #     one of these values, deal 1 is dealt from seat s and the holder of the card is its R.
 # "declarer": "after_dealer" says every deal's declarer sits after its dealer. "hand_size" and
 # "jokers" name the options that set the cards per hand and add the two jokers to the pack.
-KING_DEALING: dict[str, Any] = {
-    "draws": {"first_dealer": "first_dealer", "kh_receiver": "first_dealer"},
-    "first_deal": [
-        {"game_started": "first_dealer", "names": "dealer"},
-        {"game_started": "kh_receiver", "event": "nominate", "field": "dealer", "names": "dealer"},
-    ],
-}
-RIFKI_DEALING: dict[str, Any] = {
-    "draws": {"first_declarer": "first_declarer"},
-    "declarer": "after_dealer",
-    "first_deal": [
-        {"game_started": "first_declarer", "names": "declarer"},
-        {
-            "option": "first_declarer",
-            "holder_of": {"holder_2d": "2D", "holder_7d": "7D"},
-            "names": "declarer",
-            "dealt_from": 0,
-        },
-    ],
-}
-CORNERS_DEALING: dict[str, Any] = {
-    "draws": {"first_dealer": "first_dealer"},
-    "first_deal": [{"game_started": "first_dealer", "names": "dealer"}],
-    "hand_size": "deal_size",
-    "jokers": "jokers_wild",
-}
-
+# Each game gives its own beside its code (``king.DEALING``, ...).
 
 # The platform's own events in a match stream (docs/events.md, "Platform events in a match
 # stream"): who plays a seat. Public in every ruleset; each descriptor declares them.
@@ -84,12 +57,28 @@ class Ruleset:
     describe_contract: Callable[[Any], records.Described] = field(repr=False)
     # Every event type a match of the ruleset may log (the engine's, its decisions' and the
     # platform's PLATFORM_EVENTS), each declared one way or the other (docs/events.md):
-    # ``private_events`` carry cards only some viewers may see (``redact.py`` hides, per type,
-    # the fields that are private and says for whom); ``public_events`` are shown whole to
-    # everyone. Redaction fails closed: a type declared neither way is shown as its type alone,
-    # and the platform refuses to append one (games.eventlog, ``event_types``).
-    private_events: tuple[str, ...] = ()
+    # ``private_events`` carry cards only some viewers may see, each type with the function that
+    # hides its private fields from a viewer (``redact.py``: ``hide(event, seat, revealed)``);
+    # ``public_events`` are shown whole to everyone. Redaction fails closed: a type declared
+    # neither way is shown as its type alone, and the platform refuses to append one
+    # (games.eventlog, ``event_types``).
+    private_events: dict[str, Callable[[dict[str, Any], Any, bool], dict[str, Any]]] = field(
+        repr=False, default_factory=dict
+    )
     public_events: tuple[str, ...] = ()
+    # The sentences people read when the engine refuses something of this game, by the error's
+    # ``code`` (msgids; games.refusals adds the codes every game shares).
+    refusals: dict[str, str] = field(default_factory=dict)
+    # A button's words for each action type of the game that takes no card and no argument
+    # (msgids; games/templatetags/cards.py ``action_label``): "cancel" -> "Cancel the deal".
+    action_labels: dict[str, str] = field(default_factory=dict)
+    # The game's own pure rules the table page reads to put a decision into words (King's
+    # auction: ``bid_value``, ``legal_bids``, ``UP_VALUE``, ...), or None; and every contract a
+    # declarer may name, in the engine's order (Rifki's choice: the penalties, then trumps by suit).
+    auction: Any = field(repr=False, default=None)
+    contracts: tuple[dict[str, Any], ...] = ()
+    # Where the platform's lists put the game (the site's first game first); then by name.
+    position: int = 100
     # How a deal ended, as (msgid, params): ``records.describe_end`` for the trick games.
     describe_deal_end: Callable[[Any], records.Described] = field(repr=False, default=records.describe_end)
     # The flags of the ruleset's short game, for a quick table, and a msgid saying what it is.
@@ -191,9 +180,43 @@ class Ruleset:
         return record.get(self.sheet_role)
 
 
-def _trick_game(
-    name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help, dealing, decisions
+# ---------------------------------------------------------------------- the registry
+# Every ruleset the engine plays, by name: each game's module registers its own descriptors
+# when it is imported (games/engine/__init__.py imports every module of the package), the way
+# OpenSpiel's games register themselves beside their code. Nothing lists the games by hand.
+RULESETS: dict[str, Ruleset] = {}
+
+
+def register(*rulesets: Ruleset) -> None:
+    """Add games to ``RULESETS`` (kept in ``position`` order); a name may be registered once."""
+    for ruleset in rulesets:
+        if ruleset.name in RULESETS:
+            raise ValueError(f"a ruleset named {ruleset.name!r} is registered already")
+        undeclared = set(ruleset.private_events) & set(ruleset.public_events)
+        if undeclared:
+            raise ValueError(f"{ruleset.name}: {sorted(undeclared)} declared both public and private")
+        RULESETS[ruleset.name] = ruleset
+    ordered = sorted(RULESETS.values(), key=lambda r: (r.position, r.name))
+    RULESETS.clear()
+    RULESETS.update((r.name, r) for r in ordered)
+
+
+def unregister(name: str) -> None:
+    """Remove a game from ``RULESETS`` (a plug-in game a test registered for itself)."""
+    RULESETS.pop(name, None)
+
+
+def trick_game(
+    name, label, summary, state_class, direction, roles, sheet_role, short_game, short_game_help, dealing, **rules
 ):
+    """The descriptor of a trick game played by four (``state.GameState``): King and Rifki.
+    ``rules`` holds what is the game's own: its decisions (``public_events``: the events they
+    log), ``negative_labels``, ``refusals``, ``action_labels``, ``auction``, ``contracts`` and
+    ``position``."""
+    from .hiders import hide_board, hide_deal
+
+    negative_labels = rules.pop("negative_labels")
+    decisions = rules.pop("public_events")
     return Ruleset(
         name=name,
         label=label,
@@ -208,105 +231,11 @@ def _trick_game(
         takeover_policy="heuristic",
         trick_taking=True,
         state_class=state_class,
-        describe_contract=lambda contract: records.describe_contract(name, contract),
-        private_events=("game_started", "deal_started"),
+        describe_contract=lambda contract: records.describe_contract(negative_labels, contract),
+        private_events={"game_started": hide_board, "deal_started": hide_deal},
         public_events=TRICK_EVENTS + decisions + PLATFORM_EVENTS,
         short_game=short_game,
         short_game_help=short_game_help,
         dealing=dealing,
+        **rules,
     )
-
-
-def _corners_game(name, label, summary, state_class, short_game, short_game_help):
-    from . import corners_rules
-
-    return Ruleset(
-        name=name,
-        label=label,
-        summary=summary,
-        seats=range(2, 7),
-        default_seats=4,
-        flags=state_class.FLAGS,
-        direction=CLOCKWISE,
-        roles={"dealer": N_("Dealer")},
-        sheet_role="dealer",
-        policies=("random", "heuristic", "montecarlo"),
-        takeover_policy="heuristic",
-        trick_taking=False,
-        state_class=state_class,
-        describe_contract=corners_rules.describe_hand,
-        private_events=("game_started", "deal_started", "card_drawn"),
-        public_events=(
-            # the turns and what they put on the table (a drawn card is private: card_drawn)
-            ("turn_started", "play", "move", "end_turn", "draw", "turn_ended")
-            + ("card_placed", "king_placed", "layout_king_cornered", "deal_ended", "game_ended")
-            + PLATFORM_EVENTS
-        ),
-        describe_deal_end=corners_rules.describe_end,
-        dealing=CORNERS_DEALING,
-        short_game=short_game,
-        short_game_help=short_game_help,
-        scores_lowest=state_class.lowest_wins,
-        fallback_types=("end_turn",),
-        layout="piles",
-    )
-
-
-def build() -> dict[str, Ruleset]:
-    from .corners import CornersJaxState, CornersState
-    from .king import KingState
-    from .rifki import RifkiState
-
-    return {
-        "king": _trick_game(
-            "king",
-            N_("Brazilian King"),
-            N_("10 deals: six negative contracts, then four positive hands with an auction."),
-            KingState,
-            CLOCKWISE,
-            {"dealer": N_("Dealer")},
-            "dealer",
-            {"quick_game_combined_negatives": True},
-            N_("The negative hands two at a time: 7 deals instead of 10."),
-            KING_DEALING,
-            # the first dealer named, the contract chosen, the positive hands' auction
-            ("nominate", "choose", "open_auction", "bid", "match", "auction_ended", "accept", "decline")
-            + ("counteroffer", "ultimatum", "take", "forfeit"),
-        ),
-        "rifki": _trick_game(
-            "rifki",
-            N_("Turkish King (Rifki)"),
-            N_("20 deals: each declarer in turn picks 2 trump and 3 negative contracts."),
-            RifkiState,
-            COUNTER_CLOCKWISE,
-            {"declarer": N_("Declarer"), "dealer": N_("Dealer")},
-            "declarer",
-            {"short_mode": True},
-            N_("Short mode: 12 deals instead of 20."),
-            RIFKI_DEALING,
-            # a deal cancelled and redealt, a slam declared
-            ("cancel", "deal_cancelled", "declare_slam"),
-        ),
-        "corners": _corners_game(
-            "corners",
-            N_("Kings in the Corner"),
-            N_(
-                "Shed your cards onto eight piles built down in alternating colours; the cards left in "
-                "hand are penalty points."
-            ),
-            CornersState,
-            {"game_length": "fixed_hands", "fixed_hands": 1},
-            N_("One hand instead of a game to the target score."),
-        ),
-        "corners_jax": _corners_game(
-            "corners_jax",
-            N_("Kings in the Corner (Jax chip game)"),
-            N_(
-                "The commercial chip game: an ante, chip penalties, the first to go out takes the pot as "
-                "points, first to 100 wins."
-            ),
-            CornersJaxState,
-            {"target_points": 25},
-            N_("First to 25 points instead of 100."),
-        ),
-    }

@@ -4,6 +4,8 @@
 King hand (``"no_tricks+no_last_two"``) is scored as the sum of its parts.
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from .cards import HEARTS, KING_OF_HEARTS, MEN, QUEENS
 
 NEGATIVE_CONTRACTS = ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two")

@@ -11,6 +11,8 @@ re-applies every decision through ``apply`` and checks that the log says exactly
 rules produce.
 """
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 import secrets
 from typing import Any, ClassVar, Final
 

@@ -1,5 +1,7 @@
 """The one trick-winner function shared by every trick-taking ruleset."""
 
+# mypyc: compiled (tools/build_engine.py builds every engine module with this line)
+
 from .cards import RANK
 
 

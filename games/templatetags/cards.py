@@ -107,18 +107,6 @@ def contract_name(ruleset, contract):
 
 
 # ------------------------------------------------------------------ actions and contracts at the table
-ACTION_LABELS = {
-    "match": _("Match the bid"),
-    "pass": _("Pass"),
-    "open_auction": _("Open the auction"),
-    "ultimatum": _("Ultimatum: 8 up, or I play down"),
-    "take": _("Take it: 8 up"),
-    "accept": _("Accept the bid"),
-    "decline": _("Decline the bid"),
-    "forfeit": _("Forfeit the hand"),
-    "cancel": _("Cancel the deal (misdeal)"),
-    "declare_slam": _("Declare a slam"),
-}
 DIRECTIONS = {"up": _("up"), "down": _("down")}
 
 
@@ -140,7 +128,9 @@ def _trump_label(trump):
 def action_label(ruleset, action):
     """A readable label for any of the engine's action dicts (docs/architecture.md §3.1), for its button.
 
-    Unknown types fall back to the type's slug, so a new action still gets a working button.
+    A type that takes no argument gets the words its game's descriptor gives it
+    (``action_labels``; with no ruleset named, any game's). Unknown types fall back to the
+    type's slug, so a new action still gets a working button.
     """
     kind = action.get("type")
     if kind == "play":
@@ -156,7 +146,9 @@ def action_label(ruleset, action):
         return _("Play %(how)s") % {"how": _trump_label(action.get("trump"))}
     if kind == "nominate":
         return _("Name seat %(seat)s the first dealer") % {"seat": action["dealer"] + 1}
-    return ACTION_LABELS.get(kind, kind)
+    games = [RULESETS[ruleset]] if ruleset in RULESETS else list(RULESETS.values())
+    label = next((game.action_labels[kind] for game in games if kind in game.action_labels), None)
+    return kind if label is None else gettext(label)
 
 
 def hand_name(ruleset, contract, names=None):

@@ -4,8 +4,10 @@ is 429 with the wait, the password is not even checked, and once the window ends
 password works again."""
 
 from games.models import ApiToken
+from tests.fixtures.people import body
+from tests.fixtures.throttles import assert_throttled
 
-from .conftest import assert_throttled, body, log_in
+from .conftest import log_in
 
 
 def test_the_sixth_wrong_password_in_a_minute_is_refused_and_so_is_the_right_one(db, alice, clock):

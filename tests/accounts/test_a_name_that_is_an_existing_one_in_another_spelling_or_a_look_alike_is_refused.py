@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games.models import ApiToken
+from tests.fixtures.people import body
 
-from .conftest import body, sign_up
+from .conftest import sign_up
 
 User = get_user_model()
 

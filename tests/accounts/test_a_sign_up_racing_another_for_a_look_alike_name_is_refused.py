@@ -7,8 +7,9 @@ from django.core.cache import cache
 
 from games import accounts
 from games.usernames import name_keys
+from tests.fixtures.people import body
 
-from .conftest import body, sign_up
+from .conftest import sign_up
 
 User = get_user_model()
 

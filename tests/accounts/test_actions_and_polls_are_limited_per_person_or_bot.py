@@ -7,8 +7,7 @@ from rest_framework.test import APIClient
 
 from bots import registry
 from games.tokens import issue_token
-
-from .conftest import assert_throttled
+from tests.fixtures.throttles import assert_throttled
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ from rest_framework.test import APIClient
 
 from games.models import ApiToken
 from games.tokens import issue_token
-
-from .conftest import body
+from tests.fixtures.people import body
 
 
 def age(token, days):

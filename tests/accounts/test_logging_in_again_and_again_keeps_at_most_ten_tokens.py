@@ -7,8 +7,9 @@ from django.utils import timezone
 
 from games.models import ApiToken
 from games.tokens import issue_token
+from tests.fixtures.people import body
 
-from .conftest import body, log_in
+from .conftest import log_in
 
 
 def test_the_eleventh_log_in_replaces_the_oldest_token(db, alice):

@@ -5,7 +5,9 @@ sign-ups refused that) only the exact spelling logs in."""
 import pytest
 from django.test import Client
 
-from .conftest import body, log_in
+from tests.fixtures.people import body
+
+from .conftest import log_in
 
 
 @pytest.mark.parametrize("name", ["alice", "ALICE", "Alice", "ａｌｉｃｅ", "ＡＬＩＣＥ"])

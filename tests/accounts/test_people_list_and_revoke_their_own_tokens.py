@@ -8,8 +8,7 @@ from rest_framework.test import APIClient
 
 from games.models import ApiToken
 from games.tokens import issue_token
-
-from .conftest import body
+from tests.fixtures.people import body
 
 
 def client_with(token):
@@ -56,7 +55,7 @@ def test_someone_else_s_token_is_a_404_and_keeps_working(db, alice, django_user_
     response = client_with(issue_token(alice)).delete(f"/api/v1/auth/tokens/{bob_id}/")
     assert response.status_code == 404 and body(response)["error"]["code"] == "not_found"
     missing = client_with(issue_token(alice)).delete("/api/v1/auth/tokens/999999/")
-    assert missing.status_code == 404 and body(missing)["error"]["message"] == "you have no token 999999"
+    assert missing.status_code == 404 and body(missing)["error"]["message"] == "not found: you have no token 999999"
     assert client_with(bob_token).get("/api/v1/auth/tokens/").status_code == 200
 
 

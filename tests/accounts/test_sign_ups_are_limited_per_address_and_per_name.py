@@ -4,7 +4,9 @@ accounts or probe names, and a refused attempt stores nothing."""
 
 from django.contrib.auth import get_user_model
 
-from .conftest import assert_throttled, sign_up
+from tests.fixtures.throttles import assert_throttled
+
+from .conftest import sign_up
 
 User = get_user_model()
 

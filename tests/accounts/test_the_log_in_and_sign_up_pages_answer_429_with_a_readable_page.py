@@ -5,7 +5,7 @@ browsable API's page, under /api/, with the API's JSON error)."""
 import pytest
 from django.test import Client
 
-from .conftest import HOUR_START, assert_throttled
+from tests.fixtures.throttles import HOUR_START, assert_throttled
 
 PAGES = ["/accounts/login/", "/api/v1/auth/login/", "/admin/login/"]
 

@@ -9,11 +9,10 @@ import pytest
 
 from games import service
 from games.models import Event, Match
-from tests.matches.conftest import client_for, players  # noqa: F401  (shared fixture)
+from tests.fixtures.people import client_for
+from tests.fixtures.throttles import assert_throttled
 from tests.pages.friends import open_table, stored
 from tests.pages.tables import browser
-
-from .conftest import assert_throttled
 
 
 @pytest.fixture

@@ -17,8 +17,9 @@ from bots import registry
 from config.env import cache_config
 from games import pubsub, service, throttles
 from games.models import ApiToken, Match
-from tests.accounts.conftest import FakeClock, assert_throttled, body, log_in, sign_up
-from tests.matches.conftest import client_for
+from tests.accounts.conftest import log_in, sign_up
+from tests.fixtures.people import body, client_for
+from tests.fixtures.throttles import FakeClock, assert_throttled
 
 User = get_user_model()
 CLOSED = "redis://127.0.0.1:1/0"

@@ -8,9 +8,12 @@ import signal
 import threading
 import time
 
+import pytest
+
 WAIT_SECONDS = 30
 
 
+@pytest.mark.serial
 def test_sigterm_answers_every_waiting_client_and_the_server_exits_at_once(serve_site):
     site = serve_site(GUNICORN_GRACEFUL_TIMEOUT=60)
     match, version = site.seeded["match"], site.seeded["version"]

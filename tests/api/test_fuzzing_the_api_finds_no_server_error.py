@@ -9,28 +9,12 @@ run on a fake clock so that a generated ``wait`` does not sleep. Each operation 
 Hypothesis runs, of a fixed size (more under HYPOTHESIS_PROFILE=ci).
 """
 
-import os
-
 import pytest
-import schemathesis
-from django.core import signals
-from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
 
-from config.wsgi import application
-from games import longpoll, service
-from games.tokens import issue_token
-
-CI = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
-EXAMPLES = {GenerationMode.POSITIVE: 60 if CI else 25, GenerationMode.NEGATIVE: 30 if CI else 15}
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+from games import longpoll
+from tests.fixtures.api_fuzzing import CHECKS, EXAMPLES
 
 OPERATIONS = [
     ("GET", "/api/v1/matches/{id}/export/"),
@@ -85,72 +69,6 @@ OPERATIONS = [
     ("GET", "/api/v1/matches/{id}/stream/"),
     ("GET", "/api/v1/bot/stream/"),
 ]
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 0.0
-
-    def monotonic(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.now += seconds
-
-
-@pytest.fixture
-def api_schema(settings, db):
-    settings.ALLOWED_HOSTS = ["localhost", "testserver"]  # the in-process client's host
-    settings.THROTTLE_RATES = {scope: "" for scope in settings.THROTTLE_RATES}  # many requests, one caller
-    # As Django's test client does: a request must not close the test's database connection,
-    # which holds the test's transaction.
-    signals.request_started.disconnect(close_old_connections)
-    signals.request_finished.disconnect(close_old_connections)
-    yield schemathesis.openapi.from_wsgi("/api/v1/schema/", application)
-    signals.request_started.connect(close_old_connections)
-    signals.request_finished.connect(close_old_connections)
-
-
-@pytest.fixture
-def headers(django_user_model, monkeypatch):
-    clock = FakeClock()
-    monkeypatch.setattr(longpoll, "clock", clock.monotonic)
-    monkeypatch.setattr(longpoll, "pause", clock.sleep)
-    from bots.models import Bot
-    from bots.registry import new_credentials
-
-    staff = django_user_model.objects.create_user("fuzzer", password="long-enough-pass", is_staff=True)
-    others = [django_user_model.objects.create_user(f"p{i}", password="long-enough-pass") for i in range(3)]
-    token, _, hashes = new_credentials()
-    # Its own owner: one owner (a person with their bots) holds one seat of a match.
-    poller = Bot.objects.create(owner=others[2], name="fuzzbot", kind="polling", **hashes)
-    match = service.do_create_match("king", {}, [staff, *others[:2], poller], created_by=staff)
-    from tournaments import service as tournaments
-
-    tournament = tournaments.do_create_tournament(staff, "Fuzz cup", "king", {}, "swiss", 2)
-    entrant = tournaments.do_register(tournament.pk, staff, user=staff)
-    tournaments.do_register(tournament.pk, staff, user=others[0])  # invited
-    _, _, staff_hashes = new_credentials()
-    own_bot = Bot.objects.create(owner=staff, name="fuzzbot-staff", kind="polling", **staff_hashes)
-    issue_token(staff)  # a second token, for DELETE auth/tokens/{id}/ to revoke (not the one sending)
-    spare_token = staff.api_tokens.order_by("pk").last()
-    from bots import challenges
-
-    challenge = challenges.do_challenge(staff, "king", {}, "me", ["p1"], fill="random")  # open: p1 answers
-    # The bot's own endpoints take its token; every other operation the staff user's.
-    return {
-        "user": {"Authorization": f"Token {issue_token(staff)}"},
-        "bot": {"Authorization": f"Bot {token}"},
-        "ids": {
-            "matches": match.pk,
-            "tournaments": tournament.pk,
-            "bots": own_bot.pk,
-            "tokens": spare_token.pk,
-            "challenges": challenge.pk,
-            "entrant_id": entrant.pk,
-            "ruleset": "king",
-        },
-    }
 
 
 def real_path_parameters(operation, ids):

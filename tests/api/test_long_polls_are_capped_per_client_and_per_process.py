@@ -55,6 +55,7 @@ class Waiters:
         return self.outcomes
 
 
+@pytest.mark.serial
 def test_a_client_over_its_cap_is_declined_at_once_and_others_still_wait(settings):
     settings.LONG_POLL_MAX_WAITS, settings.LONG_POLL_MAX_WAITS_PER_CLIENT = 10, 2
     waiters = Waiters()
@@ -98,6 +99,7 @@ def test_under_gunicorn_the_cap_is_at_most_half_the_threads(settings):
     assert longpoll.max_waits() == 0
 
 
+@pytest.mark.serial
 def test_stopping_ends_every_wait_at_once_and_starts_none(settings):
     settings.LONG_POLL_MAX_WAITS, settings.LONG_POLL_MAX_WAITS_PER_CLIENT = 10, 10
     waiters = Waiters()
@@ -114,6 +116,7 @@ def test_stopping_ends_every_wait_at_once_and_starts_none(settings):
 
 
 @pytest.mark.django_db
+@pytest.mark.serial
 def test_both_views_answer_a_declined_wait_at_once_with_retry_after(settings, king_match_and_bot):
     settings.LONG_POLL_MAX_WAITS = 0  # every wait is over the cap
     match, bot_token = king_match_and_bot

@@ -9,11 +9,14 @@ import statistics
 import threading
 import time
 
+import pytest
+
 CLIENTS = 200
 WAIT_SECONDS = 20
 MAX_WAITS = 6  # the per-process cap under test (below half the 16 threads, so it is the one that binds)
 
 
+@pytest.mark.serial
 def test_two_hundred_waiting_clients_leave_a_page_answering_within_200_ms(serve_site):
     # Every client comes from 127.0.0.1: the per-client cap is lifted so the per-process one is tested.
     site = serve_site(LONG_POLL_MAX_WAITS=MAX_WAITS, LONG_POLL_MAX_WAITS_PER_CLIENT=1000)

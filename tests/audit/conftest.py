@@ -1,48 +1,20 @@
-"""Shared pieces of the audit tests: matches played out by built-in bots, their exports as files,
-and the standalone verifier run the way an outsider runs it (the single file the site serves,
-``verify_export.pyz``, alone in an empty directory, with ``python -I -S``: no site-packages,
-nothing of the project importable but what the file holds)."""
+"""Pieces of the audit tests: exports as files and records, and the forger's tools (relinking a
+chain, recomputing a root hash). The standalone verifier itself is shared:
+tests/fixtures/verifier.py."""
 
-import functools
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from games import eventlog
 from games.export import match_export_lines
-from games.service import do_create_match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (shared fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (shared fixture)
+from tests.fixtures.verifier import write_lines, write_verifier
 
 ROOT = Path(__file__).resolve().parents[2]
 VERIFIER = ROOT / "tools" / "verify_export.py"
-QUICK_KING = {"quick_game_combined_negatives": True}
 SHORT_RIFKI = {"short_mode": True}
 DOCUMENT_FIELDS = ("stream", "version", "type", "payload", "metadata", "recorded_at")
-
-
-@pytest.fixture
-def bots(make_bot):  # noqa: F811  (the imported fixture)
-    return [make_bot(name=f"audit{i}") for i in range(4)]
-
-
-@pytest.fixture
-def play(bots):
-    """play(ruleset, options, board=None): a match of 4 built-in bots, played to its end."""
-
-    def make(ruleset="king", options=None, board=None, seed=None):
-        match = do_create_match(ruleset, QUICK_KING if options is None else options, bots, board=board, seed=seed)
-        return run_until_over(match)
-
-    return make
-
-
-def write_lines(path, lines):
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return path
 
 
 def read_records(path):
@@ -125,117 +97,12 @@ def relink(records, stream, from_version):
     record["head_hash"] = prev_hash
 
 
-@functools.cache
-def verifier_bytes():
-    """The single-file verifier (games.verifier_build: what make verifier writes and the site
-    serves), built once per test process."""
-    from games.verifier_build import build
-
-    return build()
-
-
-def write_verifier(folder):
-    from games.verifier_build import NAME
-
-    path = folder / NAME
-    path.write_bytes(verifier_bytes())
-    return path
-
-
 @pytest.fixture(scope="session")
 def verifier_file(tmp_path_factory):
     """The single-file verifier, alone in a directory of its own."""
     return write_verifier(tmp_path_factory.mktemp("outsider"))
 
 
-def run_alone(program, *args, cwd):
-    """``python -I -S program *args`` in ``cwd``: no site-packages, no environment variable,
-    no current directory on the path, as an outsider with a bare Python runs it."""
-    return subprocess.run(
-        [sys.executable, "-I", "-S", str(program), *map(str, args)],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-@pytest.fixture
-def verifier(tmp_path):
-    """verify(path, *args) -> (exit code, stdout): the single-file verifier, alone in a
-    directory, run isolated (``run_alone``) from there. (Other apps' tests import this fixture:
-    it asks for no fixture of this module.)"""
-    alone = tmp_path / "outsider"
-    alone.mkdir()
-    program = write_verifier(alone)
-
-    def verify(path, *args):
-        result = run_alone(program, path, *args, cwd=alone)
-        assert not result.stderr, result.stderr
-        return result.returncode, result.stdout
-
-    return verify
-
-
-@pytest.fixture
-def verify_json(verifier):
-    """verify_json(path) -> (exit code, report as JSON)."""
-
-    def verify(path):
-        code, out = verifier(path, "--json")
-        return code, json.loads(out)
-
-    return verify
-
-
 def failures(report):
     """The report's failures as (check, stream, version), in order."""
     return [(f["check"], f["stream"], f["version"]) for f in report["failures"]]
-
-
-@pytest.fixture
-def tournament_of_bots(organiser, make_bot):  # noqa: F811  (the imported fixtures)
-    """tournament_of_bots(format, entrants, boards, options): a one-round tournament of built-in
-    bots, its round played and closed; returns (tournament, its matches by table)."""
-    from tournaments import service
-    from tournaments.models import TournamentTable
-
-    def make(format="swiss", entrants=4, boards=None, options=QUICK_KING):
-        tournament = service.do_create_tournament(
-            organiser, f"Audit {format}", "king", options, format, 1, boards=boards
-        )
-        for i in range(entrants):
-            service.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}"))
-        service.do_start_round(tournament.pk, organiser)
-        tables = list(
-            TournamentTable.objects.filter(tournament=tournament).select_related("match").order_by("round", "table")
-        )
-        for table in tables:
-            run_until_over(table.match)
-            service.do_record_result(table.match_id)  # once only: a no-op when the announcement recorded it
-        service.do_close_round(tournament.pk, organiser)
-        tournament.refresh_from_db()
-        matches = [t.match for t in tables]
-        for match in matches:
-            match.refresh_from_db()
-        return tournament, matches
-
-    return make
-
-
-@pytest.fixture
-def finished_tournament(tournament_of_bots):
-    """(tournament, its matches by table): a one-round Swiss of 4 built-in bots, played and closed."""
-    return tournament_of_bots()
-
-
-@pytest.fixture(autouse=True)
-def no_state_cached_from_another_test():
-    """games.service caches replayed states by match id and version; the test database hands
-    the same ids out again after each rollback, so a state cached by an earlier test could pass
-    for this test's match. Start every audit test with the cache empty."""
-    from games import service
-
-    service._STATES.clear()
-    yield
-    service._STATES.clear()

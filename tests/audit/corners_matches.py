@@ -3,7 +3,7 @@ at a table of any size, a game kept short by its options (a target or a number o
 seed fixed so that the game is the same whatever ids the database hands out."""
 
 from games.service import do_create_match
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 
 # Short games of both rulesets: the pagat game over two hands, the Jax game to a low target.
 SHORT = {

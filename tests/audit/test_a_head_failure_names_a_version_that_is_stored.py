@@ -11,7 +11,6 @@ from django.test import Client
 from games import triggers
 from games.audit import verify_match
 from games.models import Event
-from tests.matches.conftest import staff  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +37,7 @@ def test_the_head_check_names_the_last_stored_version(cut_two_from_the_end):
     assert Event.objects.filter(stream=match.stream, version=head.version).exists()
 
 
-def test_the_audit_pages_link_to_the_head_failure_opens_its_step(cut_two_from_the_end, staff):  # noqa: F811
+def test_the_audit_pages_link_to_the_head_failure_opens_its_step(cut_two_from_the_end, staff):
     match = cut_two_from_the_end
     arbiter = Client()
     arbiter.force_login(staff)

@@ -6,7 +6,7 @@ import pytest
 
 from games import engine
 from games.models import Match
-from tests.matches.conftest import body, client_for, players  # noqa: F401  (fixture)
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from games import eventlog
 from games.audit import verify_match
 from games.models import Match
 from tests.audit.planting import rewrite, seal
-from tests.matches.conftest import body, client_for, players  # noqa: F401  (fixture)
+from tests.fixtures.people import body, client_for
 from tournaments.audit import verify_tournament
 from tournaments.models import Tournament
 

@@ -8,7 +8,10 @@ import pytest
 from games import service
 from games.export import match_export_lines
 from games.models import PLATFORM_EVENT_TYPES
-from tests.audit.conftest import QUICK_KING, read_records, run_until_over, write_lines
+from tests.audit.conftest import read_records
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.matches import QUICK_KING
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 

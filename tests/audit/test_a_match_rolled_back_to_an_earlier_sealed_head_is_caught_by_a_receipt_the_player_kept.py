@@ -15,13 +15,14 @@ from games import receipts, service, triggers
 from games.audit import verify_match
 from games.export import match_export_lines
 from games.models import Event, Match, StreamHead
-from tests.audit.conftest import write_lines
-from tests.matches.conftest import act, body, client_for, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 
 
-def play_by_api(clients, match, moves):  # noqa: F811  (the fixture's value)
+def play_by_api(clients, match, moves):
     """``moves`` actions, each by the player to act through the API: the receipts they got."""
     got = []
     for _ in range(moves):
@@ -55,7 +56,7 @@ def roll_back(match, moment):
 
 
 @pytest.fixture
-def rolled_back(king_board_match, clients):  # noqa: F811
+def rolled_back(king_board_match, clients):
     """(match, the version it was rolled back to, a receipt its player got for an action that
     was rolled back, one for an action before the rollback point)."""
     match = king_board_match
@@ -104,7 +105,7 @@ def test_a_receipt_of_an_action_before_the_rollback_point_still_holds(rolled_bac
     ]
 
 
-def test_the_verify_endpoint_takes_the_receipts_file_and_fails(rolled_back, players):  # noqa: F811
+def test_the_verify_endpoint_takes_the_receipts_file_and_fails(rolled_back, players):
     match, back_to, kept, earlier = rolled_back
     response = client_for(players[0]).post(
         f"/api/v1/matches/{match.pk}/verify/",
@@ -139,7 +140,7 @@ def test_the_standalone_verifier_fails_on_the_export_with_the_receipt(rolled_bac
     assert "rolled back" in out["failures"][0]["message"]
 
 
-def test_a_match_played_on_after_the_rollback_fails_at_the_receipted_version(rolled_back, clients):  # noqa: F811
+def test_a_match_played_on_after_the_rollback_fails_at_the_receipted_version(rolled_back, clients):
     """The rolled-back match goes on: new events take the receipted versions, with other hashes."""
     match, _, kept, _ = rolled_back
     play_by_api(clients, match, 5)

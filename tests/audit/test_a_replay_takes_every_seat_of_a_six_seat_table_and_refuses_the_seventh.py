@@ -5,14 +5,13 @@ with the bound that table has."""
 import pytest
 
 from tests.audit.corners_matches import finished_corners
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def six_seat_match(make_bot):  # noqa: F811
+def six_seat_match(make_bot):
     match = finished_corners(make_bot, "corners", 6, options={"fixed_hands": 1})
     assert match.num_seats == 6 and match.status == "over"
     return match

@@ -7,12 +7,13 @@ import pytest
 from games import eventlog, service
 from games.audit import verify_match
 from tests.audit.planting import plant
-from tests.matches.conftest import act, body, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
+from tests.fixtures.people import body
 
 pytestmark = pytest.mark.django_db
 
 
-def test_an_action_after_a_planted_event_is_refused_with_409_and_nothing_is_stored(king_board_match, clients):  # noqa: F811
+def test_an_action_after_a_planted_event_is_refused_with_409_and_nothing_is_stored(king_board_match, clients):
     match = king_board_match
     state = service.match_state(match)
     head = match.version

@@ -8,22 +8,22 @@ import io
 import pytest
 from django.core.management import call_command
 
+from games.errors import ServiceError
 from games.models import Match
 from games.service import match_state
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for  # noqa: F401  (fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.matches import QUICK_KING
+from tests.fixtures.people import body, client_for
+from tests.fixtures.verifier import write_lines
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.export import tournament_export_lines
 from tournaments.models import Entrant, Tournament, TournamentTable
 
-from .conftest import QUICK_KING, write_lines
-
 pytestmark = pytest.mark.django_db
 
 
-def new_event(organiser, make_bot, format="swiss", rounds=2, entrants=4):  # noqa: F811
+def new_event(organiser, make_bot, format="swiss", rounds=2, entrants=4):
     fill = "house_bots" if format == "duplicate" else "byes"  # duplicate tables are always full
     t = service.do_create_tournament(organiser, "Replayed", "king", QUICK_KING, format, rounds, fill=fill)
     for i in range(entrants):
@@ -84,7 +84,7 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
 
     # the round cannot close while the replay is being played
     before = stored(t)
-    with pytest.raises(service.ServiceError) as refused:
+    with pytest.raises(ServiceError) as refused:
         service.do_close_round(t.pk, organiser)
     assert refused.value.code == "results_missing" and stored(t) == before
     assert all(score == 0 for score in game_scores(t).values()), "the annulled match counts for nobody"
@@ -145,7 +145,7 @@ def test_a_replay_ordered_after_its_round_closed_holds_back_the_end_of_the_event
     last = TournamentTable.objects.get(tournament=t, round=2)
     run_until_over(last.match)
     service.do_record_result(last.match_id)
-    with pytest.raises(service.ServiceError) as refused:
+    with pytest.raises(ServiceError) as refused:
         service.do_close_round(t.pk, organiser)
     assert refused.value.code == "results_missing" and "replay" in refused.value.message
     assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.RUNNING

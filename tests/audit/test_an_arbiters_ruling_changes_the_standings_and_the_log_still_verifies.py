@@ -7,9 +7,8 @@ import pytest
 from django.core.management import call_command
 
 from games import eventlog
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for, players  # noqa: F401  (fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.people import body, client_for
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.models import Tournament, TournamentTable

@@ -7,7 +7,7 @@ import pytest
 
 from games.models import Match
 from tests.audit.conftest import failures
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 

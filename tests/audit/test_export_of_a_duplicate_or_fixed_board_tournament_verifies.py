@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from tests.audit.conftest import read_records, write_lines
+from tests.audit.conftest import read_records
 from tests.engine.helpers import random_hands
+from tests.fixtures.verifier import write_lines
 from tournaments.export import tournament_export_lines
 from tournaments.models import TournamentTable
 

@@ -6,8 +6,9 @@ import pytest
 
 from games.audit import verify_match
 from games.export import match_export_lines
-from tests.audit.conftest import events_of, read_records, write_lines
+from tests.audit.conftest import events_of, read_records
 from tests.audit.corners_matches import finished_corners
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 

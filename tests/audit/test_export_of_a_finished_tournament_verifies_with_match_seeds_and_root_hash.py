@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from tests.audit.conftest import events_of, failures, read_records, relink, write_lines, write_records
+from tests.audit.conftest import events_of, failures, read_records, relink, write_records
+from tests.fixtures.verifier import write_lines
 from tournaments import read
 from tournaments.export import tournament_export_lines
 

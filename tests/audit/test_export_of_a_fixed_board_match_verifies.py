@@ -6,8 +6,9 @@ import random
 import pytest
 
 from games.export import match_export_lines
-from tests.audit.conftest import events_of, failures, read_records, relink, write_lines, write_records
+from tests.audit.conftest import events_of, failures, read_records, relink, write_records
 from tests.engine.helpers import random_hands
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,9 @@ import pytest
 from games.export import match_export_lines
 from games.models import Match
 from games.service import do_create_match
-from tests.audit.conftest import QUICK_KING, read_records, write_lines
+from tests.audit.conftest import read_records
+from tests.fixtures.matches import QUICK_KING
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@
 import pytest
 
 from games.export import match_export_lines
-from tests.audit.conftest import SHORT_RIFKI, write_lines
+from tests.audit.conftest import SHORT_RIFKI
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@
 import pytest
 
 from games.models import Match
-from tests.audit.conftest import read_records, write_lines
+from tests.audit.conftest import read_records
+from tests.fixtures.verifier import write_lines
 from tournaments import read, service
 from tournaments.export import tournament_export_lines
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from tests.audit.planting import move_row, plant
-from tests.matches.conftest import body, client_for, staff  # noqa: F401  (fixture)
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 AFTER_THE_END = {"type": "play", "seat": 0, "card": "AS"}
@@ -26,7 +26,7 @@ ARBITERS_ONLY = {
 }
 
 
-def read_everything(match, staff):  # noqa: F811  (the fixture, passed on)
+def read_everything(match, staff):
     """Every page and endpoint, as an arbiter (staff) and as the public: {(who, path): status}."""
     page_client = Client()
     page_client.force_login(staff)
@@ -45,7 +45,7 @@ def expected_statuses():
     }
 
 
-def test_planted_past_the_rows_head_nothing_fails_and_everything_shows_the_rows_head(play, staff):  # noqa: F811
+def test_planted_past_the_rows_head_nothing_fails_and_everything_shows_the_rows_head(play, staff):
     match = play()
     end = match.version
     plant(match.stream, [AFTER_THE_END])
@@ -63,7 +63,7 @@ def test_planted_past_the_rows_head_nothing_fails_and_everything_shows_the_rows_
     }
 
 
-def test_moved_into_the_rows_head_nothing_fails_and_the_game_shows_as_it_ended(play, staff):  # noqa: F811
+def test_moved_into_the_rows_head_nothing_fails_and_the_game_shows_as_it_ended(play, staff):
     match = play()
     end = match.version
     move_row(match, plant(match.stream, [AFTER_THE_END]))

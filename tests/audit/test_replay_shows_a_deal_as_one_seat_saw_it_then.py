@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import service
-from tests.matches.conftest import act, body, client_for, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 

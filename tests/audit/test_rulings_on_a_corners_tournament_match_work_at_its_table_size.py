@@ -9,9 +9,8 @@ import pytest
 from django.core.management import call_command
 
 from games import eventlog
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for, players  # noqa: F401  (fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.people import body, client_for
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.models import Tournament, TournamentTable
@@ -22,7 +21,7 @@ OPTIONS = {"players": 3, "game_length": "fixed_hands", "fixed_hands": 1}
 
 
 @pytest.fixture
-def finished_corners_event(organiser, make_bot):  # noqa: F811
+def finished_corners_event(organiser, make_bot):
     t = service.do_create_tournament(organiser, "Corners dispute", "corners", OPTIONS, "swiss", 1, fill="byes")
     for i in range(3):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"c{i}", strategy="heuristic"))

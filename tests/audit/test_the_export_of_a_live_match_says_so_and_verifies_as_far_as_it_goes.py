@@ -9,7 +9,9 @@ import pytest
 from games import service
 from games.export import match_export_lines
 from games.models import Match
-from tests.audit.conftest import QUICK_KING, failures, read_records, write_lines, write_records
+from tests.audit.conftest import failures, read_records, write_records
+from tests.fixtures.matches import QUICK_KING
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from games.export import match_export_lines
-from tests.audit.conftest import write_lines
+from tests.fixtures.verifier import write_lines
 from tournaments.export import tournament_export_lines
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 
 from games import receipts, service
-from tests.matches.conftest import act, body, client_for, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def test_by_default_the_key_is_derived_from_secret_key(settings):
     assert public_key() == published
 
 
-def test_the_setting_names_the_key_and_receipts_are_signed_with_it(settings, king_board_match, clients):  # noqa: F811
+def test_the_setting_names_the_key_and_receipts_are_signed_with_it(settings, king_board_match, clients):
     settings.EVENT_RECEIPT_SIGNING_KEY = A_KEY
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -45,8 +46,8 @@ def test_the_setting_names_the_key_and_receipts_are_signed_with_it(settings, kin
 
 def test_only_the_public_key_is_published_and_the_private_one_is_stored_nowhere(
     settings,
-    king_board_match,  # noqa: F811
-    clients,  # noqa: F811
+    king_board_match,
+    clients,
 ):
     settings.EVENT_RECEIPT_SIGNING_KEY = A_KEY
     published = client_for().get("/api/v1/receipts/key/").content.decode()

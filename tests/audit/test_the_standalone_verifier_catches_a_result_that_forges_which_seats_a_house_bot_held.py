@@ -4,7 +4,8 @@ verifier reads the match's own hand-overs and names the result; the true list pa
 
 import pytest
 
-from tests.audit.conftest import events_of, failures, forge_root, read_records, relink, write_lines, write_records
+from tests.audit.conftest import events_of, failures, forge_root, read_records, relink, write_records
+from tests.fixtures.verifier import write_lines
 from tournaments.export import tournament_export_lines
 
 pytestmark = pytest.mark.django_db

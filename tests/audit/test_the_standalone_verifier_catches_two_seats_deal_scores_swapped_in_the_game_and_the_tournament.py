@@ -8,7 +8,8 @@ import json
 import pytest
 
 from games.engine import RULESETS
-from tests.audit.conftest import events_of, failures, forge_root, read_records, relink, write_lines, write_records
+from tests.audit.conftest import events_of, failures, forge_root, read_records, relink, write_records
+from tests.fixtures.verifier import write_lines
 from tournaments.export import tournament_export_lines
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,10 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from games import receipts
 from games.export import match_export_lines
-from tests.audit.conftest import VERIFIER, run_alone, write_lines, write_verifier
-from tests.matches.conftest import act, body, clients, king_board_match, players, staff  # noqa: F401
+from tests.audit.conftest import VERIFIER
+from tests.fixtures.matches import act
+from tests.fixtures.people import body
+from tests.fixtures.verifier import run_alone, write_lines, write_verifier
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +83,7 @@ def test_it_agrees_with_the_cryptography_package_the_site_signs_with():
         assert not verify_export.ed25519_verify(other.public_bytes(Encoding.Raw, PublicFormat.Raw), message, signature)
 
 
-def test_the_single_file_run_without_site_packages_checks_the_signatures(king_board_match, clients, tmp_path):  # noqa: F811
+def test_the_single_file_run_without_site_packages_checks_the_signatures(king_board_match, clients, tmp_path):
     match = king_board_match
     from games import service
 

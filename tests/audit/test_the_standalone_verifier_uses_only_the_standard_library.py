@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from tests.audit.conftest import run_alone
+from tests.fixtures.verifier import run_alone
 
 pytestmark = pytest.mark.django_db
 

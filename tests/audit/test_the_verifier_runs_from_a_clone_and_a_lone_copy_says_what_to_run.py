@@ -8,7 +8,8 @@ import random
 import pytest
 
 from games import engine
-from tests.audit.conftest import VERIFIER, engine_export_records, run_alone, write_records
+from tests.audit.conftest import VERIFIER, engine_export_records, write_records
+from tests.fixtures.verifier import run_alone
 
 pytestmark = pytest.mark.django_db
 

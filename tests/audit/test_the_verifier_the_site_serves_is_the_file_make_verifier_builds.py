@@ -10,7 +10,8 @@ import sys
 import pytest
 from django.urls import reverse
 
-from tests.audit.conftest import ROOT, run_alone
+from tests.audit.conftest import ROOT
+from tests.fixtures.verifier import run_alone
 
 pytestmark = pytest.mark.django_db
 

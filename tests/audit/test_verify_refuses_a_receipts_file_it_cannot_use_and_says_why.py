@@ -12,15 +12,16 @@ from django.core.management import CommandError, call_command
 from games import receipts, service
 from games.export import match_export_lines
 from games.models import CommandResult, Event
-from tests.audit.conftest import write_lines
-from tests.matches.conftest import act, body, client_for, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
+from tests.fixtures.verifier import write_lines
 
 pytestmark = pytest.mark.django_db
 
 ANOTHER_KEY = "22" * 32
 
 
-def play_one(match, clients):  # noqa: F811
+def play_one(match, clients):
     state = service.match_state(match)
     response = act(clients[state.to_act], match, state.legal_actions()[0])
     assert response.status_code == 201
@@ -28,7 +29,7 @@ def play_one(match, clients):  # noqa: F811
 
 
 @pytest.fixture
-def kept(king_board_match, clients, players, settings):  # noqa: F811
+def kept(king_board_match, clients, players, settings):
     """(match, a receipt of it, a receipt signed with another key, a receipt of another match)."""
     match = king_board_match
     good = play_one(match, clients)
@@ -58,7 +59,7 @@ def cases(match, good, forged, elsewhere):
     ]
 
 
-def test_the_verify_endpoint_refuses_each_with_400_naming_the_receipt(kept, players):  # noqa: F811
+def test_the_verify_endpoint_refuses_each_with_400_naming_the_receipt(kept, players):
     match = kept[0]
     stored = (Event.objects.count(), CommandResult.objects.count())
     for name, text, says in cases(*kept):
@@ -87,7 +88,7 @@ def test_the_management_command_refuses_each_naming_the_file_and_the_receipt(kep
 
 
 def test_the_standalone_verifier_refuses_each_and_exits_2(kept, tmp_path, settings):
-    from tests.audit.conftest import run_alone, write_verifier
+    from tests.fixtures.verifier import run_alone, write_verifier
 
     match, good, _, _ = kept
     export = write_lines(tmp_path / "export.jsonl", match_export_lines(match))

@@ -13,8 +13,8 @@ from django.db import connection
 from games import eventlog, triggers
 from games import service as games
 from games.models import Event, Match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for, players  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,7 @@ from django.db import connection
 
 from games import eventlog, triggers
 from games.models import Event, Match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
 from tournaments import projection, read, service
 from tournaments.audit import verify_tournament
 from tournaments.models import StandingsCheckpoint, Tournament, TournamentTable

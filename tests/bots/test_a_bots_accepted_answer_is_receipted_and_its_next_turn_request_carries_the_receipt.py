@@ -14,7 +14,7 @@ from games import receipts, service
 from games.models import Event, Match
 from tests.bots.test_polling_bots_fetch_and_answer_their_turns import advance_to_polling_turn, bot_client
 from tests.bots.webhook_turns import match_where_it_acts_first
-from tests.matches.conftest import body
+from tests.fixtures.people import body
 
 
 def accepted_answer(receipt, request_id, stream):

@@ -7,8 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from bots.models import Bot
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 @pytest.fixture
@@ -43,7 +42,7 @@ def test_rotating_a_built_in_bots_credentials_is_refused_and_changes_nothing(aut
     assert Bot.objects.values("token_hash", "token_prefix", "signing_key_sealed").get(pk=created["id"]) == before
 
 
-def test_a_token_a_built_in_bot_holds_authenticates_nothing(make_bot):  # noqa: F811
+def test_a_token_a_built_in_bot_holds_authenticates_nothing(make_bot):
     builtin, polling = make_bot(kind="builtin"), make_bot(kind="polling")
     for bot, expected in ((builtin, 401), (polling, 200)):
         client = APIClient()

@@ -7,7 +7,7 @@ from bots import tasks
 from games import service
 from games.models import Event, Match
 from tests.engine.helpers import random_hands
-from tests.matches.conftest import act
+from tests.fixtures.matches import act
 
 
 def test_creating_a_bot_match_queues_its_first_turn_after_commit(
@@ -21,7 +21,7 @@ def test_creating_a_bot_match_queues_its_first_turn_after_commit(
 def test_a_person_acting_at_a_mixed_table_queues_the_next_turn(
     make_bot, players, enqueued_bot_turns, django_capture_on_commit_callbacks
 ):
-    from tests.matches.conftest import client_for
+    from tests.fixtures.people import client_for
 
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(3))}
     match = service.do_create_match(

@@ -82,6 +82,7 @@ def exchange_threads():
     return sum(not t.name.startswith("webhook-dns") for t in threading.enumerate())
 
 
+@pytest.mark.serial
 def test_the_call_ends_at_its_deadline_and_hangs_up(dripping_server, private_webhooks_allowed):
     threads = exchange_threads()
     started = time.monotonic()
@@ -98,6 +99,7 @@ def test_the_call_ends_at_its_deadline_and_hangs_up(dripping_server, private_web
     assert exchange_threads() == threads  # no thread left behind either
 
 
+@pytest.mark.serial
 def test_a_dripping_webhook_bot_gets_its_fallback_at_the_deadline(dripping_server, private_webhooks_allowed, make_bot):
     options = {"quick_game_combined_negatives": True}
     first = engine.new_game("king", seed=b"drip", options=options).to_act

@@ -13,17 +13,7 @@ from bots.models import Turn
 from games import service
 from games.models import Match
 from tests.bots.webhook_turns import QUICK_KING, match_where_it_acts_first
-from tests.services.conftest import (  # noqa: F401  (fixtures)
-    announcements_stay_in_this_process,
-    celery_worker_factory,
-    postgres_url,
-    redis_url,
-)
-from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
-    start_match,
-    wait_until_over,
-    worker_env,
-)
+from tests.fixtures.services import start_match, wait_until_over
 
 pytestmark = [
     pytest.mark.services,

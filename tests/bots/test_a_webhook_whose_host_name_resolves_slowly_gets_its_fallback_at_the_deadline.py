@@ -12,6 +12,7 @@ from bots.webhook import BotFault, call
 REQUEST = {"request_id": "r1", "legal_actions": [{"type": "pass"}], "view": {}}
 
 
+@pytest.mark.serial
 def test_a_host_name_that_takes_longer_than_the_deadline_to_resolve_is_a_timeout(monkeypatch, settings):
     settings.BOT_WEBHOOKS_ALLOW_PRIVATE = True
 

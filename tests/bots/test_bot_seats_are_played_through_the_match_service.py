@@ -4,7 +4,7 @@ import json
 
 from games import engine, eventlog, service
 from games.models import Match
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 
 
 def stored_types(match):

@@ -11,7 +11,7 @@ import pytest
 from games import engine, eventlog, service
 from games.engine import RULESETS
 from games.models import Match
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 
 SHEDDING = [name for name, game in RULESETS.items() if not game.trick_taking]
 

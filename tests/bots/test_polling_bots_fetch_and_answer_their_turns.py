@@ -9,7 +9,7 @@ from bots import runner, tasks
 from bots.models import Turn
 from games import eventlog, service
 from games.models import Match
-from tests.matches.conftest import body
+from tests.fixtures.people import body
 
 
 def bot_client(bot):

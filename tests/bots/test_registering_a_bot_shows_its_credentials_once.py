@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from bots.models import Bot
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from bots.examples import polling_bot, webhook_bot
 from bots.models import Turn
 from games import eventlog, service
 from games.models import Match
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 
 
 def test_the_webhook_example_checks_signatures_and_plays_a_whole_match(make_bot, private_webhooks_allowed):

@@ -42,6 +42,7 @@ def test_the_request_is_signed_with_the_secrets_digest_and_the_answer_is_returne
         (lambda r: (200, b'{"action": "' + b"x" * 70000 + b'"}', 0), "oversized"),
     ],
 )
+@pytest.mark.serial
 def test_faulty_answers_are_faults_with_their_reason(bot_server, private_webhooks_allowed, behave, reason):
     server = bot_server(behave)
     started = time.monotonic()

@@ -15,7 +15,7 @@ import pytest
 
 from bots.models import Bot
 from bots.netcheck import UnsafeURL, check_url
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 # (address, the registry entry it falls in)
 SPECIAL_V4 = [

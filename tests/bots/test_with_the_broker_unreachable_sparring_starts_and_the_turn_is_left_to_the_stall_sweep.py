@@ -13,7 +13,7 @@ import bots.tasks
 from bots import registry
 from config.celery import app
 from games.models import Match
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 CLOSED = "redis://127.0.0.1:1/0"

@@ -7,8 +7,7 @@ import pytest
 
 from bots import registry
 from games.models import Match
-
-from .conftest import PASSWORD, PHONE, log_in
+from tests.fixtures.browser import PASSWORD, PHONE, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 PAGE_WIDTH = "() => Math.max(document.documentElement.scrollWidth, window.innerWidth)"

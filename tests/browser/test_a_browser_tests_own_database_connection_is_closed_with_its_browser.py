@@ -10,8 +10,6 @@ import psycopg
 import pytest
 from django.db import connection
 
-from tests.services.conftest import postgres_url  # noqa: F401  (fixture)
-
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
@@ -21,7 +19,7 @@ def sessions(url, pid):
 
 
 @pytest.fixture
-def backend(postgres_url):  # noqa: F811
+def backend(postgres_url):
     """Set up before the browser, so torn down after it: the test's connection is gone by then."""
     seen = {}
     yield seen
@@ -33,7 +31,7 @@ def backend(postgres_url):  # noqa: F811
 def test_the_connection_of_a_browser_tests_own_queries_is_closed_with_the_browser(
     backend,
     browser,
-    postgres_url,  # noqa: F811
+    postgres_url,
     django_user_model,
 ):
     assert asyncio._get_running_loop() is not None, "Playwright's loop runs in this thread"

@@ -10,9 +10,7 @@ import pytest
 from games import eventlog, service
 from games.engine import RULESETS
 from games.models import Match
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import log_in, sign_up
+from tests.fixtures.browser import log_in, sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -100,7 +98,7 @@ def seat_moves(match):
     ]
 
 
-def test_a_corners_player_drags_cards_and_piles_with_a_mouse_then_a_finger(new_page, bot_worker, make_bot, screenshot):  # noqa: F811
+def test_a_corners_player_drags_cards_and_piles_with_a_mouse_then_a_finger(new_page, bot_worker, make_bot, screenshot):
     desktop = new_page()
     sign_up(desktop, "dragger")
     from django.contrib.auth import get_user_model

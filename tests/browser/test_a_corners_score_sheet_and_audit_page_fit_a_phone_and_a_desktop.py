@@ -7,9 +7,7 @@ import pytest
 
 from games import service
 from tests.audit.corners_matches import finished_corners
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +17,7 @@ NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth +
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_the_sheet_and_the_audit_page_of_a_five_seat_jax_game_fit_the_screen(
     new_page,
-    make_bot,  # noqa: F811
+    make_bot,
     django_user_model,
     screenshot,
     phone,

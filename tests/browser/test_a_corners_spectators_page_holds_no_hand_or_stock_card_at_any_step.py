@@ -9,9 +9,7 @@ from games import eventlog, service
 from games.engine import RULESETS
 from games.models import Match
 from games.templatetags.cards import card_name
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +41,7 @@ def wait_for_players_turn_or_the_end(match, timeout=60):
 def test_a_corners_spectator_never_sees_a_hand_or_stock_card_and_a_player_only_their_own(
     new_page,
     bot_worker,
-    make_bot,  # noqa: F811
+    make_bot,
     django_user_model,
     screenshot,
 ):

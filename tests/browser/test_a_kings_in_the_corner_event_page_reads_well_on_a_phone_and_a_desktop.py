@@ -7,11 +7,10 @@ this process, and the pages only read it."""
 import pytest
 
 from games.engine import RULESETS
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.browser import PHONE
 from tournaments import projection, service
 from tournaments.models import TournamentTable
-
-from .conftest import PHONE
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +20,7 @@ RULESET = next(name for name, r in RULESETS.items() if "players" in r.flags and 
 
 def test_the_event_page_and_projector_say_the_lowest_wins_and_rank_so(
     new_page, make_bot, django_user_model, screenshot
-):  # noqa: F811
+):
     organiser = django_user_model.objects.create_user("organiser", password="long-enough-pass")
     t = service.do_create_tournament(
         organiser,

@@ -12,9 +12,7 @@ import pytest
 from games import eventlog, service
 from games.engine import RULESETS
 from games.models import Match
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import sign_up
+from tests.fixtures.browser import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +41,7 @@ def lit(page):
     return sorted(page.locator("#piles .pile-target.lit").evaluate_all("bs => bs.map(b => b.dataset.pile)"))
 
 
-def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, bot_worker, make_bot, screenshot):  # noqa: F811
+def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, bot_worker, make_bot, screenshot):
     page = new_page(phone=True)
     sign_up(page, "newcomer")
     from django.contrib.auth import get_user_model

@@ -9,8 +9,7 @@ import pytest
 from games import eventlog, service
 from games.engine.playout import score_sheet_rows
 from games.models import Match
-
-from .conftest import sign_up
+from tests.fixtures.browser import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

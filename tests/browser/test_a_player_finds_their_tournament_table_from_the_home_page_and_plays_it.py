@@ -11,9 +11,8 @@ from django.contrib.auth import get_user_model
 from bots.house import house_bot
 from games import eventlog
 from games.models import Match
+from tests.fixtures.browser import PASSWORD, log_in
 from tournaments import service
-
-from .conftest import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -8,8 +8,7 @@ import re
 import pytest
 
 from games.models import Event, Match
-
-from .conftest import sign_up
+from tests.fixtures.browser import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

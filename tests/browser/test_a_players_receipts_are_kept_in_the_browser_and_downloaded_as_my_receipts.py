@@ -11,9 +11,8 @@ import json
 import pytest
 
 from games import receipts, service
-from tests.matches.conftest import client_for
-
-from .conftest import PASSWORD, SCREENSHOTS, log_in
+from tests.fixtures.browser import PASSWORD, SCREENSHOTS, log_in
+from tests.fixtures.people import client_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -7,9 +7,7 @@ import pytest
 
 from games import compass, service
 from games.engine import RULESETS
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +17,7 @@ TURN_TIMEOUT_MS = 60_000
 def test_a_rifki_table_is_laid_out_counter_clockwise_with_each_card_before_its_player(
     new_page,
     bot_worker,
-    make_bot,  # noqa: F811
+    make_bot,
     django_user_model,
     screenshot,
 ):

@@ -8,9 +8,7 @@ import pytest
 from games import eventlog, service
 from games.models import Match
 from games.templatetags.cards import card_name
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +33,7 @@ def shown_version(page):
 def test_spectators_never_see_a_live_hand_and_a_player_sees_only_their_own(
     new_page,
     bot_worker,
-    make_bot,  # noqa: F811
+    make_bot,
     django_user_model,
     screenshot,
 ):

@@ -12,9 +12,9 @@ stream, one more) are cut.
 import pytest
 
 from games import service
-from tests.matches.conftest import act, client_for
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
+from tests.fixtures.matches import act
+from tests.fixtures.people import client_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

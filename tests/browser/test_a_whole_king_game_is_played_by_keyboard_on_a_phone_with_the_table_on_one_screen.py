@@ -13,9 +13,7 @@ import pytest
 
 from games import eventlog, service
 from games.models import Match
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -61,7 +59,7 @@ def focus_on_the_table(page, most=80):
 def test_a_whole_king_game_by_keyboard_with_the_table_on_one_phone_screen(
     new_page,
     bot_worker,
-    make_bot,  # noqa: F811
+    make_bot,
     django_user_model,
     screenshot,
 ):

@@ -8,16 +8,15 @@ import pytest
 
 from games import eventlog, service
 from games.audit import verify_match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-
-from .conftest import PASSWORD, log_in
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(
     new_page,
-    make_bot,  # noqa: F811
+    make_bot,
     django_user_model,
     screenshot,
 ):

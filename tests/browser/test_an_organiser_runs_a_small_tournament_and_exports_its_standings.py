@@ -11,19 +11,17 @@ import time
 import pytest
 
 from games import eventlog
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
+from tests.fixtures.browser import sign_up
 from tournaments import projection, read
 from tournaments import standings as folds
 from tournaments.models import Tournament
-
-from .conftest import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_organiser_creates_a_tournament_registers_bots_runs_a_round_and_exports_standings(
     new_page, bot_worker, make_bot, screenshot
-):  # noqa: F811
+):
     bots = [make_bot(name=f"club-bot-{i}", strategy="random") for i in range(4)]
     page = new_page()
     sign_up(page, "organiser")

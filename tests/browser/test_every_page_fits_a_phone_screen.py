@@ -9,10 +9,9 @@ is made in this process, and the pages only read it."""
 import pytest
 
 from games.service import do_create_match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.browser import PASSWORD, PHONE, log_in
 from tournaments import projection, service
-
-from .conftest import PASSWORD, PHONE, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 WIDTH = PHONE["width"]
@@ -43,7 +42,7 @@ REACHABLE = """(el, w) => {
 }"""
 
 
-def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, screenshot):  # noqa: F811
+def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, screenshot):
     organiser = django_user_model.objects.create_user("organiser-with-a-longish-name", password=PASSWORD)
     make_bot(name="house-heuristic")  # the house bot that fills a round's empty seats
     bots = [make_bot(name=f"club_bot_{i}_of_the_thursday_league") for i in range(4)]

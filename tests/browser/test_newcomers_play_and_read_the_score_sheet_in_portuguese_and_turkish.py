@@ -12,9 +12,8 @@ from django.utils import translation
 from games import compass
 from games.engine import RULESETS
 from games.models import Match
+from tests.fixtures.browser import PASSWORD
 from tests.i18n.english import english_left, visible_text
-
-from .conftest import PASSWORD
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -10,9 +10,8 @@ legality path (tests/pages/decisions.py), so the pages show exactly what the eng
 import pytest
 
 from games import service
+from tests.fixtures.browser import PASSWORD, PHONE, log_in
 from tests.pages.decisions import king_auction, rifki_after
-
-from .conftest import PASSWORD, PHONE, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 PAGE_WIDTH = "() => Math.max(document.documentElement.scrollWidth, window.innerWidth)"

@@ -9,10 +9,9 @@ import pytest
 from bots import registry
 from games import service as games
 from games.models import Match, Seat
+from tests.fixtures.browser import PASSWORD, PHONE, log_in
 from tournaments.ladder import service as ladder_service
 from tournaments.models import LadderTable
-
-from .conftest import PASSWORD, PHONE, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 PAGE_WIDTH = "() => Math.max(document.documentElement.scrollWidth, window.innerWidth)"

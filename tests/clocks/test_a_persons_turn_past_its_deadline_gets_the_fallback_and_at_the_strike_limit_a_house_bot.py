@@ -8,6 +8,7 @@ import pytest
 
 from bots import runner, tasks
 from games import clocks, service
+from games.errors import ServiceError
 from games.models import Event, Match
 
 
@@ -76,7 +77,7 @@ def test_the_strike_limit_hands_the_seat_to_a_house_bot_which_plays_it(players):
 
     # The person may no longer act for the seat: refused, nothing stored.
     before = match.version
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.submit_action(match.pk, players[first], service.current_state(match).legal_actions()[0], before)
     assert refusal.value.code == "seat_taken_over" and refusal.value.status == 409
     match.refresh_from_db()
@@ -93,7 +94,7 @@ def test_the_strike_limit_hands_the_seat_to_a_house_bot_which_plays_it(players):
 
 
 def test_a_late_deadline_task_after_the_person_played_does_nothing(players, clients):
-    from tests.matches.conftest import act
+    from tests.fixtures.matches import act
 
     match = person_table(players)
     version = match.version

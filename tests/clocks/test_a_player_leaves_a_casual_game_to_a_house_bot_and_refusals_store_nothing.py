@@ -8,6 +8,7 @@ import pytest
 
 from bots import runner
 from games import service
+from games.errors import ServiceError
 from games.models import Event, Match, Seat
 from tests.pages.tables import browser
 
@@ -46,7 +47,7 @@ def test_the_house_bot_plays_the_left_seat_and_its_player_cannot_act(players, ta
     seat = table.to_act
     service.do_leave_seat(table.pk, players[seat])
     table.refresh_from_db()
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.submit_action(table.pk, players[seat], service.current_state(table).legal_actions()[0], table.version)
     assert refusal.value.code == "seat_taken_over"
     before = table.version
@@ -71,7 +72,7 @@ def test_a_bot_plays_a_whole_game_once_every_person_has_left(players):
 
 def refused(match, user, code, status):
     before = events(match)
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.do_leave_seat(match.pk, user)
     assert (refusal.value.code, refusal.value.status) == (code, status)
     assert events(match) == before

@@ -8,9 +8,9 @@ import pytest
 
 from bots import runner
 from games import clocks, service
+from games.errors import ServiceError
 from games.models import Event, Match
-from games.service import ServiceError
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tests.pages.tables import browser
 from tournaments import service as tournaments
 from tournaments.models import Entrant, Tournament

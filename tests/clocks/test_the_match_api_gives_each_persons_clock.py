@@ -5,7 +5,7 @@ clocks, a spectator too: they say nothing about a hand."""
 
 from games import service
 from games.models import Match
-from tests.matches.conftest import client_for
+from tests.fixtures.people import client_for
 
 
 def test_the_seat_to_act_counts_down_and_every_person_seat_has_its_clock(players):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import browser, new_page, sign_up  # noqa: F401  (fixtures)
+from tests.fixtures.browser import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def violations(page, refused):
     return refused + page.evaluate("window.__cspViolations || []")
 
 
-def test_pages_run_their_scripts_and_raise_no_csp_violation(new_page):  # noqa: F811
+def test_pages_run_their_scripts_and_raise_no_csp_violation(new_page):
     page = new_page()
     refused = watched(page)
 

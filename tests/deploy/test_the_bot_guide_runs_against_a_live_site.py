@@ -16,8 +16,6 @@ import pytest
 from bots.models import Bot
 from games import eventlog, longpoll
 from games.models import Match
-from tests.browser.conftest import bot_worker  # noqa: F401  (fixture)
-from tests.services.conftest import celery_worker_factory, postgres_url, redis_url  # noqa: F401  (fixtures)
 from tournaments.models import LadderEntry
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -34,7 +32,7 @@ def guide():
     return block.group(1)
 
 
-def test_the_guide_goes_from_sign_up_to_a_finished_sparring_match_and_the_ladder(live_server, bot_worker, settings):  # noqa: F811
+def test_the_guide_goes_from_sign_up_to_a_finished_sparring_match_and_the_ladder(live_server, bot_worker, settings):
     settings.BOT_TURN_TIMEOUT_SECONDS = 10.0  # a loaded CI machine is no fault of the bot's
     run = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", STOP_BACKGROUND_JOBS + guide()],

@@ -10,11 +10,6 @@ from django.db import connection
 from bots.house import house_bot
 from games import engine, eventlog, service
 from games.models import Match
-from tests.matches.conftest import players  # noqa: F401  (fixture)
-from tests.services.conftest import (  # noqa: F401  (fixtures)
-    announcements_stay_in_this_process,
-    postgres_url,  # the worker reads the test database
-)
 
 pytestmark = [
     pytest.mark.services,

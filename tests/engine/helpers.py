@@ -8,7 +8,7 @@ scoring bug in the engine cannot hide behind the same bug in the test.
 import os
 import random
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from games.engine import new_game, replay
 
@@ -59,8 +59,30 @@ COMBINED = ("no_tricks+no_last_two", "no_hearts+no_king_of_hearts", "no_queens+n
 CARD_BASED = {"no_hearts", "no_queens", "no_men", "no_king_of_hearts"}
 
 
+# The engine's Hypothesis profiles, under names of their own so that they leave alone the global
+# profile tests/conftest.py loads for the rest of the suite; engine_settings() applies them.
+# ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) searches harder; anything else, or nothing, runs
+# the quick ``dev`` profile. Budget (measured on two cores): the whole tests/engine run takes
+# about 10 seconds under ``dev`` (40 examples per property) and about a minute and a half under
+# ``ci`` (500 examples), well inside the 3 and 6 minute targets. Deadlines are off: a loaded CI
+# machine would make them flaky.
+ENGINE_PROFILES = {
+    "dev": dict(
+        max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    ),
+    "ci": dict(
+        max_examples=500,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    ),
+}
+for _name, _kwargs in ENGINE_PROFILES.items():
+    settings.register_profile(f"engine-{_name}", **_kwargs)
+
+
 def engine_settings():
-    """The engine's Hypothesis profile (registered in tests/engine/conftest.py)."""
+    """The engine's Hypothesis profile (registered above)."""
     return settings.get_profile("engine-ci" if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else "engine-dev")
 
 

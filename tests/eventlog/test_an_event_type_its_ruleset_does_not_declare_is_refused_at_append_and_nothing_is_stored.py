@@ -11,7 +11,7 @@ import pytest
 from games import eventlog, service
 from games.engine import RULESETS
 from games.models import Event, Match, StreamHead
-from tests.matches.conftest import client_for, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.people import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_the_log_refuses_an_undeclared_type_before_writing_anything():
     assert not Event.objects.exists() and not StreamHead.objects.exists()
 
 
-def test_a_platform_event_of_an_undeclared_type_is_refused(king_board_match):  # noqa: F811
+def test_a_platform_event_of_an_undeclared_type_is_refused(king_board_match):
     before = stored(king_board_match)
     with pytest.raises(eventlog.UndeclaredEvent):
         service.do_append_platform(king_board_match.pk, "system", [PEEK])
@@ -42,8 +42,8 @@ def test_a_platform_event_of_an_undeclared_type_is_refused(king_board_match):  #
 
 
 def test_an_action_whose_engine_events_hold_an_undeclared_type_is_refused(
-    king_board_match,  # noqa: F811
-    players,  # noqa: F811
+    king_board_match,
+    players,
     monkeypatch,
 ):
     before = stored(king_board_match)

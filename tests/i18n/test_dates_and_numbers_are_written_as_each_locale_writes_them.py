@@ -11,7 +11,6 @@ from django.utils import formats, translation
 
 from bots.models import Turn
 from games import service
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.pages.tables import browser
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +24,7 @@ def written(language, value, format_name):
 
 
 @pytest.mark.parametrize("language, month", [("pt-br", "Novembro"), ("tr", "Kasım")])
-def test_a_bots_fault_is_dated_in_the_readers_locale(make_bot, language, month):  # noqa: F811
+def test_a_bots_fault_is_dated_in_the_readers_locale(make_bot, language, month):
     bot = make_bot(kind="polling", name="zamanli")
     match = service.do_create_match("king", {}, [bot, make_bot(), make_bot(), make_bot()], seed=b"d" * 32)
     Turn.objects.create(

@@ -15,7 +15,6 @@ from django.test import Client
 from games import service
 from games.engine import RULESETS
 from games.models import Match
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.pages.tables import bots_play_until_the_person_acts
 from tournaments import service as tournaments
 from tournaments.models import TournamentTable
@@ -42,7 +41,7 @@ def finished(match, holders):
 
 
 @pytest.fixture
-def club(django_user_model, make_bot):  # noqa: F811  (the imported fixture)
+def club(django_user_model, make_bot):
     people = [django_user_model.objects.create_user(name, password="long-enough-pass") for name in PEOPLE]
     robots = [make_bot(name=f"robo{i}") for i in range(4)]
     quick = {"quick_game_combined_negatives": True}

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import translation
 
 from games import refusals
-from games.engine import records
+from games.engine import RULESETS, king, records, rifki
 
 ENGINE_MARKED = re.compile(r'\bN_\("((?:[^"\\]|\\.)*)"\)')
 
@@ -30,7 +30,7 @@ def test_the_engines_marked_strings_are_collected(catalogue):
 
 
 def test_every_contract_name_the_score_sheets_show_is_collected(catalogue):
-    names = {label for labels in records.NEGATIVE_LABELS.values() for label in labels.values()}
+    names = {*king.NEGATIVE_LABELS.values(), *rifki.NEGATIVE_LABELS.values()}
     names |= {
         records.TRUMP_LABEL,
         records.NO_CONTRACT,
@@ -46,6 +46,8 @@ def test_every_contract_name_the_score_sheets_show_is_collected(catalogue):
 def test_the_views_and_templates_strings_are_collected(catalogue):
     with translation.override(None):  # the msgids themselves, whatever language a test left active
         reasons = {str(text) for text in refusals.REFUSALS.values()}
+    reasons |= {text for game in RULESETS.values() for text in game.refusals.values()}
+    reasons |= {text for game in RULESETS.values() for text in game.action_labels.values()}
 
     assert reasons <= catalogue, sorted(reasons - catalogue)
     assert "The score sheet, with every contract" in catalogue  # templates/games/_table.html

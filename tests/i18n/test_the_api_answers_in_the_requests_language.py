@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from games import service
-from tests.matches.conftest import body, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.people import body
 
 pytestmark = pytest.mark.django_db
 

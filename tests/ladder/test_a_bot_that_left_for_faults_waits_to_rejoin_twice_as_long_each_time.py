@@ -9,11 +9,11 @@ from datetime import timedelta
 
 import pytest
 
+from games.errors import ServiceError
 from games.models import Event
-from games.service import ServiceError
+from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tests.matches.conftest import body, client_for
 from tournaments.ladder import service as ladder_service
 from tournaments.ladder.fold import MAX_REJOIN_WAIT, rejoin_wait
 from tournaments.ladder.tasks import ladder_tick

@@ -5,9 +5,9 @@ plays on and is rated. Re-enabled, its owner may opt it in again."""
 import pytest
 
 from games import eventlog
+from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tests.matches.conftest import body, client_for
 from tournaments.ladder import service as ladder_service
 from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderEntry, LadderTable

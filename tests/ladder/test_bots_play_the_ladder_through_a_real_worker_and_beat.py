@@ -34,10 +34,9 @@ from django.db import connection
 from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
-from tests.bots.conftest import BotServer, first_legal
+from tests.fixtures.bots import BotServer, first_legal
 from tests.ladder.conftest import RULESET
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tests.services.conftest import celery_worker_factory, postgres_url, redis_url  # noqa: F401  (fixtures)
 from tournaments.ladder import service as ladder_service
 from tournaments.ladder.fold import key_of
 from tournaments.models import LadderEntry, LadderTable

@@ -6,17 +6,17 @@ offered (400 ruleset_not_offered), a bot already in (409 already_in_ladder). Pau
 resuming: a bot not in (404 not_in_ladder), no change (409 already_paused / already_active), a
 disabled bot resumed (400 bot_disabled), a bad status (400 invalid_input). Leaving a ladder one
 is not in (404). Seating a table: one owner at two seats (400 same_owner), a bot not in the
-ladder (409 not_in_ladder) or already at a live ladder match (409 bot_busy), a bot that is not
+ladder (409 seat_not_in_ladder) or already at a live ladder match (409 bot_busy), a bot that is not
 an anchor completing it (400 not_an_anchor)."""
 
 import pytest
 from django.db.models import Count
 
 from bots.house import house_bot
+from games.errors import ServiceError
 from games.models import Event, Match
-from games.service import ServiceError
+from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, new_bot
-from tests.matches.conftest import body, client_for
 from tournaments.ladder import service as ladder_service
 from tournaments.models import Ladder, LadderEntry, LadderTable
 
@@ -136,7 +136,7 @@ def test_seating_a_table(owners, bots, joined):
     before = snapshot()
     cases = [
         ([bots[0].pk, second.pk, bots[2].pk, bots[3].pk], [], (400, "same_owner")),  # one owner at two seats
-        ([bots[0].pk, bots[4].pk, bots[2].pk, bots[3].pk], [], (409, "not_in_ladder")),  # eli-bot never joined
+        ([bots[0].pk, bots[4].pk, bots[2].pk, bots[3].pk], [], (409, "seat_not_in_ladder")),  # eli-bot never joined
         ([bots[0].pk, bots[1].pk, bots[2].pk], [bots[3].pk], (400, "not_an_anchor")),
         ([bots[0].pk, bots[1].pk], anchors[:1], (400, "invalid_seats")),  # a seat short
         ([bots[0].pk, bots[1].pk], [anchors[0], anchors[0]], (400, "invalid_seats")),  # an anchor twice

@@ -7,12 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 
 from bots.models import Bot
-from tests.api.test_fuzzing_the_api_finds_no_server_error import (  # noqa: F401  (fixtures)
-    CHECKS,
-    EXAMPLES,
-    api_schema,
-    headers,
-)
+from tests.fixtures.api_fuzzing import CHECKS, EXAMPLES
 from tests.ladder.conftest import RULESET
 from tournaments.ladder import service as ladder_service
 

@@ -6,8 +6,8 @@ join again."""
 import pytest
 
 from games import eventlog
+from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET
-from tests.matches.conftest import body, client_for
 from tournaments.ladder import service as ladder_service
 from tournaments.models import LadderEntry
 

@@ -7,9 +7,9 @@ games and status, anchors marked, ranked by ordinal with equal ordinals sharing 
 import pytest
 
 from bots.models import Bot
+from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tests.matches.conftest import body, client_for
 from tournaments.ladder import service as ladder_service
 from tournaments.ladder.fold import key_of
 from tournaments.ladder.tasks import ladder_tick

@@ -9,9 +9,10 @@ from django.db import IntegrityError, transaction
 
 from games import service
 from games.engine import RULESETS
+from games.errors import ServiceError
 from games.models import MOST_SEATS, Event, Match, Seat
 from games.offer import offered_names
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 def assert_nothing_stored():
@@ -42,7 +43,7 @@ def test_a_wrong_number_of_holders_is_refused_by_the_api_and_the_service(players
     assert r.status_code == 400
     error = body(r)["error"]
     assert error["code"] == "invalid_seats" and f"exactly {size} seats" in error["message"]
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.do_create_match(ruleset, {}, [None] * holders)
     assert refusal.value.code == "invalid_seats"
     assert_nothing_stored()
@@ -60,7 +61,7 @@ def test_a_ruleset_the_site_holds_back_is_refused_by_the_service(staff, monkeypa
     held_back = list(RULESETS)[-1]
     monkeypatch.setattr(service, "offered_names", lambda: [name for name in RULESETS if name != held_back])
     seats = [None] * RULESETS[held_back].num_seats()
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.do_create_match(held_back, {}, seats)
     assert refusal.value.code == "ruleset_not_offered" and held_back not in refusal.value.message.split("one of")[1]
     assert_nothing_stored()

@@ -2,7 +2,8 @@
 
 from games import service
 from games.models import CommandResult, Event
-from tests.matches.conftest import act, body, client_for
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
 
 
 def stored(match):

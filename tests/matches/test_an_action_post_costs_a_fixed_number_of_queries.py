@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import service
-from tests.matches.conftest import act, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def expected(read_stream):
     return 1 + 1 + 1 + 1 + read_stream + writes + 1
 
 
-def post(match, clients):  # noqa: F811
+def post(match, clients):
     match.refresh_from_db()
     state = service.current_state(match)
     with CaptureQueriesContext(connection) as queries:
@@ -31,7 +31,7 @@ def post(match, clients):  # noqa: F811
     return [q["sql"] for q in queries.captured_queries]
 
 
-def test_an_action_whose_state_this_process_holds_reads_no_stream(king_board_match, clients):  # noqa: F811
+def test_an_action_whose_state_this_process_holds_reads_no_stream(king_board_match, clients):
     for _ in range(4):  # every seat's token once: each writes its last_used_at on its first use
         post(king_board_match, clients)
     for _ in range(4):
@@ -40,7 +40,7 @@ def test_an_action_whose_state_this_process_holds_reads_no_stream(king_board_mat
         assert not [q for q in queries if q.startswith("UPDATE") and "apitoken" in q]
 
 
-def test_an_action_on_a_state_another_process_holds_reads_the_stream_once(king_board_match, clients):  # noqa: F811
+def test_an_action_on_a_state_another_process_holds_reads_the_stream_once(king_board_match, clients):
     for _ in range(4):
         post(king_board_match, clients)
     service._STATES.clear()  # as in a worker that did not play the last action

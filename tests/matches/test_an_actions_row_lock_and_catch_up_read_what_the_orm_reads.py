@@ -9,20 +9,21 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import eventlog, service, sql_once
+from games.errors import ServiceError
 from games.models import Event, Match
-from tests.matches.conftest import act, clients, king_board_match, players, staff  # noqa: F401
+from tests.fixtures.matches import act
 
 pytestmark = pytest.mark.django_db
 
 
-def play(match, clients, moves):  # noqa: F811
+def play(match, clients, moves):
     for _ in range(moves):
         match.refresh_from_db()
         state = service.current_state(match)
         assert act(clients[state.to_act], match, state.legal_actions()[0]).status_code == 201
 
 
-def test_the_locked_row_is_the_orms_row_in_one_query(king_board_match, clients):  # noqa: F811
+def test_the_locked_row_is_the_orms_row_in_one_query(king_board_match, clients):
     play(king_board_match, clients, 3)
     Match.objects.filter(pk=king_board_match.pk).update(clock_wake_at=timezone.now())
     expected = Match.objects.get(pk=king_board_match.pk)
@@ -41,12 +42,12 @@ def test_the_locked_row_is_the_orms_row_in_one_query(king_board_match, clients):
 
 def test_a_match_that_does_not_exist_is_a_404_and_none():
     assert sql_once.locked(Match, 987654) is None
-    with pytest.raises(service.ServiceError) as refused, transaction.atomic():
+    with pytest.raises(ServiceError) as refused, transaction.atomic():
         service.locked_match(987654)
     assert refused.value.status == 404 and refused.value.code == "not_found"
 
 
-def test_the_events_since_a_head_are_the_orms_in_version_order(king_board_match, clients):  # noqa: F811
+def test_the_events_since_a_head_are_the_orms_in_version_order(king_board_match, clients):
     play(king_board_match, clients, 6)
     king_board_match.refresh_from_db()
     stream, upto = king_board_match.stream, king_board_match.version

@@ -13,7 +13,8 @@ from cryptography.hazmat.primitives.serialization import load_pem_public_key
 from games import eventlog, receipts, service
 from games.models import CommandResult, Event
 from tests.audit.test_a_deal_played_with_physical_cards_is_entered_checked_and_scored import enter, written_record
-from tests.matches.conftest import act, body, client_for
+from tests.fixtures.matches import act
+from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games import live_games
-from tests.matches.conftest import client_for, players  # noqa: F401  (shared fixture)
+from tests.fixtures.people import client_for
 from tests.pages.mine import games_of
 
 FIELDS = {

@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 
 from games import service
 from games.engine import RULESETS
-from tests.matches.conftest import act, client_for
+from tests.fixtures.matches import act
+from tests.fixtures.people import client_for
 
 PUBLIC = (
     "/api/v1/matches/{id}/",

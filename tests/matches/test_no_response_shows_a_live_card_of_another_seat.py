@@ -11,7 +11,8 @@ import random
 from rest_framework.test import APIClient
 
 from games import service
-from tests.matches.conftest import act, client_for
+from tests.fixtures.matches import act
+from tests.fixtures.people import client_for
 
 ENDPOINTS = (
     "/api/v1/matches/{id}/",

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 
 from games import eventlog, service
-from tests.matches.conftest import act, body
+from tests.fixtures.matches import act
+from tests.fixtures.people import body
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

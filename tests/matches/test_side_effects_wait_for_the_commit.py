@@ -3,7 +3,7 @@
 from django.db import transaction
 
 from games import service
-from tests.matches.conftest import act
+from tests.fixtures.matches import act
 
 
 def listen():

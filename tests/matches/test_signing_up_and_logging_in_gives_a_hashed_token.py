@@ -3,7 +3,7 @@ from rest_framework.test import APIClient
 
 from games.models import ApiToken
 from games.tokens import hash_token
-from tests.matches.conftest import body
+from tests.fixtures.people import body
 
 User = get_user_model()
 

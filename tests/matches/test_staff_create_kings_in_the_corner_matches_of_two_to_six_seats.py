@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import RULESETS
 from games.models import Event, Match, Seat
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 SHEDDING = [name for name, game in RULESETS.items() if not game.trick_taking]
 

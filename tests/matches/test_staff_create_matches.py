@@ -1,5 +1,5 @@
 from games.models import Event, Match, Seat
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 def new_match(client, **overrides):
@@ -58,7 +58,7 @@ def test_the_seed_is_secret_while_the_match_runs_and_published_when_it_is_over(p
     live = body(client.get(f"/api/v1/matches/{match.pk}/"))
     assert live["seed"] is None and match.seed not in json_text(live)
     clients = [client_for(p) for p in players]
-    from tests.matches.conftest import act
+    from tests.fixtures.matches import act
 
     while not service.match_state(match).is_over:
         state = service.match_state(match)

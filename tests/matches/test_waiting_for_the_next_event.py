@@ -7,9 +7,10 @@ import pytest
 from django.db import connection
 
 from games import service
-from tests.matches.conftest import body
+from tests.fixtures.people import body
 
 
+@pytest.mark.serial
 def test_with_nothing_new_the_wait_ends_after_the_given_seconds_with_no_events(king_board_match, clients):
     match = king_board_match
     started = time.monotonic()
@@ -24,6 +25,7 @@ def test_without_wait_an_up_to_date_client_gets_an_empty_page_at_once(king_board
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.serial
 def test_a_waiting_client_gets_the_event_another_seat_submits(king_board_match, clients, players):
     match = king_board_match
     state = service.match_state(match)

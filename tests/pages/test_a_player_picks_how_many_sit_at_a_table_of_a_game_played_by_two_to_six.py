@@ -8,7 +8,6 @@ import html
 from bots.models import FriendsTable
 from games.engine import RULESETS
 from games.models import Match
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser
 
 SIZED = next(game for game in RULESETS.values() if len(game.seats) > 1)

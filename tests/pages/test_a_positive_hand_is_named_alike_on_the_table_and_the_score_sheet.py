@@ -7,7 +7,6 @@ import re
 
 from games import service
 from games.templatetags.cards import hand_name
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.decisions import act, king_auction
 from tests.pages.tables import browser, table_rows
 
@@ -18,7 +17,7 @@ def contract_on_the_table(page):
     return html.unescape(re.search(r'<span class="contract" id="contract">(.*?)</span>', page, re.S).group(1))
 
 
-def test_the_table_and_the_score_sheet_name_the_positive_hand_alike(players):  # noqa: F811
+def test_the_table_and_the_score_sheet_name_the_positive_hand_alike(players):
     match = king_auction(players, calls=[("pass",), ("bid", 5, "up"), ("pass",)])
     act(match, players[3], {"type": "accept"})
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()

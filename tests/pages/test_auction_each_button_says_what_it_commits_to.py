@@ -12,7 +12,6 @@ from games import service
 from games.engine.king import UP_VALUE, bid_value
 from games.models import Event
 from games.templatetags.cards import hand_name
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.decisions import act, king_auction, king_positive
 from tests.pages.tables import browser
 
@@ -29,7 +28,7 @@ def labelled(page):
     return [(json.loads(html.unescape(v)), html.unescape(label), html.unescape(d)) for v, label, d in found]
 
 
-def test_each_bid_says_its_tricks_its_points_and_what_is_paid(players):  # noqa: F811
+def test_each_bid_says_its_tricks_its_points_and_what_is_paid(players):
     match = king_auction(players, calls=[("bid", 4, "up")])
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()
     bids = [(a, label, detail) for a, label, detail in labelled(page) if a["type"] == "bid"]
@@ -46,7 +45,7 @@ def test_each_bid_says_its_tricks_its_points_and_what_is_paid(players):  # noqa:
             assert paid in detail
 
 
-def test_the_ultimatum_and_its_answer_name_the_top_up_bid_of_the_game(players):  # noqa: F811
+def test_the_ultimatum_and_its_answer_name_the_top_up_bid_of_the_game(players):
     for cap, top in ((200, 8), (150, 6)):
         match = king_positive(players, options={"auction_max_value": cap})
         page = browser(players[3]).get(f"/matches/{match.pk}/").content.decode()
@@ -68,7 +67,7 @@ def test_the_ultimatum_and_its_answer_name_the_top_up_bid_of_the_game(players): 
         assert answers["pass"] == ("Pass", "If nobody takes it, player3 plays the hand down.")
 
 
-def test_the_dealer_is_told_who_pays_what_for_the_winning_bid(players):  # noqa: F811
+def test_the_dealer_is_told_who_pays_what_for_the_winning_bid(players):
     match = king_auction(players, calls=[("bid", 2, "down"), ("pass",), ("pass",)])
     page = browser(players[3]).get(f"/matches/{match.pk}/").content.decode()
     answers = {a["type"]: (label, d) for a, label, d in labelled(page)}
@@ -82,7 +81,7 @@ def test_the_dealer_is_told_who_pays_what_for_the_winning_bid(players):  # noqa:
     assert answers["forfeit"] == ("Forfeit the hand", "Nobody plays it: you score 100, each other player 75.")
 
 
-def test_a_way_to_play_the_hand_is_named_as_the_score_sheet_names_it(players):  # noqa: F811
+def test_a_way_to_play_the_hand_is_named_as_the_score_sheet_names_it(players):
     match = king_auction(players, calls=[("pass",), ("pass",), ("pass",)])  # nobody bid: the dealer plays
     page = browser(players[3]).get(f"/matches/{match.pk}/").content.decode()
     contract = service.match_state(match).view(3)["table"]["contract"]
@@ -98,7 +97,7 @@ def test_a_way_to_play_the_hand_is_named_as_the_score_sheet_names_it(players):  
         )
 
 
-def test_pressing_a_button_posts_exactly_its_action(players):  # noqa: F811
+def test_pressing_a_button_posts_exactly_its_action(players):
     match = king_auction(players, calls=[("bid", 4, "up")])
     client = browser(players[1])
     page = client.get(f"/matches/{match.pk}/").content.decode()

@@ -12,7 +12,6 @@ from games import service
 from games.decisions import ladder
 from games.engine import new_game
 from games.engine.king import bid_value, legal_bids
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.decisions import king_auction
 from tests.pages.tables import browser
 
@@ -36,7 +35,7 @@ def page_ladder(page):
     [{}, {"auction_max_value": 150}, {"auction_allow_down_bids": False}, {"auction_max_value": 325}],
     ids=["default", "capped-at-150", "no-down-bids", "capped-at-325"],
 )
-def test_the_ladder_on_the_page_is_the_engines_bids_by_value(players, options):  # noqa: F811
+def test_the_ladder_on_the_page_is_the_engines_bids_by_value(players, options):
     match = king_auction(players, calls=[("bid", 1, "up")], options=options)
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()
     resolved = service.match_state(match).options

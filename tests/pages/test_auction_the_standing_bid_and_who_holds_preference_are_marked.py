@@ -8,7 +8,6 @@ import json
 import re
 
 from games import service
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.decisions import king_auction
 from tests.pages.tables import browser, buttons
 
@@ -28,7 +27,7 @@ def offered(page):
     return [json.loads(b["value"]) for b in buttons(page) if b.get("name") == "action"]
 
 
-def test_the_standing_bid_is_marked_and_the_rungs_it_beats_are_greyed(players):  # noqa: F811
+def test_the_standing_bid_is_marked_and_the_rungs_it_beats_are_greyed(players):
     match = king_auction(players)  # player0 bids 4 up, player1 5 up, player2 passes
     standing = service.match_state(match).view(None)["table"]["auction"]["standing_bid"]
     assert (standing["bidder"], standing["tricks"], standing["direction"], standing["value"]) == (1, 5, "up", 125)
@@ -43,7 +42,7 @@ def test_the_standing_bid_is_marked_and_the_rungs_it_beats_are_greyed(players): 
         assert '<span class="bid held">5 up</span>' in page and "standing, player1" in page
 
 
-def test_the_bidders_are_listed_in_preference_order_with_their_calls(players):  # noqa: F811
+def test_the_bidders_are_listed_in_preference_order_with_their_calls(players):
     match = king_auction(players)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
 
@@ -52,7 +51,7 @@ def test_the_bidders_are_listed_in_preference_order_with_their_calls(players):  
     assert "Earlier in this order wins a tie" in page
 
 
-def test_the_player_with_preference_may_match_and_the_one_without_may_not(players):  # noqa: F811
+def test_the_player_with_preference_may_match_and_the_one_without_may_not(players):
     first = king_auction(players)  # player1 holds 5 up; player0, before them, is to call
     page = browser(players[0]).get(f"/matches/{first.pk}/").content.decode()
     assert {"type": "match"} in offered(page)
@@ -64,7 +63,7 @@ def test_the_player_with_preference_may_match_and_the_one_without_may_not(player
     assert offered(page) == [dict(a) for a in service.match_state(second).legal_actions()]
 
 
-def test_a_match_is_a_call_that_names_the_bid_it_repeats(players):  # noqa: F811
+def test_a_match_is_a_call_that_names_the_bid_it_repeats(players):
     match = king_auction(players, calls=[("bid", 4, "up"), ("bid", 5, "up"), ("pass",), ("match",), ("pass",)])
     page = browser(players[3]).get(f"/matches/{match.pk}/").content.decode()
 

@@ -10,7 +10,6 @@ import re
 import pytest
 
 from games import eventlog, service
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal
 from tests.pages.test_audit_page_steps_event_by_event_in_words import HTMX, link

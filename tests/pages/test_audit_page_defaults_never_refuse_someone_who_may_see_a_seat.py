@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 
 from games import eventlog, service
 from games.models import Match
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 

@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from games import service
 from games.templatetags.cards import card_name
 from tests.engine.helpers import random_hands
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser
 
 pytestmark = pytest.mark.django_db

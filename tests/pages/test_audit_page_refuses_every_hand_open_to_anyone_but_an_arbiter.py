@@ -4,7 +4,6 @@ and the page offers the choice only to those who may make it."""
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,8 @@ import pytest
 from django.test import Client
 
 from games import eventlog, service
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
 from tests.engine.helpers import random_hands
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
+from tests.fixtures.bots import run_until_over
 
 pytestmark = pytest.mark.django_db
 CARD = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
@@ -73,7 +72,7 @@ def test_the_trick_shown_is_the_one_on_the_table_then(players, staff):
         assert CARD.findall(section(page, "audit-trick")) == expected
 
 
-def test_later_deals_of_a_whole_game_show_no_card_of_an_earlier_deal(make_bot):  # noqa: F811
+def test_later_deals_of_a_whole_game_show_no_card_of_an_earlier_deal(make_bot):
     """Every deal deals all 52 cards: showing a finished deal's hands during the next one
     would show the next deal's hidden cards too."""
     match = run_until_over(

@@ -9,7 +9,6 @@ import pytest
 
 from games import eventlog
 from games.templatetags.cards import card_name
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 
 pytestmark = pytest.mark.django_db

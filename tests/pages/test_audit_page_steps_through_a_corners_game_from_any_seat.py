@@ -10,11 +10,9 @@ import pytest
 from django.test import Client
 
 from games import eventlog, service
-from games.engine.redact import HIDDEN
+from games.engine.hiders import HIDDEN
 from games.templatetags.cards import card_name
 from tests.audit.corners_matches import finished_corners
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tests.matches.conftest import staff  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 CARD = re.compile(r'data-card="([^"]+)"')
@@ -50,7 +48,7 @@ def test_every_step_from_every_seat_shows_the_piles_its_hand_and_no_hidden_card(
     make_bot,
     staff,
     ruleset,
-    players,  # noqa: F811
+    players,
 ):
     match = finished_corners(make_bot, ruleset, players)
     client = Client()
@@ -91,7 +89,7 @@ def test_every_step_from_every_seat_shows_the_piles_its_hand_and_no_hidden_card(
     assert {"deal_started", "turn_started", "play", "end_turn", "turn_ended", "card_drawn", "deal_ended"} <= kinds
 
 
-def test_a_draw_is_named_to_its_drawer_and_to_the_others_only_as_a_card(make_bot, staff):  # noqa: F811
+def test_a_draw_is_named_to_its_drawer_and_to_the_others_only_as_a_card(make_bot, staff):
     match = finished_corners(make_bot, "corners", 3)
     client = Client()
     client.force_login(staff)
@@ -107,7 +105,7 @@ def test_a_draw_is_named_to_its_drawer_and_to_the_others_only_as_a_card(make_bot
     assert told.endswith("drew a card.") and card_name(card) not in told
 
 
-def test_an_arbiter_sees_every_hand_open_at_a_table_of_five(make_bot, staff):  # noqa: F811
+def test_an_arbiter_sees_every_hand_open_at_a_table_of_five(make_bot, staff):
     match = finished_corners(make_bot, "corners_jax", 5)
     client = Client()
     client.force_login(staff)

@@ -13,7 +13,6 @@ from django.db import connection
 
 from games import eventlog, service, triggers
 from games.models import Event
-from tests.matches.conftest import players, staff  # noqa: F401  (fixtures)
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,7 @@ from bots.models import Bot, Turn
 from games import service as games
 from games.engine import RULESETS
 from games.models import Match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
 from tournaments import service
 from tournaments.models import TournamentTable
 
@@ -27,7 +26,7 @@ def advance_to_polling_turn(match):
     raise AssertionError("no turn for the polling bot")
 
 
-def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):  # noqa: F811
+def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):
     poller = make_bot(kind="polling", name="poller")
     match = games.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
     advance_to_polling_turn(match)
@@ -47,7 +46,7 @@ def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):  # noqa: F811
     assert f'href="/matches/{match.pk}/"' in quiet and "No faults." in quiet
 
 
-def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, make_bot):  # noqa: F811
+def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, make_bot):
     t = service.do_create_tournament(organiser, "Rated", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     bots = [make_bot(name=f"b{i}") for i in range(4)]
     for bot in bots:
@@ -67,7 +66,7 @@ def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, m
     assert "not rated yet" in rifki
 
 
-def test_others_see_the_public_facts_but_not_the_token_management(make_bot):  # noqa: F811
+def test_others_see_the_public_facts_but_not_the_token_management(make_bot):
     bot = make_bot(kind="webhook", name="hooky", url="https://bots.example.org/turn")
     page = Client().get(f"/bots/{bot.pk}/").content.decode()
     assert "hooky" in page and "webhook" in page

@@ -3,7 +3,6 @@ and another by the link, fills the last seat with a house bot and starts; the ma
 everyone where the lobby showed them."""
 
 from bots.models import FriendsTable
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.friends import link_of, open_table, seats_of
 from tests.pages.tables import browser
 

@@ -8,7 +8,6 @@ import pytest
 
 from bots import friends
 from bots.models import FriendsTable
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.friends import open_table, stored
 from tests.pages.tables import browser
 

@@ -10,7 +10,7 @@ from bots.house import house_bot
 from bots.models import Bot, FriendsTable, FriendsTableSeat
 from bots.registry import new_credentials
 from games import service
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
+from games.errors import ServiceError
 from tests.pages.friends import open_table, stored
 from tests.pages.tables import browser, king_deal
 
@@ -32,7 +32,7 @@ def test_the_start_goes_through_the_match_services_one_owner_check(players):
     """Two bots of one owner (webhook or polling) may never sit at one table: the service refuses."""
     hashes = new_credentials()[2]
     bot = Bot.objects.create(owner=players[1], name="poller", kind="polling", **hashes)
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.check_new_match("king", {}, [players[0], players[1], bot, None], None)
     assert refusal.value.code == "same_owner"
 

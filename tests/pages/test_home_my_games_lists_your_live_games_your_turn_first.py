@@ -9,7 +9,6 @@ from django.test.utils import CaptureQueriesContext
 
 from bots.house import house_bot
 from games.models import Match
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.mine import games_of
 from tests.pages.tables import browser, king_deal
 

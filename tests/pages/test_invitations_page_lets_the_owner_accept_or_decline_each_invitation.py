@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from games import eventlog
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
 from tournaments import service
 from tournaments.models import Entrant
 
@@ -19,7 +18,7 @@ def ana(django_user_model):
 
 
 @pytest.fixture
-def invited(organiser, ana, make_bot):  # noqa: F811
+def invited(organiser, ana, make_bot):
     """ana in person and ana's bot, invited to the organiser's Swiss event."""
     bot = make_bot(kind="polling", name="ana-bot")
     bot.owner = ana

@@ -4,7 +4,6 @@ the engine's) message, and neither a tournament nor an event is stored."""
 import pytest
 
 from games.models import Event
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
 from tournaments.models import Tournament
 
 BASE = {
@@ -39,7 +38,7 @@ BASE = {
         ({"format": "knockout"}, 400, "Select a valid choice"),
     ],
 )
-def test_a_bad_setting_is_refused_with_its_message(client, organiser, change, status, message):  # noqa: F811
+def test_a_bad_setting_is_refused_with_its_message(client, organiser, change, status, message):
     client.force_login(organiser)
     r = client.post("/tournaments/new/", BASE | change)
     page = r.content.decode()

@@ -7,7 +7,6 @@ import pytest
 from games import eventlog
 from games.engine import option_defaults
 from games.offer import offered_rulesets
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
 from tournaments.models import Tournament
 
 BASE = {
@@ -25,7 +24,7 @@ BASE = {
 
 
 @pytest.fixture
-def signed_in(client, organiser):  # noqa: F811
+def signed_in(client, organiser):
     client.force_login(organiser)
     return client
 
@@ -51,7 +50,7 @@ def test_the_form_offers_every_setting_and_a_field_per_flag_of_each_game(signed_
             assert f'id="id_{descriptor.name}__{flag}"' in page
 
 
-def test_a_king_tournament_is_stored_with_exactly_the_options_given(signed_in, organiser):  # noqa: F811
+def test_a_king_tournament_is_stored_with_exactly_the_options_given(signed_in, organiser):
     flags = {
         "king__first_lead": "left_of_dealer",
         "king__quick_game_combined_negatives": "true",

@@ -5,7 +5,6 @@ manage page for them only, and to the CSV standings for everyone."""
 import pytest
 from django.test import Client
 
-from tests.tournaments.conftest import make_bot, organiser, staff, tournament  # noqa: F401  (fixtures)
 from tournaments import service
 from tournaments.models import Entrant
 
@@ -21,7 +20,7 @@ def signed_in(user):
     return client
 
 
-def test_someone_else_is_refused_every_page_and_action_and_nothing_is_stored(tournament, stranger, make_bot):  # noqa: F811
+def test_someone_else_is_refused_every_page_and_action_and_nothing_is_stored(tournament, stranger, make_bot):
     bots = [make_bot(name=f"b{i}") for i in range(4)]
     entrant = service.do_register(tournament.pk, tournament.organiser, bot=bots[0])
     tournament.refresh_from_db()
@@ -45,13 +44,13 @@ def test_someone_else_is_refused_every_page_and_action_and_nothing_is_stored(tou
     assert list(Entrant.objects.values_list("name", "status")) == [("b0", "registered")]
 
 
-def test_the_organiser_and_staff_may_manage(tournament, staff):  # noqa: F811
+def test_the_organiser_and_staff_may_manage(tournament, staff):
     for user in (tournament.organiser, staff):
         r = signed_in(user).get(f"/tournaments/{tournament.pk}/manage/")
         assert r.status_code == 200 and "Club night" in r.content.decode()
 
 
-def test_anonymous_visitors_are_sent_to_log_in(tournament):  # noqa: F811
+def test_anonymous_visitors_are_sent_to_log_in(tournament):
     r = Client().post(f"/tournaments/{tournament.pk}/manage/start-round/")
     assert r.status_code == 302 and r["Location"].startswith("/accounts/login/")
     tournament.refresh_from_db()
@@ -60,7 +59,7 @@ def test_anonymous_visitors_are_sent_to_log_in(tournament):  # noqa: F811
 
 def test_the_public_page_links_to_the_manage_page_for_the_organiser_only_and_to_the_csv_for_all(
     tournament, stranger, staff
-):  # noqa: F811
+):
     manage = f'href="/tournaments/{tournament.pk}/manage/"'
     csv = f'id="export-csv" href="/api/v1/tournaments/{tournament.pk}/standings/?export=csv"'
     for client, shown in [
@@ -74,7 +73,7 @@ def test_the_public_page_links_to_the_manage_page_for_the_organiser_only_and_to_
         assert csv in page
 
 
-def test_an_unknown_tournament_is_a_404(client, organiser):  # noqa: F811
+def test_an_unknown_tournament_is_a_404(client, organiser):
     client.force_login(organiser)
     assert client.get("/tournaments/987654/manage/").status_code == 404
     assert client.post("/tournaments/987654/manage/start-round/").status_code == 404

@@ -5,14 +5,13 @@ stream; a ruling the service refuses shows its message and stores nothing."""
 import pytest
 
 from games import eventlog
-from tests.bots.conftest import run_until_over
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
+from tests.fixtures.bots import run_until_over
 from tournaments import projection, service
 from tournaments.models import TournamentTable
 
 
 @pytest.fixture
-def played(client, organiser, make_bot):  # noqa: F811
+def played(client, organiser, make_bot):
     """A Swiss event of 8 bots whose first round's two tables have finished."""
     t = service.do_create_tournament(organiser, "Rulings", "king", {"quick_game_combined_negatives": True}, "swiss", 2)
     for i in range(8):
@@ -137,7 +136,7 @@ def test_a_bad_ruling_is_refused_with_its_message_and_nothing_is_stored(client, 
     assert rulings(t) == [] and t.__class__.objects.get(pk=t.pk).version == version
 
 
-def test_a_match_still_playing_cannot_be_ruled_on(client, organiser, make_bot):  # noqa: F811
+def test_a_match_still_playing_cannot_be_ruled_on(client, organiser, make_bot):
     t = service.do_create_tournament(organiser, "Live", "king", {}, "swiss", 1)
     for i in range(4):
         service.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))

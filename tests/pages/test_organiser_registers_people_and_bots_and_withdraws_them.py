@@ -5,12 +5,11 @@ with its status and stores nothing."""
 import pytest
 
 from games import eventlog
-from tests.tournaments.conftest import make_bot, organiser, players, tournament  # noqa: F401  (fixtures)
 from tournaments.models import Entrant
 
 
 @pytest.fixture
-def manage(client, tournament):  # noqa: F811
+def manage(client, tournament):
     client.force_login(tournament.organiser)
     base = f"/tournaments/{tournament.pk}/manage/"
 
@@ -21,11 +20,11 @@ def manage(client, tournament):  # noqa: F811
     return post
 
 
-def events(tournament, kind):  # noqa: F811
+def events(tournament, kind):
     return [r.payload for r in eventlog.stream_events(tournament.stream) if r.type == kind]
 
 
-def test_people_and_bots_are_registered_by_name_or_id(manage, tournament, players, make_bot):  # noqa: F811
+def test_people_and_bots_are_registered_by_name_or_id(manage, tournament, players, make_bot):
     make_bot(name="alpha")
     beta = make_bot(name="beta")
     page = manage.page()
@@ -53,7 +52,7 @@ def test_people_and_bots_are_registered_by_name_or_id(manage, tournament, player
         ({"bot": "sleepy"}, 400, "the bot “sleepy” is disabled"),
     ],
 )
-def test_a_bad_registration_is_refused_with_its_message(manage, tournament, make_bot, data, status, message):  # noqa: F811
+def test_a_bad_registration_is_refused_with_its_message(manage, tournament, make_bot, data, status, message):
     alpha = make_bot(name="alpha")
     sleepy = make_bot(name="sleepy")
     sleepy.is_active = False
@@ -65,7 +64,7 @@ def test_a_bad_registration_is_refused_with_its_message(manage, tournament, make
     assert len(events(tournament, "entrant_registered")) == 1
 
 
-def test_an_entrant_is_withdrawn_with_an_event_and_only_once(manage, tournament, make_bot):  # noqa: F811
+def test_an_entrant_is_withdrawn_with_an_event_and_only_once(manage, tournament, make_bot):
     manage("register/", {"bot": make_bot(name="alpha").name})
     entrant = Entrant.objects.get()
     assert f'id="withdraw-{entrant.pk}"' in manage.page()

@@ -6,14 +6,13 @@ comes once the round's tables are over, and closing a round whose tables are sti
 import pytest
 
 from games import eventlog
-from tests.bots.conftest import run_until_over
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
+from tests.fixtures.bots import run_until_over
 from tournaments import service
 from tournaments.models import TournamentTable
 
 
 @pytest.fixture
-def small_event(client, organiser, make_bot):  # noqa: F811
+def small_event(client, organiser, make_bot):
     t = service.do_create_tournament(organiser, "Small", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     client.force_login(organiser)
     for i in range(4):
@@ -60,7 +59,7 @@ def test_a_round_is_started_played_and_closed_from_the_page(client, small_event)
     assert all(f"b{i}" in csv for i in range(4))
 
 
-def test_a_round_cannot_start_with_too_few_entrants(client, organiser):  # noqa: F811
+def test_a_round_cannot_start_with_too_few_entrants(client, organiser):
     t = service.do_create_tournament(organiser, "Tiny", "king", {}, "swiss", 1, fill="byes")
     client.force_login(organiser)
     r = client.post(f"/tournaments/{t.pk}/manage/start-round/")

@@ -8,8 +8,7 @@ import re
 import pytest
 
 from games import eventlog
-from tests.bots.conftest import run_until_over
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
+from tests.fixtures.bots import run_until_over
 from tournaments import service
 from tournaments.models import TournamentTable
 
@@ -22,7 +21,7 @@ CLOSE = re.compile(
 
 
 @pytest.fixture
-def two_tables(client, organiser, make_bot):  # noqa: F811
+def two_tables(client, organiser, make_bot):
     """Two rounds of eight bots, round 1 started: two tables playing."""
     t = service.do_create_tournament(
         organiser, "Two tables", "king", {"quick_game_combined_negatives": True}, "swiss", 2

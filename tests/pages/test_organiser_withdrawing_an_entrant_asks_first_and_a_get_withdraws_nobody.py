@@ -8,18 +8,17 @@ from django.test import Client
 
 from games import eventlog
 from tests.pages.wallboard import round_in_play, signed_in
-from tests.tournaments.conftest import make_bot, organiser, tournament  # noqa: F401  (fixtures)
 from tournaments import service
 from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
 
 
-def withdrawals(tournament):  # noqa: F811
+def withdrawals(tournament):
     return [r.payload["entrant"] for r in eventlog.stream_events(tournament.stream) if r.type == "entrant_withdrawn"]
 
 
-def test_the_manage_page_links_to_the_question_which_changes_nothing(tournament, make_bot):  # noqa: F811
+def test_the_manage_page_links_to_the_question_which_changes_nothing(tournament, make_bot):
     entrant = service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
     client = signed_in(tournament.organiser)
     url = f"/tournaments/{tournament.pk}/manage/withdraw/{entrant.pk}/"
@@ -38,7 +37,7 @@ def test_the_manage_page_links_to_the_question_which_changes_nothing(tournament,
     assert entrant.status == "registered"
 
 
-def test_the_post_withdraws_once(tournament, make_bot):  # noqa: F811
+def test_the_post_withdraws_once(tournament, make_bot):
     entrant = service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
     client = signed_in(tournament.organiser)
     url = f"/tournaments/{tournament.pk}/manage/withdraw/{entrant.pk}/"
@@ -50,7 +49,7 @@ def test_the_post_withdraws_once(tournament, make_bot):  # noqa: F811
     assert client.post(url).status_code == 409 and withdrawals(tournament) == [entrant.pk]
 
 
-def test_the_question_names_the_table_in_play_and_the_standing_kept(organiser, make_bot):  # noqa: F811
+def test_the_question_names_the_table_in_play_and_the_standing_kept(organiser, make_bot):
     tournament, _ = round_in_play(organiser, make_bot)
     seated = tournament.tables.get(table=2).match.seats.order_by("index").first()
     entrant = Entrant.objects.get(tournament=tournament, bot=seated.bot)
@@ -60,7 +59,7 @@ def test_the_question_names_the_table_in_play_and_the_standing_kept(organiser, m
     assert "their place in the standings (now" in text
 
 
-def test_anyone_else_is_refused_and_nothing_changes(tournament, make_bot, django_user_model):  # noqa: F811
+def test_anyone_else_is_refused_and_nothing_changes(tournament, make_bot, django_user_model):
     entrant = service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
     stranger = signed_in(django_user_model.objects.create_user("stranger", password="long-enough-pass"))
     url = f"/tournaments/{tournament.pk}/manage/withdraw/{entrant.pk}/"

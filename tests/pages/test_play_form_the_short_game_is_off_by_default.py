@@ -5,7 +5,6 @@ import re
 
 from bots.views_play import PlayForm
 from games.models import Match
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser
 
 

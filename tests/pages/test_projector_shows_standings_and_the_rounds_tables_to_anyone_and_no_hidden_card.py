@@ -11,14 +11,13 @@ from django.test import Client
 
 from tests.pages.tables import table_rows
 from tests.pages.wallboard import CARD, hidden_cards, play_moves, round_in_play, signed_in
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
 from tournaments.wallboard import projector_version
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def room(organiser, make_bot):  # noqa: F811
+def room(organiser, make_bot):
     return round_in_play(organiser, make_bot)
 
 
@@ -72,7 +71,7 @@ def test_the_tournament_and_manage_pages_link_to_it(room):
     assert link in signed_in(tournament.organiser).get(f"/tournaments/{tournament.pk}/manage/").content.decode()
 
 
-def test_a_tournament_with_no_round_yet_says_so_and_an_unknown_one_is_a_404(organiser):  # noqa: F811
+def test_a_tournament_with_no_round_yet_says_so_and_an_unknown_one_is_a_404(organiser):
     from tournaments import service
 
     tournament = service.do_create_tournament(organiser, "Later", "king", {}, "swiss", 2)
@@ -82,7 +81,7 @@ def test_a_tournament_with_no_round_yet_says_so_and_an_unknown_one_is_a_404(orga
     assert Client().get("/tournaments/987654/projector/live/?v=1.0").status_code == 404
 
 
-def test_duplicate_scores_wait_for_the_round_to_close(organiser, make_bot):  # noqa: F811
+def test_duplicate_scores_wait_for_the_round_to_close(organiser, make_bot):
     # Every table plays the same cards: a finished table's scores would tell the room how a
     # board went that another table still plays.
     tournament, _ = round_in_play(organiser, make_bot, format="duplicate")

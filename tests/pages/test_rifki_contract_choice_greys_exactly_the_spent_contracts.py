@@ -10,9 +10,8 @@ import random
 import re
 
 from games import service
-from games.decisions import decision_context, every_contract
-from games.engine import new_game
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
+from games.decisions import decision_context
+from games.engine import RULESETS, new_game
 from tests.pages.decisions import rifki_after
 from tests.pages.tables import browser
 
@@ -33,7 +32,7 @@ def as_json(action):
     return json.dumps(action, sort_keys=True)
 
 
-def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_reason(players):  # noqa: F811
+def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_reason(players):
     match = rifki_after(players, deals=2)  # two seats named one penalty each: El Almaz, twice
     state = service.match_state(match)
     quotas = state.view(None)["table"]["quotas"]
@@ -42,7 +41,7 @@ def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_rea
     shown = contract_buttons(page)
     legal = {as_json(a) for a in state.legal_actions()}
 
-    assert set(shown) == {as_json(dict(c, type="contract")) for c in every_contract()}
+    assert set(shown) == {as_json(dict(c, type="contract")) for c in RULESETS["rifki"].contracts}
     assert {value for value, (disabled, _) in shown.items() if not disabled} == legal
     greyed = {json.loads(value)["name"]: words for value, (disabled, words) in shown.items() if disabled}
     assert greyed == {
@@ -50,7 +49,7 @@ def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_rea
     }
 
 
-def test_the_opening_penalty_hands_grey_every_trump(players):  # noqa: F811
+def test_the_opening_penalty_hands_grey_every_trump(players):
     match = rifki_after(players, deals=0, options={"opening_negative_hands": 4})
     state = service.match_state(match)
     page = browser(players[state.to_act]).get(f"/matches/{match.pk}/").content.decode()
@@ -60,7 +59,7 @@ def test_the_opening_penalty_hands_grey_every_trump(players):  # noqa: F811
     assert all(w.startswith("Koz ") and w.endswith("The first 4 deals are penalty contracts.") for w in greyed)
 
 
-def test_every_seat_and_a_spectator_see_the_quotas_and_only_the_declarer_the_buttons(players):  # noqa: F811
+def test_every_seat_and_a_spectator_see_the_quotas_and_only_the_declarer_the_buttons(players):
     match = rifki_after(players, deals=2)
     declarer = service.match_state(match).to_act
     for viewer in [*players, None]:
@@ -92,7 +91,7 @@ def test_the_greys_match_the_engine_at_every_choice_of_a_whole_game():
                 choices += 1
                 context = decision_context(state.view(state.to_act), NAMES)
                 greyed = {b["json"] for b in context["choices"] if b["disabled"]}
-                assert greyed == {as_json(dict(c, type="contract")) for c in every_contract()} - {
+                assert greyed == {as_json(dict(c, type="contract")) for c in RULESETS["rifki"].contracts} - {
                     as_json(a) for a in legal
                 }
                 reasons = [b["detail"] for b in context["choices"] if b["disabled"]]

@@ -9,8 +9,8 @@ import pytest
 
 from games import service
 from games.service import do_create_match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
 from tests.engine.helpers import random_hands
+from tests.fixtures.bots import run_until_over
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def zero_sum_line(page):
     return found.group(1), " ".join(found.group(2).split())
 
 
-def test_a_short_rifki_game_states_its_sum_and_that_a_short_game_does_not_sum_to_zero(make_bot, client):  # noqa: F811
+def test_a_short_rifki_game_states_its_sum_and_that_a_short_game_does_not_sum_to_zero(make_bot, client):
     bots = [make_bot(name=f"short-bot-{i}") for i in range(4)]
     match = run_until_over(do_create_match("rifki", {"short_mode": True}, bots, seed=b"short" * 4))
     total = sum(service.match_state(match).scores)
@@ -31,7 +31,7 @@ def test_a_short_rifki_game_states_its_sum_and_that_a_short_game_does_not_sum_to
     assert css_class == "info"  # neither "ok" nor "fail": no check was made
 
 
-def test_a_single_fixed_deal_says_only_a_whole_game_sums_to_zero(make_bot, client):  # noqa: F811
+def test_a_single_fixed_deal_says_only_a_whole_game_sums_to_zero(make_bot, client):
     bot = make_bot(name="deal-bot")
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(42))}
     match = run_until_over(do_create_match("king", {}, [bot] * 4, board=board))

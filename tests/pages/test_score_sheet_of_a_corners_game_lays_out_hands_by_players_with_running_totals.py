@@ -11,7 +11,6 @@ import pytest
 from games import service
 from games.engine.playout import contract_label
 from tests.audit.corners_matches import finished_corners
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.pages.tables import CELL, ROW, table_rows
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +44,7 @@ def rows_of(html, section):
 
 
 @pytest.mark.parametrize("players", [3, 5])
-def test_a_penalty_game_shows_each_players_hand_points_and_running_total(make_bot, client, players):  # noqa: F811
+def test_a_penalty_game_shows_each_players_hand_points_and_running_total(make_bot, client, players):
     match = finished_corners(make_bot, "corners", players)
     state = service.match_state(match)
     names = names_of(players)
@@ -74,7 +73,7 @@ def test_a_penalty_game_shows_each_players_hand_points_and_running_total(make_bo
 
 
 @pytest.mark.parametrize("players", [3, 5])
-def test_the_jax_game_shows_its_target_and_each_hands_chip_ledger(make_bot, client, players):  # noqa: F811
+def test_the_jax_game_shows_its_target_and_each_hands_chip_ledger(make_bot, client, players):
     match = finished_corners(make_bot, "corners_jax", players)
     state = service.match_state(match)
     names = names_of(players)
@@ -103,7 +102,7 @@ def test_the_jax_game_shows_its_target_and_each_hands_chip_ledger(make_bot, clie
     assert max(state.scores) >= 12 and names[state.winners[0]] in winners
 
 
-def test_a_pagat_chip_game_nets_to_zero_and_says_so(make_bot, client):  # noqa: F811
+def test_a_pagat_chip_game_nets_to_zero_and_says_so(make_bot, client):
     match = finished_corners(make_bot, "corners", 4, {"scoring": "chips_pot"})
     state = service.match_state(match)
     page = sheet_of(client, match)
@@ -112,7 +111,7 @@ def test_a_pagat_chip_game_nets_to_zero_and_says_so(make_bot, client):  # noqa: 
     assert 'id="chip-ledger"' in page and "net chips" in page
 
 
-def test_a_game_in_progress_to_a_target_names_its_hand_and_no_total_of_hands(make_bot, client):  # noqa: F811
+def test_a_game_in_progress_to_a_target_names_its_hand_and_no_total_of_hands(make_bot, client):
     from games.service import do_create_match
 
     bots = [make_bot(name=f"corners{i}") for i in range(4)]

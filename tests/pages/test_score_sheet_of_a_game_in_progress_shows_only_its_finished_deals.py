@@ -8,7 +8,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import service
-from tests.matches.conftest import players  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 

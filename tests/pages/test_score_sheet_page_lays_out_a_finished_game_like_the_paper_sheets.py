@@ -12,14 +12,13 @@ from django.test import Client
 from games import service
 from games.engine.playout import contract_label
 from games.service import do_create_match
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
 from tests.pages.tables import table_rows
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def finished_king(make_bot):  # noqa: F811  (the imported fixture)
+def finished_king(make_bot):
     """A whole quick King game, every decision drawn from one fixed generator, so the game is the
     same whatever ids the database hands out (a bot's own choices are seeded by the match id)."""
     bots = [make_bot(name=f"sheet-bot-{i}") for i in range(4)]

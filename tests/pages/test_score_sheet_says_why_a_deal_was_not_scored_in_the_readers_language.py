@@ -11,7 +11,6 @@ from games.engine.cards import DECK
 from games.engine.playout import play_out, score_sheet, score_sheet_rows
 from games.engine.records import CANCEL_LABELS
 from games.service import do_create_match
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 
 
 def shout(text):

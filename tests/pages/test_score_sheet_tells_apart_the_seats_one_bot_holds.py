@@ -9,13 +9,13 @@ import pytest
 
 from games import service, views_table
 from games.service import do_create_match
-from tests.bots.conftest import make_bot, run_until_over  # noqa: F401  (fixture)
+from tests.fixtures.bots import run_until_over
 from tests.pages.tables import table_rows
 
 pytestmark = pytest.mark.django_db
 
 
-def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot, client):  # noqa: F811
+def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot, client):
     alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
     match = run_until_over(
         do_create_match(
@@ -35,7 +35,7 @@ def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot
     assert all(f">{html.escape(name)}</th>" in table for name in names)
 
 
-def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_than_a_copy_of_it(make_bot, client):  # noqa: F811
+def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_than_a_copy_of_it(make_bot, client):
     from games import views_audit
 
     assert any(value is views_table.match_seat_names for value in vars(views_audit).values())

@@ -3,8 +3,6 @@ the table comes back (as a fragment for htmx, or by a redirect for a plain form 
 
 from games import service
 from games.models import Event
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, king_deal
 
 

@@ -9,12 +9,10 @@ from django.utils.functional import Promise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import refusals, service
-from games.engine import IllegalAction, new_game
+from games import errors, refusals, service
+from games.engine import IllegalAction, king, new_game, rifki
 from games.engine.cards import DECK
-from games.engine.records import NEGATIVE_LABELS as LABELS
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
+from games.errors import ServiceError
 from tests.pages.tables import browser, king_deal
 
 
@@ -26,7 +24,7 @@ def shout(text):
 def every_kind_of_action():
     """Every action a page could post, legal or not, of every type the engine knows."""
     bids = [{"tricks": n, "direction": d} for n in range(0, 15) for d in ("up", "down")]
-    names = sorted({name for labels in LABELS.values() for name in labels} | {"positive"})
+    names = sorted(set(king.NEGATIVE_LABELS) | set(rifki.NEGATIVE_LABELS) | {"positive"})
     return [
         *({"type": "play", "card": card} for card in DECK),
         *({"type": "contract", "name": name} for name in names),
@@ -78,13 +76,13 @@ def test_every_move_the_engine_refuses_has_a_translated_reason(ruleset, seed, mo
     try:
         state.apply(action)
     except IllegalAction as e:
-        assert e.rule is not None or isinstance(refusals.REFUSALS.get(e.code), Promise), (e.code, e.message)
+        assert e.rule is not None or isinstance(refusals.sentence(e.code), Promise), (e.code, e.message)
         if e.rule is not None:  # the rule alone: no card, no list of legal cards
             assert e.rule in e.message and "legal:" not in e.rule and action["card"] not in e.rule
 
 
 def test_a_card_refused_by_a_rule_of_trick_play_names_the_rule_through_gettext(players, make_bot, monkeypatch):
-    monkeypatch.setattr(service, "gettext", shout)
+    monkeypatch.setattr(errors, "gettext", shout)
     table = king_deal(players[0], make_bot())  # no hearts, seat 0 leads
     heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
 
@@ -117,7 +115,7 @@ def test_the_api_gives_bot_authors_the_rule_as_its_message_and_the_engines_words
 
     try:
         service.submit_action(table.pk, players[0], {"type": "play", "card": heart}, table.version)
-    except service.ServiceError as e:
+    except ServiceError as e:
         assert e.status == 422 and e.code == "hearts_lead_restricted"
         assert e.details["rule"] == "a heart may not be led while you hold another suit"
         assert e.message == "a heart may not be led while you hold another suit"  # translated where read

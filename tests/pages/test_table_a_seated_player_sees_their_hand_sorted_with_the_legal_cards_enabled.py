@@ -7,8 +7,6 @@ from django.utils.html import escape
 
 from games import service
 from games.templatetags.cards import card_name, card_short
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, buttons, king_deal
 
 HAND_CARD = re.compile(r'<button type="submit" name="card" value="(\w\w)"')

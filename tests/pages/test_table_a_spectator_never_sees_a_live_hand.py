@@ -5,8 +5,6 @@ from django.utils.html import escape
 
 from games import service
 from games.templatetags.cards import card_name, card_short
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices, king_deal
 
 

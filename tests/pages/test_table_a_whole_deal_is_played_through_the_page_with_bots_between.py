@@ -2,7 +2,6 @@
 one of the offered buttons, and let the bots (run here as the worker runs them) play between."""
 
 from games.models import Event, Match
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices
 
 VERSION = 'data-version="'

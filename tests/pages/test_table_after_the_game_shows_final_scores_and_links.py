@@ -2,8 +2,6 @@
 scores and the winners, with links to the score sheet and the audit."""
 
 from games import service
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices, king_deal
 
 

@@ -12,15 +12,13 @@ from games import service
 from games.engine.king import KingState
 from games.engine.rifki import RifkiState
 from games.views_table import PHASES
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.engine.helpers import random_hands
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, buttons
 
 OFFER = "player0's ultimatum: 8 up, or player0 plays the hand down"
 
 
-def after_the_ultimatum(players, bot):  # noqa: F811
+def after_the_ultimatum(players, bot):
     board = {"dealer": 0, "contract": "positive", "hands": random_hands(random.Random(8))}
     match = service.do_create_match("king", {}, [players[0], players[1], bot, bot], board=board)
     service.submit_action(match.pk, players[0], {"type": "ultimatum"}, match.version)
@@ -29,7 +27,7 @@ def after_the_ultimatum(players, bot):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_the_seat_asked_is_told_whose_ultimatum_it_answers(players, make_bot):  # noqa: F811
+def test_the_seat_asked_is_told_whose_ultimatum_it_answers(players, make_bot):
     match = after_the_ultimatum(players, make_bot())
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()
 
@@ -40,7 +38,7 @@ def test_the_seat_asked_is_told_whose_ultimatum_it_answers(players, make_bot):  
 
 
 @pytest.mark.django_db
-def test_the_dealer_and_the_others_see_who_is_being_asked(players, make_bot):  # noqa: F811
+def test_the_dealer_and_the_others_see_who_is_being_asked(players, make_bot):
     match = after_the_ultimatum(players, make_bot())
     for person in (players[0], players[2]):
         page = browser(person).get(f"/matches/{match.pk}/").content.decode().replace("&#x27;", "'")

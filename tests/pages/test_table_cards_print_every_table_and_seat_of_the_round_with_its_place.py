@@ -12,7 +12,6 @@ from games import compass
 from games.engine import RULESETS
 from tests.pages.tables import table_rows
 from tests.pages.wallboard import round_in_play, signed_in
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
 from tournaments.models import TournamentTable
 from tournaments.wallboard import COMPASS_POINTS
 
@@ -23,7 +22,7 @@ def cards(page):
     return re.findall(r'<article class="table-card" id="card-(\d+)">(.*?)</article>', page, re.S)
 
 
-def test_each_table_of_the_round_has_a_card_with_its_seats_in_order(organiser, make_bot):  # noqa: F811
+def test_each_table_of_the_round_has_a_card_with_its_seats_in_order(organiser, make_bot):
     tournament, _matches = round_in_play(organiser, make_bot)
     page = signed_in(organiser).get(f"/tournaments/{tournament.pk}/manage/cards/").content.decode()
     tables = TournamentTable.objects.filter(tournament=tournament).select_related("match").order_by("table")
@@ -40,7 +39,7 @@ def test_each_table_of_the_round_has_a_card_with_its_seats_in_order(organiser, m
         assert expected[0][1] == "South"
 
 
-def test_a_round_is_chosen_by_number_and_the_manage_page_links_the_cards(organiser, make_bot):  # noqa: F811
+def test_a_round_is_chosen_by_number_and_the_manage_page_links_the_cards(organiser, make_bot):
     tournament, _ = round_in_play(organiser, make_bot)
     client = signed_in(organiser)
     assert (
@@ -51,7 +50,7 @@ def test_a_round_is_chosen_by_number_and_the_manage_page_links_the_cards(organis
         assert len(cards(client.get(f"/tournaments/{tournament.pk}/manage/cards/{query}").content.decode())) == 2
 
 
-def test_only_the_organiser_opens_the_cards(organiser, make_bot, django_user_model):  # noqa: F811
+def test_only_the_organiser_opens_the_cards(organiser, make_bot, django_user_model):
     tournament, _ = round_in_play(organiser, make_bot)
     stranger = django_user_model.objects.create_user("stranger", password="long-enough-pass")
     assert signed_in(stranger).get(f"/tournaments/{tournament.pk}/manage/cards/").status_code == 403

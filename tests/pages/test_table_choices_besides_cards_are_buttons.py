@@ -8,9 +8,7 @@ from django.utils.html import escape
 
 from games import service
 from games.models import Event
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
 from tests.engine.helpers import random_hands
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import bots_play_until_the_person_acts, browser, buttons, choices
 
 

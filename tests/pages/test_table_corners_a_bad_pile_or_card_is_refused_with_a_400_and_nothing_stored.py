@@ -5,8 +5,6 @@ onto it is refused with a 400 that says why, and nothing is stored."""
 import pytest
 
 from games.models import Event
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.corners_tables import corners_hand
 from tests.pages.tables import browser
 

@@ -8,8 +8,6 @@ import json
 import pytest
 
 from games.models import Event
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.corners_tables import corners_hand
 from tests.pages.tables import browser
 

@@ -4,8 +4,6 @@ card count, never a card of a hand or of the stock, and no target to post."""
 import re
 
 from games import service
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.corners_tables import HANDS, corners_board, corners_hand
 from tests.pages.tables import browser, buttons
 

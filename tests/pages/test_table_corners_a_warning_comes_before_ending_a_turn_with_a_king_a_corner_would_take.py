@@ -3,8 +3,6 @@ would take costs a penalty. The page says so beside the end-turn button (whose s
 script asks for), from the view's ``king_warning``; without the rule, or once the king is
 cornered, no warning."""
 
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.corners_tables import corners_hand
 from tests.pages.tables import browser
 

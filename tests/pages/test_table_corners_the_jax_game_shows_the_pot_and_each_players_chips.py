@@ -4,8 +4,6 @@ and what they paid into this hand's pot (the view's ``pot``, ``chips``, ``paid``
 import re
 
 from games import service
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.corners_tables import corners_board
 from tests.pages.tables import browser
 

@@ -9,8 +9,6 @@ import re
 
 from games import service
 from games.engine import RULESETS
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.corners_tables import LAYOUT, corners_board, corners_hand
 from tests.pages.tables import browser, buttons
 

@@ -9,14 +9,13 @@ import pytest
 
 from games import receipts, service
 from games.models import Match
-from tests.matches.conftest import players  # noqa: F401  (fixture)
 from tests.pages.tables import browser, choices
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(players):  # noqa: F811
+def table(players):
     """A King match of four people, seat 0's to act."""
     match = service.do_create_match("king", {}, players, seed=b"receipts at the table" * 2)
     seat = service.match_state(match).to_act

@@ -3,7 +3,6 @@ bots; bad input is refused with a clear message and creates nothing."""
 
 from bots.models import Bot
 from games.models import Match
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser
 
 

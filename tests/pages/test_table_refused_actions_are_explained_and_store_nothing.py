@@ -6,8 +6,6 @@ import pytest
 
 from games import service
 from games.models import Event
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, king_deal
 
 

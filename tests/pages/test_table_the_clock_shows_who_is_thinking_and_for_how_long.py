@@ -6,8 +6,6 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games import service
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser
 
 HANDS = [[rank + suit for rank in "23456789TJQKA"] for suit in "SHDC"]

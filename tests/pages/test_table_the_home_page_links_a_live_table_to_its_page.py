@@ -3,8 +3,6 @@
 from django.test import Client
 
 from games.models import Match
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.tournaments.conftest import organiser, tournament  # noqa: F401  (shared fixtures)
 from tournaments import service
 
 

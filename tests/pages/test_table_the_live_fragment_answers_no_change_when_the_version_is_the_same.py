@@ -2,8 +2,6 @@
 (or, where no stream runs, by polling; static/js/table.js): an unchanged table is a 204 with no
 body (htmx swaps nothing); a changed one is the fragment, which asks on from its new version."""
 
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import bots_play_until_the_person_acts, browser, king_deal
 
 

@@ -10,8 +10,6 @@ import pytest
 
 from games import service
 from games.engine.cards import DECK
-from tests.bots.conftest import make_bot  # noqa: F401  (shared fixture)
-from tests.matches.conftest import players  # noqa: F401  (shared fixture)
 from tests.pages.tables import browser, buttons
 
 LOW = [c for c in DECK if c[0] in "23456789T"]

@@ -7,20 +7,10 @@ import json
 import pytest
 from django.test import Client
 
-from tests.audit.conftest import (  # noqa: F401  (fixtures)
-    bots,
-    finished_tournament,
-    make_bot,
-    no_state_cached_from_another_test,
-    organiser,
-    play,
-    tournament_of_bots,
-)
-
 pytestmark = pytest.mark.django_db
 
 
-def test_the_standings_csv_downloads_as_the_tournaments_standings(finished_tournament):  # noqa: F811
+def test_the_standings_csv_downloads_as_the_tournaments_standings(finished_tournament):
     t, _ = finished_tournament
     r = Client().get(f"/api/v1/tournaments/{t.pk}/standings/?export=csv")
     assert r.status_code == 200 and r["Content-Type"] == "text/csv; charset=utf-8"
@@ -37,7 +27,7 @@ def test_the_standings_json_downloads_as_the_same_json_whatever_the_browser_acce
     assert json.loads(r.content) == plain and len(plain["standings"]) == 4
 
 
-def test_the_full_results_json_is_shown_in_place_and_saved_under_its_name(finished_tournament):  # noqa: F811
+def test_the_full_results_json_is_shown_in_place_and_saved_under_its_name(finished_tournament):
     t, _ = finished_tournament
     r = Client().get(f"/api/v1/tournaments/{t.pk}/results/", HTTP_ACCEPT="application/json")
     assert r.status_code == 200 and r["Content-Disposition"] == f'inline; filename="tournament-{t.pk}-results.json"'
@@ -45,14 +35,14 @@ def test_the_full_results_json_is_shown_in_place_and_saved_under_its_name(finish
     assert browsable.status_code == 200 and "Content-Disposition" not in browsable  # the API's own HTML page
 
 
-def test_the_tournament_log_downloads_as_its_log(finished_tournament):  # noqa: F811
+def test_the_tournament_log_downloads_as_its_log(finished_tournament):
     t, _ = finished_tournament
     r = Client().get(f"/api/v1/tournaments/{t.pk}/export/")
     assert r.status_code == 200 and r["Content-Type"] == "application/x-ndjson"
     assert r["Content-Disposition"] == f'attachment; filename="tournament-{t.pk}-log.jsonl"'
 
 
-def test_a_match_log_downloads_under_the_matchs_name(play):  # noqa: F811
+def test_a_match_log_downloads_under_the_matchs_name(play):
     match = play()
     r = Client().get(f"/api/v1/matches/{match.pk}/export/")
     assert r.status_code == 200 and r["Content-Disposition"] == f'attachment; filename="match-{match.pk}-log.jsonl"'

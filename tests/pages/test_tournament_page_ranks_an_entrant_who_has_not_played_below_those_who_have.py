@@ -5,9 +5,8 @@ rule: game scores count as table points, and King's can be negative)."""
 import pytest
 from django.test import Client
 
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tests.pages.tables import table_rows
-from tests.tournaments.conftest import make_bot, organiser  # noqa: F401  (fixtures)
 from tournaments import service
 from tournaments.models import TournamentTable
 from tournaments.service import OFFENCES
@@ -17,7 +16,7 @@ OFFENCE = next(iter(OFFENCES))
 pytestmark = pytest.mark.django_db
 
 
-def test_the_late_entrant_is_listed_last(organiser, make_bot):  # noqa: F811
+def test_the_late_entrant_is_listed_last(organiser, make_bot):
     tournament = service.do_create_tournament(
         organiser, "Scores", "king", {"quick_game_combined_negatives": True}, "swiss", 2, table_points="score"
     )

@@ -5,7 +5,6 @@ still sees "Watch live"."""
 from bots.house import house_bot
 from games.models import Match
 from tests.pages.tables import browser
-from tests.tournaments.conftest import organiser, tournament  # noqa: F401  (shared fixtures)
 from tournaments import service
 
 

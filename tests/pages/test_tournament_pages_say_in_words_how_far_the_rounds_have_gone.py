@@ -10,7 +10,6 @@ import re
 import pytest
 from django.utils.functional import Promise
 
-from tests.tournaments.conftest import make_bot, organiser, tournament  # noqa: F401  (fixtures)
 from tournaments import service
 from tournaments.forms import TournamentForm
 from tournaments.models import Entrant, Tournament
@@ -22,7 +21,7 @@ def text(response):
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
 
 
-def test_before_the_first_round_the_pages_say_none_has_started(client, organiser, tournament):  # noqa: F811
+def test_before_the_first_round_the_pages_say_none_has_started(client, organiser, tournament):
     client.force_login(organiser)
     assert "Club night Brazilian King, Swiss 3 rounds, none started yet Open for registration" in text(client.get("/"))
     assert "Open for registration: 3 rounds, none started yet." in text(client.get(f"/tournaments/{tournament.pk}/"))
@@ -31,7 +30,7 @@ def test_before_the_first_round_the_pages_say_none_has_started(client, organiser
     assert "round 0" not in manage and "registration:" not in manage
 
 
-def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, make_bot):  # noqa: F811
+def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, make_bot):
     for i in range(4):
         service.do_register(tournament.pk, organiser, bot=make_bot(name=f"b{i}"))
     service.do_start_round(tournament.pk, organiser)
@@ -47,7 +46,7 @@ def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, m
     assert "b0 bot registered from round 1" in manage  # the entrant's kind and status, in words
 
 
-def test_a_one_round_event_reads_in_the_singular(organiser):  # noqa: F811
+def test_a_one_round_event_reads_in_the_singular(organiser):
     t = service.do_create_tournament(organiser, "One night", "king", {}, "swiss", 1)
     assert t.round_progress == "1 round, none started yet"
 

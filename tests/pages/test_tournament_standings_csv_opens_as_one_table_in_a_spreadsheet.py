@@ -9,15 +9,6 @@ import io
 import pytest
 from django.test import Client
 
-from tests.audit.conftest import (  # noqa: F401  (fixtures)
-    bots,
-    finished_tournament,
-    make_bot,
-    no_state_cached_from_another_test,
-    organiser,
-    play,
-    tournament_of_bots,
-)
 from tournaments import read, service
 from tournaments.standings import spreadsheet_text
 
@@ -30,7 +21,7 @@ def download(tournament):
     return response, list(csv.reader(io.StringIO(response.content.decode())))
 
 
-def test_every_row_has_the_headers_columns_and_the_root_hash_last(finished_tournament):  # noqa: F811
+def test_every_row_has_the_headers_columns_and_the_root_hash_last(finished_tournament):
     tournament, _ = finished_tournament
     response, rows = download(tournament)
     header, body = rows[0], rows[1:]
@@ -45,7 +36,7 @@ def test_every_row_has_the_headers_columns_and_the_root_hash_last(finished_tourn
 
 
 @pytest.mark.parametrize("name", ["=HYPERLINK(1)", "+1", "-2+3", "@SUM(A1)"])
-def test_a_name_a_spreadsheet_would_run_as_a_formula_is_text(organiser, make_bot, name):  # noqa: F811
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_text(organiser, make_bot, name):
     tournament = service.do_create_tournament(organiser, "Formulas", "king", {}, "swiss", 1)
     service.do_register(tournament.pk, organiser, bot=make_bot(name=name))
     service.do_register(tournament.pk, organiser, bot=make_bot(name="plain"))

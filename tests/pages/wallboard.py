@@ -9,7 +9,7 @@ from django.test import Client
 from bots.runner import play_builtin
 from games import service as games_service
 from games.models import Match, Seat
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import service
 from tournaments.models import TournamentTable
 

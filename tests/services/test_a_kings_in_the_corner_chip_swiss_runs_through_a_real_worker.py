@@ -12,9 +12,6 @@ from games import service as games
 from games.audit import verify_match
 from games.engine import RULESETS
 from games.models import Match
-from tests.audit.conftest import verifier  # noqa: F401  (fixture)
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tests.services.test_bots_play_through_a_real_worker import worker_env  # noqa: F401  (fixture)
 from tests.services.test_tournaments_run_through_a_real_worker import (
     assert_seed_revealed,
     draws,
@@ -24,7 +21,6 @@ from tests.services.test_tournaments_run_through_a_real_worker import (
     tournament_events,
     wait_until_finished,
 )
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
 from tournaments import service
 from tournaments.export import tournament_export_lines
 from tournaments.models import Entrant

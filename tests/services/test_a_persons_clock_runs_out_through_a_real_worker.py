@@ -11,8 +11,6 @@ from django.db import connection
 
 from games import service
 from games.models import Event, Match
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tests.matches.conftest import players  # noqa: F401  (fixture)
 
 pytestmark = [
     pytest.mark.services,

@@ -11,13 +11,8 @@ import pytest
 from bots.models import Bot
 from games import eventlog, service
 from games.models import StreamHead
-from tests.bots.conftest import make_bot  # noqa: F401  (fixture)
-from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
-    assert_log_is_whole,
-    start_match,
-    wait_until_over,
-    worker_env,
-)
+from tests.fixtures.services import start_match, wait_until_over
+from tests.services.test_bots_play_through_a_real_worker import assert_log_is_whole
 
 pytestmark = [
     pytest.mark.services,
@@ -30,7 +25,7 @@ def test_a_worker_killed_inside_a_run_leaves_no_part_of_it_and_the_match_still_f
     celery_worker_factory,
     redis_url,
     worker_env,
-    make_bot,  # noqa: F811  (fixtures)
+    make_bot,
 ):
     # Searching bots, and a run as long as the whole match: the worker is inside one run for seconds.
     bots = [make_bot(strategy="montecarlo", name=f"mc{i}") for i in range(4)]

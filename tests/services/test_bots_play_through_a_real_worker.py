@@ -16,11 +16,11 @@ import sys
 import time
 
 import pytest
-from django.db import connection
 
 from games import engine, eventlog, service
 from games.models import Match
-from tests.bots.conftest import BotServer, first_legal, make_bot  # noqa: F401  (fixture)
+from tests.fixtures.bots import BotServer, first_legal
+from tests.fixtures.services import start_match, wait_until_over
 
 pytestmark = [
     pytest.mark.services,
@@ -29,30 +29,6 @@ pytestmark = [
 ]
 
 BASE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-@pytest.fixture
-def worker_env(postgres_url):
-    """The worker's settings: pytest's test database, loopback webhooks allowed."""
-    return {
-        "DATABASE_URL": postgres_url.rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"],
-        "BOT_WEBHOOKS_ALLOW_PRIVATE": "1",
-    }
-
-
-def start_match(worker, match):
-    worker.client.send_task("bots.tasks.play_bot_turns", args=[match.pk, match.version])
-
-
-def wait_until_over(match, workers, timeout=120):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        match.refresh_from_db()
-        if match.status == Match.Status.OVER:
-            return
-        time.sleep(0.2)
-    logs = "\n".join(w.log_text()[-3000:] for w in workers)
-    pytest.fail(f"match {match.pk} stuck at version {match.version}\n--- worker logs ---\n{logs}")
 
 
 def assert_log_is_whole(match):

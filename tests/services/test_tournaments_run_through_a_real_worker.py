@@ -20,12 +20,8 @@ from django.contrib.auth import get_user_model
 from games import engine, eventlog
 from games import service as games
 from games.models import Match, Seat
-from tests.bots.conftest import BotServer, first_legal, make_bot  # noqa: F401  (fixture)
-from tests.services.test_bots_play_through_a_real_worker import (  # noqa: F401  (fixtures)
-    start_match,
-    worker_env,
-)
-from tests.tournaments.conftest import organiser  # noqa: F401  (fixture)
+from tests.fixtures.bots import BotServer, first_legal
+from tests.fixtures.services import start_match
 from tournaments import projection, seating, service
 from tournaments import standings as folds
 from tournaments.models import Entrant, Tournament, TournamentTable

@@ -18,7 +18,7 @@ from bots import runner
 from games import service
 from games.models import Match, Seat
 from games.templatetags.cards import card_name
-from tests.matches.conftest import client_for
+from tests.fixtures.people import client_for
 from tournaments import service as tournaments
 from tournaments.models import TournamentTable
 

@@ -4,8 +4,8 @@ a house bot, and late entries are refused; a Swiss event seats a late entry from
 import pytest
 
 from games import eventlog
-from games.service import ServiceError
-from tests.bots.conftest import run_until_over
+from games.errors import ServiceError
+from tests.fixtures.bots import run_until_over
 from tournaments import seating, service
 from tournaments.models import Entrant, Tournament, TournamentTable
 

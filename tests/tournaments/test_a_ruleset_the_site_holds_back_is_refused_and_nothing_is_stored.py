@@ -6,9 +6,9 @@ play is refused by the API. Every ruleset the engine plays is offered today (iss
 import pytest
 
 from games.engine import RULESETS
+from games.errors import ServiceError
 from games.models import Event
-from games.service import ServiceError
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament

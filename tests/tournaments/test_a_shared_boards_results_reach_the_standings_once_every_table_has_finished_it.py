@@ -8,8 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import eventlog
-from tests.bots.conftest import run_until_over
-from tests.matches.conftest import body
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.people import body
 from tournaments import service, tasks
 from tournaments.models import TournamentTable
 

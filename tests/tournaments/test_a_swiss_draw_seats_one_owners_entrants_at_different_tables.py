@@ -1,13 +1,13 @@
 """A Swiss event may hold a person and their own bots (or two bots of one owner): its draw seats
 them at different tables (docs/architecture.md §3.5), with house bots filling the tables or with byes. When
 a round cannot (an owner with more entrants than it has tables), starting it is refused with
-409 same_owner naming the owner, and nothing is stored."""
+409 owner_entrants_together naming the owner, and nothing is stored."""
 
 import pytest
 
 from games import eventlog
+from games.errors import ServiceError
 from games.models import Match
-from games.service import ServiceError
 from tournaments import service
 from tournaments.models import Entrant, TournamentTable
 
@@ -86,7 +86,7 @@ def test_a_round_with_fewer_tables_than_an_owners_entrants_is_refused_and_nothin
     version = t.version
     with pytest.raises(ServiceError) as refusal:
         service.do_start_round(t.pk, organiser)
-    assert refusal.value.status == 409 and refusal.value.code == "same_owner"
+    assert refusal.value.status == 409 and refusal.value.code == "owner_entrants_together"
     assert "“organiser” has 3 players" in refusal.value.message and "withdraw" in refusal.value.message
     t.refresh_from_db()
     assert t.version == version and t.current_round == 0

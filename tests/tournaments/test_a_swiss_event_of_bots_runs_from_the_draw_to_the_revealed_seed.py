@@ -6,8 +6,8 @@ import pytest
 
 from games import engine, eventlog
 from games import service as games
-from games.service import ServiceError
-from tests.bots.conftest import run_until_over
+from games.errors import ServiceError
+from tests.fixtures.bots import run_until_over
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.models import TournamentTable

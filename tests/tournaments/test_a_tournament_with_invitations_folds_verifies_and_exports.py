@@ -6,8 +6,8 @@ verifier checks the export of a finished event that held them."""
 import pytest
 
 from games import eventlog
-from tests.audit.conftest import verifier, verify_json, write_lines  # noqa: F401  (fixtures)
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.verifier import write_lines
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.audit import verify_tournament
@@ -47,7 +47,7 @@ def test_the_fold_counts_the_accepted_entrant_and_ignores_the_rest(finished):
     assert {row.name for row in folds.ranking(rebuilt)} == {"ana-bot", "house0", "house1", "house2"}
 
 
-def test_the_tournament_verifies_and_its_export_passes_the_standalone_verifier(finished, tmp_path, verify_json):  # noqa: F811  (the imported fixture)
+def test_the_tournament_verifies_and_its_export_passes_the_standalone_verifier(finished, tmp_path, verify_json):
     report = verify_tournament(finished)
     assert report["ok"], report
     code, checked = verify_json(write_lines(tmp_path / "tournament.jsonl", tournament_export_lines(finished)))

@@ -7,7 +7,7 @@ no acceptance."""
 import pytest
 
 from games import eventlog
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import projection, service
 from tournaments import standings as folds
 from tournaments.models import Entrant, TournamentTable

@@ -2,15 +2,15 @@
 schedule), and wherever tables share cards (a duplicate board, fixed boards: one owner at two
 tables would see the same cards from two seats), an owner enters once: registering a second
 entrant of the same owner (a person and their bot, or two bots of one owner, invited or not) is
-refused with 409 same_owner through the service, the API and the manage page, and nothing is
+refused with 409 owner_entrants_together through the service, the API and the manage page, and nothing is
 stored. Built-in bots are exempt, and a Swiss event without fixed boards takes both."""
 
 import pytest
 from django.test import Client
 
 from games.engine import new_game
-from games.service import ServiceError
-from tests.matches.conftest import body, client_for
+from games.errors import ServiceError
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.models import Entrant, Tournament
 
@@ -45,11 +45,11 @@ def event(organiser, format, boards):
 
 
 def refused(tournament_id, by, **entry):
-    """Register ``entry`` expecting the same_owner refusal; returns its message."""
+    """Register ``entry`` expecting the owner_entrants_together refusal; returns its message."""
     before = Tournament.objects.get(pk=tournament_id).version, Entrant.objects.count()
     with pytest.raises(ServiceError) as refusal:
         service.do_register(tournament_id, by, **entry)
-    assert refusal.value.status == 409 and refusal.value.code == "same_owner"
+    assert refusal.value.status == 409 and refusal.value.code == "owner_entrants_together"
     assert (Tournament.objects.get(pk=tournament_id).version, Entrant.objects.count()) == before
     return refusal.value.message
 
@@ -97,7 +97,7 @@ def test_the_api_refuses_it_as_a_json_error(organiser, bot_of):
     assert client.post(f"/api/v1/tournaments/{t.pk}/entrants/", {"user": "organiser"}, format="json").status_code == 201
     bot_of(organiser, "mine")
     r = client.post(f"/api/v1/tournaments/{t.pk}/entrants/", {"bot": "mine"}, format="json")
-    assert r.status_code == 409 and body(r)["error"]["code"] == "same_owner"
+    assert r.status_code == 409 and body(r)["error"]["code"] == "owner_entrants_together"
     assert "a duplicate schedule is fixed" in body(r)["error"]["message"]
     assert list(Entrant.objects.values_list("name", flat=True)) == ["organiser"]
 

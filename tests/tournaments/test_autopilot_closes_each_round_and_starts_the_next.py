@@ -2,7 +2,7 @@
 
 from games import eventlog
 from games.models import Match
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import service, tasks
 from tournaments.models import TournamentTable
 

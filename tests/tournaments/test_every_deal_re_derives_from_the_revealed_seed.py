@@ -7,7 +7,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from games import eventlog
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import service
 from tournaments.models import TournamentTable

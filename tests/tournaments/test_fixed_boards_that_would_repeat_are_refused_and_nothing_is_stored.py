@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 
 from games.engine import new_game
+from games.errors import ServiceError
 from games.models import Event
-from games.service import ServiceError
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.models import Tournament
 

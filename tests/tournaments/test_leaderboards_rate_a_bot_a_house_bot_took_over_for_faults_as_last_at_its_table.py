@@ -7,7 +7,6 @@ they played among themselves. The standings still count the scores as played."""
 import pytest
 
 from games import eventlog
-from tests.bots.conftest import bot_server, private_webhooks_allowed  # noqa: F401  (shared fixtures)
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import leaderboards, service
 from tournaments.ratings import NEWCOMER, rate_match
@@ -18,8 +17,8 @@ pytestmark = pytest.mark.django_db
 def test_the_broken_bot_falls_and_the_others_are_rated_among_themselves(
     organiser,
     make_bot,
-    bot_server,  # noqa: F811
-    private_webhooks_allowed,  # noqa: F811
+    bot_server,
+    private_webhooks_allowed,
 ):
     server = bot_server(lambda request: (500, b'{"error": "down"}', 0))
     t = service.do_create_tournament(

@@ -1,6 +1,6 @@
 """GET /api/v1/leaderboards/{ruleset}/: OpenSkill ratings from finished, rated tournaments."""
 
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import service
 

@@ -8,8 +8,9 @@ their owner nothing: they may sit beside their owner and each other."""
 import pytest
 
 from games import service
+from games.errors import ServiceError
 from games.models import Event, Match, Seat
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def test_two_bots_of_one_owner_are_refused(staff, players, ana, make_bot):
 
 def test_every_path_that_creates_a_match_is_refused_the_same_way(players, ana, make_bot):
     own = owned_by(make_bot(kind="polling", name="ana-bot"), ana)
-    with pytest.raises(service.ServiceError) as refusal:
+    with pytest.raises(ServiceError) as refusal:
         service.do_create_match("king", {}, [players[0], own, players[1], ana])
     assert refusal.value.status == 400 and refusal.value.code == "same_owner"
     assert_nothing_stored()

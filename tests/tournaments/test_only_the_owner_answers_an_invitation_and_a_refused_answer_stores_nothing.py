@@ -5,8 +5,8 @@ unknown entrant 404, a bad action 400; each through the service and the API, sto
 
 import pytest
 
-from games.service import ServiceError
-from tests.matches.conftest import body, client_for
+from games.errors import ServiceError
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.models import Entrant, Tournament
 

@@ -1,36 +1,24 @@
 """A tournament is rated on its final results: matches in the order played, an annulled match
 not at all, an adjusted score as adjusted, and entrant ids turned into the book's keys."""
 
+from tests.fixtures.tournament_events import created, registered_all, result, round_started, ruling, table
 from tournaments.ratings import rate_match, rate_tournament
 
 DRAW = [
-    {"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]},
-    {"table": 1, "match": 2, "board": None, "seats": [4, 3, 2, 1]},
-    {"table": 1, "match": 3, "board": None, "seats": [2, 4, 1, 3]},
+    table(1, match=1, seats=[1, 2, 3, 4]),
+    table(1, match=2, seats=[4, 3, 2, 1]),
+    table(1, match=3, seats=[2, 4, 1, 3]),
 ]
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "round_robin",
-        "table_points": "place",
-        "tie_breaks": [],
-        "rated": True,
-        "ruleset": "rifki",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 5)
-    ),
-    *(
-        {"type": "round_started", "round": round_, "tables": [table], "byes": []}
-        for round_, table in enumerate(DRAW, start=1)
-    ),
+    created("round_robin", ruleset="rifki", rated=True),
+    *registered_all(range(1, 5)),
+    *(round_started(round_, [drawn]) for round_, drawn in enumerate(DRAW, start=1)),
     # reported out of order: rating follows the rounds, not the order results came in
-    {"type": "match_result", "round": 3, **DRAW[2], "scores": [5, 5, 5, 50]},
-    {"type": "match_result", "round": 1, **DRAW[0], "scores": [40, 30, 20, 10]},
-    {"type": "match_result", "round": 2, **DRAW[1], "scores": [40, 30, 20, 10]},
-    {"type": "ruling", "kind": "annul_match", "match": 2},
-    {"type": "ruling", "kind": "adjust_score", "match": 3, "seat": 0, "delta": 100},
+    result(3, DRAW[2], [5, 5, 5, 50]),
+    result(1, DRAW[0], [40, 30, 20, 10]),
+    result(2, DRAW[1], [40, 30, 20, 10]),
+    ruling("annul_match", 2),
+    ruling("adjust_score", 3, seat=0, delta=100),
 ]
 
 

@@ -1,38 +1,11 @@
 """King and Rifki are rated apart: a tournament moves only the pool of its own ruleset."""
 
+from tests.fixtures.tournament_events import one_table
 from tournaments.ratings import rate_match, rate_tournament
 
 
 def tournament(ruleset, scores):
-    return [
-        {
-            "type": "tournament_created",
-            "format": "swiss",
-            "table_points": "place",
-            "tie_breaks": [],
-            "rated": True,
-            "ruleset": ruleset,
-        },
-        *(
-            {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-            for entrant in range(1, 5)
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": [1, 2, 3, 4],
-            "scores": scores,
-        },
-    ]
+    return one_table(scores, ruleset=ruleset, rated=True)
 
 
 def test_a_rifki_tournament_leaves_king_ratings_alone():

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from games.engine import RULESETS
+from tests.fixtures.tournament_events import one_table
 from tournaments.ratings import NEWCOMER, rate_match, rate_tournament
 
 PLAYERS = ["ann", "bob", "cem", "dee", "eda", "fay"]
@@ -31,34 +32,6 @@ def test_a_tournament_at_tables_of_six_is_rated_from_its_results(monkeypatch):
     base = next(iter(RULESETS.values()))
     monkeypatch.setitem(RULESETS, "fake6", replace(base, name="fake6", seats=range(6, 7), default_seats=6))
     entrants = list(range(1, 7))
-    events = [
-        {
-            "type": "tournament_created",
-            "format": "swiss",
-            "table_points": "place",
-            "tie_breaks": [],
-            "rated": True,
-            "ruleset": "fake6",
-        },
-        *(
-            {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-            for e in entrants
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": entrants,
-            "scores": [60, 50, 40, 30, 20, 10],
-        },
-    ]
+    events = one_table([60, 50, 40, 30, 20, 10], ruleset="fake6", rated=True)
     book = rate_tournament({}, events)
     assert dict(book["fake6"]) == dict(rate_match({}, entrants, [60, 50, 40, 30, 20, 10]))

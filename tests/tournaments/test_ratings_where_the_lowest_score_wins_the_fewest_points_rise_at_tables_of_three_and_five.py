@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import RULESETS
+from tests.fixtures.tournament_events import one_table
 from tournaments.ratings import NEWCOMER, rate_match, rate_tournament
 
 PLAYERS = ["ann", "bob", "cem", "dee", "eda", "fay"]
@@ -46,36 +47,7 @@ def test_a_tournament_of_a_ruleset_whose_lowest_total_wins_is_rated_lowest_first
     ruleset = next(name for name, r in RULESETS.items() if size in r.seats and r.lowest_wins({"players": size}))
     entrants = list(range(1, size + 1))
     scores = [5 * e for e in entrants]  # entrant 1 fewest points
-    events = [
-        {
-            "type": "tournament_created",
-            "format": "swiss",
-            "table_points": "place",
-            "tie_breaks": [],
-            "rated": True,
-            "ruleset": ruleset,
-            "options": {"players": size},
-        },
-        *(
-            {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-            for e in entrants
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": entrants,
-            "scores": scores,
-        },
-    ]
+    events = one_table(scores, ruleset=ruleset, rated=True, options={"players": size})
     book = rate_tournament({}, events)
     assert dict(book[ruleset]) == dict(rate_match({}, entrants, scores, lowest_wins=True))
     assert book[ruleset][1].mu > NEWCOMER.mu > book[ruleset][size].mu

@@ -1,8 +1,8 @@
 """GET tournaments/{id}/results/: every round, table and score, with the root hash and the seed."""
 
 from games import service as games
-from tests.bots.conftest import run_until_over
-from tests.matches.conftest import body, client_for
+from tests.fixtures.bots import run_until_over
+from tests.fixtures.people import body, client_for
 from tournaments import read, service
 from tournaments.models import Tournament, TournamentTable
 

@@ -4,38 +4,15 @@ adds nothing to the maximum, so it leaves the percentage unchanged."""
 
 import pytest
 
+from tests.fixtures.tournament_events import created, registered_all, round_played, table
 from tournaments.standings import ranking, rebuild
 
 
 def five_entrants_one_bye(format_, table_points):
     return [
-        {
-            "type": "tournament_created",
-            "format": format_,
-            "table_points": table_points,
-            "tie_breaks": [],
-            "rated": False,
-            "ruleset": "rifki",
-        },
-        *(
-            {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-            for entrant in range(1, 6)
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [5],
-            "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": "A",
-            "seats": [1, 2, 3, 4],
-            "scores": [40, 30, 20, 10],
-        },
+        created(format_, ruleset="rifki", table_points=table_points),
+        *registered_all(range(1, 6)),
+        *round_played(1, (table(1, match=1, seats=[1, 2, 3, 4], board="A"), [40, 30, 20, 10]), byes=[5]),
     ]
 
 
@@ -57,23 +34,9 @@ def test_a_bye_ranks_between_the_places_it_averages():
 
 
 def test_a_duplicate_bye_leaves_the_percentage_unchanged():
-    events = five_entrants_one_bye("duplicate", "place") + [
-        {
-            "type": "round_started",
-            "round": 2,
-            "byes": [1],
-            "tables": [{"table": 1, "match": 2, "board": "A", "seats": [5, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 2,
-            "table": 1,
-            "match": 2,
-            "board": "A",
-            "seats": [5, 2, 3, 4],
-            "scores": [0, 30, 20, 10],
-        },
-    ]
+    events = five_entrants_one_bye("duplicate", "place") + round_played(
+        2, (table(1, match=2, seats=[5, 2, 3, 4], board="A"), [0, 30, 20, 10]), byes=[1]
+    )
 
     first = row_of(events, 1)
 

@@ -5,45 +5,13 @@ checkpoint kept, its table size), so folding on from it equals a rebuild."""
 import pytest
 
 from games.engine import RULESETS
+from tests.fixtures.tournament_events import one_table
 from tournaments.standings import fold, from_checkpoint, ranking, rebuild, to_checkpoint
-
-
-def created(ruleset, options):
-    return {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": ["game_score"],
-        "rated": True,
-        "ruleset": ruleset,
-        "options": options,
-    }
 
 
 def stream(ruleset, options, size):
     entrants = list(range(1, size + 1))
-    return [
-        created(ruleset, options),
-        *(
-            {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-            for e in entrants
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": entrants,
-            "scores": entrants,
-        },
-    ]
+    return one_table(entrants, ruleset=ruleset, tie_breaks=["game_score"], rated=True, options=options)
 
 
 CASES = [

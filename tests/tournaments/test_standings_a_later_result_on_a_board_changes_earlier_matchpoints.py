@@ -1,31 +1,22 @@
 """A duplicate result reported later on the same board changes the matchpoints of everyone who
 played that board before, in the folded value just as in a rebuild."""
 
+from tests.fixtures.tournament_events import created, registered_all, result, round_started, table
 from tournaments.standings import fold, ranking, rebuild
 
 DRAW = [
-    {"table": 1, "match": 1, "board": "B1", "seats": [1, 2, 3, 4]},
-    {"table": 2, "match": 2, "board": "B1", "seats": [5, 6, 7, 8]},
-    {"table": 3, "match": 3, "board": "B1", "seats": [9, 10, 11, 12]},
+    table(1, match=1, seats=[1, 2, 3, 4], board="B1"),
+    table(2, match=2, seats=[5, 6, 7, 8], board="B1"),
+    table(3, match=3, seats=[9, 10, 11, 12], board="B1"),
 ]
 BEFORE = [
-    {
-        "type": "tournament_created",
-        "format": "duplicate",
-        "table_points": "place",
-        "tie_breaks": [],
-        "rated": False,
-        "ruleset": "king",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 13)
-    ),
-    {"type": "round_started", "round": 1, "tables": DRAW, "byes": []},
-    {"type": "match_result", "round": 1, **DRAW[0], "scores": [30, 10, 0, -40]},
-    {"type": "match_result", "round": 1, **DRAW[1], "scores": [20, 10, 5, -35]},
+    created("duplicate"),
+    *registered_all(range(1, 13)),
+    round_started(1, DRAW),
+    result(1, DRAW[0], [30, 10, 0, -40]),
+    result(1, DRAW[1], [20, 10, 5, -35]),
 ]
-LATER = {"type": "match_result", "round": 1, **DRAW[2], "scores": [40, 10, 5, -55]}
+LATER = result(1, DRAW[2], [40, 10, 5, -55])
 
 
 def matchpoints_and_percentage(standings, entrant):

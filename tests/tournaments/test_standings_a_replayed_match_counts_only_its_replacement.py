@@ -4,48 +4,15 @@ both (the replacement names the match it replaces)."""
 
 import json
 
+from tests.fixtures.tournament_events import one_table, result, ruling, table
 from tournaments.standings import fold, from_checkpoint, ranking, rebuild, results_json, to_checkpoint
 
 SEATS = [1, 2, 3, 4]
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": ["game_score"],
-        "rated": False,
-        "ruleset": "king",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in SEATS
-    ),
-    {
-        "type": "round_started",
-        "round": 1,
-        "byes": [],
-        "tables": [{"table": 1, "match": 7, "board": None, "seats": SEATS}],
-    },
-    {
-        "type": "match_result",
-        "round": 1,
-        "table": 1,
-        "match": 7,
-        "board": None,
-        "seats": SEATS,
-        "scores": [40, 30, 20, 10],
-    },
-    {"type": "ruling", "kind": "replay_match", "match": 7, "replacement": 8, "replay": 1, "reason": "a fouled pack"},
+    *one_table([40, 30, 20, 10], seats=SEATS, match=7, tie_breaks=["game_score"]),
+    ruling("replay_match", 7, replacement=8, replay=1, reason="a fouled pack"),
 ]
-REPLAYED = {
-    "type": "match_result",
-    "round": 1,
-    "table": 1,
-    "match": 8,
-    "board": None,
-    "seats": SEATS,
-    "scores": [-10, 0, 20, 30],
-}
+REPLAYED = result(1, table(1, match=8, seats=SEATS), [-10, 0, 20, 30])
 
 
 def by_entrant(events):
@@ -67,7 +34,7 @@ def test_the_replacements_result_counts_in_place_of_the_annulled_one():
 
 
 def test_a_replacement_can_itself_be_replayed_and_only_the_last_result_counts():
-    again = {"type": "ruling", "kind": "replay_match", "match": 8, "replacement": 9, "replay": 2, "reason": "again"}
+    again = ruling("replay_match", 8, replacement=9, replay=2, reason="again")
     last = {**REPLAYED, "match": 9, "scores": [5, 5, 5, -15]}
     rows = by_entrant(EVENTS + [REPLAYED, again, last])
 

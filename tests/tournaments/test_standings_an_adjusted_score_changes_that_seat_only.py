@@ -1,38 +1,13 @@
 """An arbiter's adjust_score ruling changes one seat's game score in one match, and everything
 derived from it (places, table points, wins) follows; adjustments to a seat add up."""
 
+from tests.fixtures.tournament_events import one_table, ruling
 from tournaments.standings import ranking, rebuild, results_json
 
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": ["wins"],
-        "rated": False,
-        "ruleset": "king",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 5)
-    ),
-    {
-        "type": "round_started",
-        "round": 1,
-        "byes": [],
-        "tables": [{"table": 1, "match": 3, "board": None, "seats": [1, 2, 3, 4]}],
-    },
-    {
-        "type": "match_result",
-        "round": 1,
-        "table": 1,
-        "match": 3,
-        "board": None,
-        "seats": [1, 2, 3, 4],
-        "scores": [40, 30, 20, 10],
-    },
-    {"type": "ruling", "kind": "adjust_score", "match": 3, "seat": 3, "delta": 20},
-    {"type": "ruling", "kind": "adjust_score", "match": 3, "seat": 3, "delta": 15},
+    *one_table([40, 30, 20, 10], match=3, tie_breaks=["wins"]),
+    ruling("adjust_score", 3, seat=3, delta=20),
+    ruling("adjust_score", 3, seat=3, delta=15),
 ]
 
 

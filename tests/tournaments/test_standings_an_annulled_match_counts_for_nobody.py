@@ -1,37 +1,12 @@
 """An annulled match counts for nobody: no match played, no points, no game score, no
 opponents met; the record keeps the match, marked annulled, for the audit."""
 
+from tests.fixtures.tournament_events import one_table, ruling
 from tournaments.standings import ranking, rebuild, results_json
 
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "round_robin",
-        "table_points": "place",
-        "tie_breaks": ["opponents_points", "wins"],
-        "rated": False,
-        "ruleset": "king",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 5)
-    ),
-    {
-        "type": "round_started",
-        "round": 1,
-        "byes": [],
-        "tables": [{"table": 1, "match": 7, "board": None, "seats": [1, 2, 3, 4]}],
-    },
-    {
-        "type": "match_result",
-        "round": 1,
-        "table": 1,
-        "match": 7,
-        "board": None,
-        "seats": [1, 2, 3, 4],
-        "scores": [40, 30, 20, 10],
-    },
-    {"type": "ruling", "kind": "annul_match", "match": 7},
+    *one_table([40, 30, 20, 10], match=7, format="round_robin", tie_breaks=["opponents_points", "wins"]),
+    ruling("annul_match", 7),
 ]
 
 

@@ -1,43 +1,13 @@
 """Under the "score" rule points can be negative; an entrant who has played no match (registered
 after round 1 was drawn) has 0 points from nothing and must not rank above those who played."""
 
+from tests.fixtures.tournament_events import created, one_table, registered, registered_all, round_played, table
 from tournaments.standings import ranking, rebuild
-
-
-def created(table_points):
-    return {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": table_points,
-        "tie_breaks": ["game_score"],
-        "rated": False,
-        "ruleset": "king",
-    }
-
-
-def registered(entrant):
-    return {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
 
 
 def one_round_then_a_late_entrant(table_points, scores):
     return [
-        created(table_points),
-        *(registered(entrant) for entrant in range(1, 5)),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": [1, 2, 3, 4],
-            "scores": scores,
-        },
+        *one_table(scores, table_points=table_points, tie_breaks=["game_score"]),
         registered(5),  # too late for round 1
     ]
 
@@ -59,23 +29,9 @@ def test_a_late_entrant_ranks_last_under_place_points_too():
 
 def test_a_bye_counts_as_taking_part():
     events = [
-        created("score"),
-        *(registered(entrant) for entrant in range(1, 6)),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [5],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": [1, 2, 3, 4],
-            "scores": [-100, -200, -300, -400],
-        },
+        created("swiss", table_points="score", tie_breaks=["game_score"]),
+        *registered_all(range(1, 6)),
+        *round_played(1, (table(1, match=1, seats=[1, 2, 3, 4]), [-100, -200, -300, -400]), byes=[5]),
         registered(6),
     ]
 

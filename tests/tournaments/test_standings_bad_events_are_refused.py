@@ -5,48 +5,28 @@ import math
 
 import pytest
 
+from tests.fixtures.tournament_events import (
+    created,
+    registered_all,
+    round_closed,
+    round_played,
+    round_started,
+    ruling,
+    table,
+    withdrawn,
+)
 from tournaments.standings import empty, fold, rebuild
 
-CREATED = {
-    "type": "tournament_created",
-    "format": "swiss",
-    "table_points": "place",
-    "tie_breaks": ["wins"],
-    "rated": False,
-    "ruleset": "king",
-}
-ENTERED = [
-    {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-    for entrant in range(1, 6)
-]
-DRAWN = {
-    "type": "round_started",
-    "round": 1,
-    "byes": [5],
-    "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-}
-RESULT = {
-    "type": "match_result",
-    "round": 1,
-    "table": 1,
-    "match": 1,
-    "board": None,
-    "seats": [1, 2, 3, 4],
-    "scores": [3, 2, 1, 0],
-}
+CREATED = created("swiss", tie_breaks=["wins"])
+ENTERED = registered_all(range(1, 6))
+DRAWN, RESULT = round_played(1, (table(1, match=1, seats=[1, 2, 3, 4]), [3, 2, 1, 0]), byes=[5])
 PLAYED = [CREATED, *ENTERED, DRAWN, RESULT]
 
 
 def drawn(*tables, byes=()):
-    return {
-        "type": "round_started",
-        "round": 2,
-        "byes": list(byes),
-        "tables": [
-            {"table": index, "match": 10 + index, "board": None, "seats": seats}
-            for index, seats in enumerate(tables, start=1)
-        ],
-    }
+    return round_started(
+        2, [table(index, match=10 + index, seats=seats) for index, seats in enumerate(tables, start=1)], byes
+    )
 
 
 BAD = {
@@ -82,33 +62,26 @@ BAD = {
     "an entrant registered twice": ([CREATED, *ENTERED], ENTERED[0], "registered twice"),
     "an entrant of unknown kind": ([CREATED], {**ENTERED[0], "kind": "robot"}, "'kind' must be one of"),
     "a ranked house bot": ([CREATED], {**ENTERED[0], "kind": "house_bot", "ranked": True}, "house bots never are"),
-    "an unknown entrant withdrawing": ([CREATED], {"type": "entrant_withdrawn", "entrant": 7}, "unknown entrant 7"),
+    "an unknown entrant withdrawing": ([CREATED], withdrawn(7), "unknown entrant 7"),
     "an entrant withdrawing twice": (
-        [CREATED, *ENTERED, {"type": "entrant_withdrawn", "entrant": 1}],
-        {"type": "entrant_withdrawn", "entrant": 1},
+        [CREATED, *ENTERED, withdrawn(1)],
+        withdrawn(1),
         "withdrawn twice",
     ),
     "a table of three in a draw": (PLAYED, drawn([1, 2, 3]), "needs 4 seats"),
     "a draw naming an unknown entrant": (PLAYED, drawn([1, 2, 3, 42]), "unknown entrant 42"),
     "a draw seating an entrant twice": (PLAYED, drawn([1, 2, 3, 4], byes=[4]), "draws an entrant twice"),
     "a draw seating a withdrawn entrant": (
-        PLAYED + [{"type": "entrant_withdrawn", "entrant": 5}],
+        PLAYED + [withdrawn(5)],
         drawn([1, 2, 3, 5]),
         "draws withdrawn entrant 5",
     ),
     "a draw reusing a match id": (PLAYED, {**drawn([1, 2, 3, 4]), "tables": DRAWN["tables"]}, "reuses a match id"),
     "a draw numbering two tables alike": (
-        PLAYED
-        + [
-            {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-            for entrant in range(6, 9)
-        ],
+        PLAYED + registered_all(range(6, 9)),
         {
             **drawn(),
-            "tables": [
-                {"table": 1, "match": 11, "board": None, "seats": [1, 2, 3, 4]},
-                {"table": 1, "match": 12, "board": None, "seats": [5, 6, 7, 8]},
-            ],
+            "tables": [table(1, match=11, seats=[1, 2, 3, 4]), table(1, match=12, seats=[5, 6, 7, 8])],
         },
         "numbers two tables alike",
     ),
@@ -117,59 +90,59 @@ BAD = {
     "a duplicate table without a board": ([{**CREATED, "format": "duplicate"}, *ENTERED], DRAWN, "without a board"),
     "a round closed that never started": (
         PLAYED,
-        {"type": "round_closed", "round": 3},
+        round_closed(3),
         "round 3, which has not started",
     ),
     "a round closed twice": (
-        PLAYED + [{"type": "round_closed", "round": 1}],
-        {"type": "round_closed", "round": 1},
+        PLAYED + [round_closed(1)],
+        round_closed(1),
         "closed twice",
     ),
     "a ruling on a match without a result": (
         PLAYED[:-1],
-        {"type": "ruling", "kind": "annul_match", "match": 1},
+        ruling("annul_match", 1),
         "has no result",
     ),
-    "a ruling of an unknown kind": (PLAYED, {"type": "ruling", "kind": "replay_deal", "match": 1}, "unknown kind"),
+    "a ruling of an unknown kind": (PLAYED, ruling("replay_deal", 1), "unknown kind"),
     "a replay without its replacement": (
         PLAYED,
-        {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1},
+        ruling("replay_match", 1, replay=1),
         "lacks 'replacement'",
     ),
     "a replay whose replacement was drawn already": (
         PLAYED,
-        {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1, "replacement": 1},
+        ruling("replay_match", 1, replay=1, replacement=1),
         "drawn already",
     ),
     "a replay numbered out of turn": (
         PLAYED,
-        {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 2, "replacement": 9},
+        ruling("replay_match", 1, replay=2, replacement=9),
         "plays its replay 1 next",
     ),
     "a replay of a match already replayed": (
-        PLAYED + [{"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1, "replacement": 9}],
-        {"type": "ruling", "kind": "replay_match", "match": 1, "replay": 2, "replacement": 10},
+        PLAYED + [ruling("replay_match", 1, replay=1, replacement=9)],
+        ruling("replay_match", 1, replay=2, replacement=10),
         "annulled twice",
     ),
     "a replacement's result before its replay was ordered": (PLAYED, {**RESULT, "match": 9}, "round 1 did not draw"),
     "a replacement's result with other seats": (
-        PLAYED + [{"type": "ruling", "kind": "replay_match", "match": 1, "replay": 1, "replacement": 9}],
+        PLAYED + [ruling("replay_match", 1, replay=1, replacement=9)],
         {**RESULT, "match": 9, "seats": [4, 3, 2, 1]},
         "disagrees with the draw",
     ),
     "an adjustment to a fifth seat": (
         PLAYED,
-        {"type": "ruling", "kind": "adjust_score", "match": 1, "seat": 4, "delta": 1},
+        ruling("adjust_score", 1, seat=4, delta=1),
         "seat must be 0..3",
     ),
     "an adjustment that is not a number": (
         PLAYED,
-        {"type": "ruling", "kind": "adjust_score", "match": 1, "seat": 0, "delta": None},
+        ruling("adjust_score", 1, seat=0, delta=None),
         "finite numbers",
     ),
     "a match annulled twice": (
-        PLAYED + [{"type": "ruling", "kind": "annul_match", "match": 1}],
-        {"type": "ruling", "kind": "annul_match", "match": 1},
+        PLAYED + [ruling("annul_match", 1)],
+        ruling("annul_match", 1),
         "annulled twice",
     ),
     "an event that is not a mapping": ([], ["match_result"], "an event is a mapping"),

@@ -1,38 +1,18 @@
 """The CSV export has a header, then one line per ranked entrant in rank order, with the
 configured tie-breaks as columns (and matchpoints and percentage in duplicate)."""
 
+from tests.fixtures.tournament_events import created, registered, round_played, table
 from tournaments.standings import ranking, rebuild, standings_csv
 
 
 def events(format_):
     return [
-        {
-            "type": "tournament_created",
-            "format": format_,
-            "table_points": "place",
-            "tie_breaks": ["wins", "opponents_points"],
-            "rated": False,
-            "ruleset": "king",
-        },
-        {"type": "entrant_registered", "entrant": 1, "name": "Ada", "kind": "user", "ranked": True},
-        {"type": "entrant_registered", "entrant": 2, "name": "Bo, the bot", "kind": "bot", "ranked": True},
-        {"type": "entrant_registered", "entrant": 3, "name": "Cy", "kind": "user", "ranked": True},
-        {"type": "entrant_registered", "entrant": 4, "name": "House", "kind": "house_bot", "ranked": False},
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": "A", "seats": [1, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": "A",
-            "seats": [1, 2, 3, 4],
-            "scores": [20, 20, 5, 0],
-        },
+        created(format_, tie_breaks=["wins", "opponents_points"]),
+        registered(1, "Ada"),
+        registered(2, "Bo, the bot", kind="bot"),
+        registered(3, "Cy"),
+        registered(4, "House", kind="house_bot"),
+        *round_played(1, (table(1, match=1, seats=[1, 2, 3, 4], board="A"), [20, 20, 5, 0])),
     ]
 
 

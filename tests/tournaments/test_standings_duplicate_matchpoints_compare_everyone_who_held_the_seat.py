@@ -2,30 +2,18 @@
 the same board: 2 matchpoints per result beaten, 1 per tie. The standings rank by matchpoints,
 and percentage is matchpoints over the most the entrant could have earned."""
 
+from tests.fixtures.tournament_events import created, registered_all, round_played, table
 from tournaments.standings import ranking, rebuild
 
 DRAW = [
-    {"table": 1, "match": 1, "board": "B1", "seats": [1, 2, 3, 4]},
-    {"table": 2, "match": 2, "board": "B1", "seats": [5, 6, 7, 8]},
-    {"table": 3, "match": 3, "board": "B1", "seats": [9, 10, 11, 12]},
+    table(1, match=1, seats=[1, 2, 3, 4], board="B1"),
+    table(2, match=2, seats=[5, 6, 7, 8], board="B1"),
+    table(3, match=3, seats=[9, 10, 11, 12], board="B1"),
 ]
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "duplicate",
-        "table_points": "place",
-        "tie_breaks": [],
-        "rated": False,
-        "ruleset": "king",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 13)
-    ),
-    {"type": "round_started", "round": 1, "tables": DRAW, "byes": []},
-    {"type": "match_result", "round": 1, **DRAW[0], "scores": [30, 10, 0, -40]},
-    {"type": "match_result", "round": 1, **DRAW[1], "scores": [20, 10, 5, -35]},
-    {"type": "match_result", "round": 1, **DRAW[2], "scores": [10, 10, 5, -25]},
+    created("duplicate"),
+    *registered_all(range(1, 13)),
+    *round_played(1, (DRAW[0], [30, 10, 0, -40]), (DRAW[1], [20, 10, 5, -35]), (DRAW[2], [10, 10, 5, -25])),
 ]
 
 

@@ -2,39 +2,14 @@
 time one finished above another of the tie at a shared table, -1 below. Entrants of a tie who
 never met stay tied."""
 
+from tests.fixtures.tournament_events import created, numbered_round, registered_all
 from tournaments.standings import ranking, rebuild
 
-
-def tables(round_, *seats_and_scores):
-    """A round's draw and its results: one (seats, scores) pair per table."""
-    drawn = [
-        {"table": index, "match": 10 * round_ + index, "board": None, "seats": seats}
-        for index, (seats, _) in enumerate(seats_and_scores, start=1)
-    ]
-    return [
-        {"type": "round_started", "round": round_, "tables": drawn, "byes": []},
-        *(
-            {"type": "match_result", "round": round_, **table, "scores": scores}
-            for table, (_, scores) in zip(drawn, seats_and_scores)
-        ),
-    ]
-
-
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": ["head_to_head"],
-        "rated": False,
-        "ruleset": "rifki",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 9)
-    ),
-    *tables(1, ([1, 2, 3, 4], [10, 5, 0, -5]), ([5, 6, 7, 8], [4, 3, 2, 1])),
-    *tables(2, ([5, 1, 6, 7], [10, 5, 0, -1]), ([2, 3, 4, 8], [10, 5, 0, -1])),
+    created("swiss", ruleset="rifki", tie_breaks=["head_to_head"]),
+    *registered_all(range(1, 9)),
+    *numbered_round(1, ([1, 2, 3, 4], [10, 5, 0, -5]), ([5, 6, 7, 8], [4, 3, 2, 1])),
+    *numbered_round(2, ([5, 1, 6, 7], [10, 5, 0, -1]), ([2, 3, 4, 8], [10, 5, 0, -1])),
 ]
 
 

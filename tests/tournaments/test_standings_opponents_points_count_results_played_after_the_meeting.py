@@ -1,56 +1,12 @@
 """Opponents' points sum the final points of everyone an entrant met, so an opponent's later
 results still count: they are derived when the standings are read, never stored at fold time."""
 
+from tests.fixtures.tournament_events import created, registered_all, round_played, table
 from tournaments.standings import fold, ranking, rebuild
 
-CREATED_AND_ENTERED = [
-    {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": ["opponents_points"],
-        "rated": False,
-        "ruleset": "king",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 6)
-    ),
-]
-ROUND_ONE = [
-    {
-        "type": "round_started",
-        "round": 1,
-        "byes": [5],
-        "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-    },
-    {
-        "type": "match_result",
-        "round": 1,
-        "table": 1,
-        "match": 1,
-        "board": None,
-        "seats": [1, 2, 3, 4],
-        "scores": [40, 30, 20, 10],
-    },
-]
-ROUND_TWO_WITHOUT_ENTRANT_1 = [
-    {
-        "type": "round_started",
-        "round": 2,
-        "byes": [1],
-        "tables": [{"table": 1, "match": 2, "board": None, "seats": [5, 4, 3, 2]}],
-    },
-    {
-        "type": "match_result",
-        "round": 2,
-        "table": 1,
-        "match": 2,
-        "board": None,
-        "seats": [5, 4, 3, 2],
-        "scores": [0, 30, 20, 10],
-    },
-]
+CREATED_AND_ENTERED = [created("swiss", tie_breaks=["opponents_points"]), *registered_all(range(1, 6))]
+ROUND_ONE = round_played(1, (table(1, match=1, seats=[1, 2, 3, 4]), [40, 30, 20, 10]), byes=[5])
+ROUND_TWO_WITHOUT_ENTRANT_1 = round_played(2, (table(1, match=2, seats=[5, 4, 3, 2]), [0, 30, 20, 10]), byes=[1])
 
 
 def opponents_points_of(standings, entrant):

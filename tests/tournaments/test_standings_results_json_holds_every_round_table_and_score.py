@@ -3,43 +3,15 @@ every round's draw with each table's scores and table points, and the standings.
 
 import json
 
+from tests.fixtures.tournament_events import created, registered_all, round_closed, round_played, round_started, table
 from tournaments.standings import results_json
 
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": ["game_score"],
-        "rated": True,
-        "ruleset": "rifki",
-    },
-    *(
-        {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-        for entrant in range(1, 6)
-    ),
-    {
-        "type": "round_started",
-        "round": 1,
-        "byes": [5],
-        "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-    },
-    {
-        "type": "match_result",
-        "round": 1,
-        "table": 1,
-        "match": 1,
-        "board": None,
-        "seats": [1, 2, 3, 4],
-        "scores": [40, 30, 30, 10],
-    },
-    {"type": "round_closed", "round": 1},
-    {
-        "type": "round_started",
-        "round": 2,
-        "byes": [1],
-        "tables": [{"table": 1, "match": 2, "board": None, "seats": [2, 3, 4, 5]}],
-    },
+    created("swiss", ruleset="rifki", tie_breaks=["game_score"], rated=True),
+    *registered_all(range(1, 6)),
+    *round_played(1, (table(1, match=1, seats=[1, 2, 3, 4]), [40, 30, 30, 10]), byes=[5]),
+    round_closed(1),
+    round_started(2, [table(1, match=2, seats=[2, 3, 4, 5])], byes=[1]),
 ]
 
 

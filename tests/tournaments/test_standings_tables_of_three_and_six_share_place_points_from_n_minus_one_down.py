@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from games.engine import RULESETS
+from tests.fixtures.tournament_events import created, registered_all, round_played, ruling, table
 from tournaments.standings import ranking, rebuild
 
 SIZES = (3, 6)
@@ -31,37 +32,10 @@ def sized_ruleset(monkeypatch):
 
 def events(ruleset, size, scores, *, options=None, rulings=(), byes=1):
     entrants = list(range(1, size + byes + 1))
-    created = {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": [],
-        "rated": True,
-        "ruleset": ruleset,
-    }
-    if options is not None:
-        created["options"] = options
     return [
-        created,
-        *(
-            {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-            for e in entrants
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": entrants[size:],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": entrants[:size]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": entrants[:size],
-            "scores": scores,
-        },
+        created("swiss", ruleset=ruleset, rated=True, **({} if options is None else {"options": options})),
+        *registered_all(entrants),
+        *round_played(1, (table(1, match=1, seats=entrants[:size]), scores), byes=entrants[size:]),
         *rulings,
     ]
 
@@ -113,8 +87,8 @@ def test_rulings_hold_one_number_a_seat_of_the_table(sized_ruleset, size):
             size,
             scores,
             rulings=[
-                {"type": "ruling", "kind": "adjust_score", "match": 1, "deltas": deltas},
-                {"type": "ruling", "kind": "penalty", "match": 1, "seat": size - 1, "points": 3},
+                ruling("adjust_score", 1, deltas=deltas),
+                ruling("penalty", 1, seat=size - 1, points=3),
             ],
         )
     )
@@ -126,7 +100,7 @@ def test_rulings_hold_one_number_a_seat_of_the_table(sized_ruleset, size):
                 ruleset,
                 size,
                 scores,
-                rulings=[{"type": "ruling", "kind": "adjust_score", "match": 1, "deltas": deltas + [0]}],
+                rulings=[ruling("adjust_score", 1, deltas=deltas + [0])],
             )
         )
     with pytest.raises(ValueError, match=f"seat must be 0..{size - 1}, not {size}"):
@@ -135,6 +109,6 @@ def test_rulings_hold_one_number_a_seat_of_the_table(sized_ruleset, size):
                 ruleset,
                 size,
                 scores,
-                rulings=[{"type": "ruling", "kind": "penalty", "match": 1, "seat": size, "points": 3}],
+                rulings=[ruling("penalty", 1, seat=size, points=3)],
             )
         )

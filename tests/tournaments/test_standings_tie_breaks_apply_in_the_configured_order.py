@@ -3,42 +3,18 @@ two entrants level on points first, and with no tie-breaks they share the rank."
 
 import pytest
 
+from tests.fixtures.tournament_events import created, numbered_round, registered_all
 from tournaments.standings import ranking, rebuild
-
-
-def tables(round_, *seats_and_scores):
-    """A round's draw and its results: one (seats, scores) pair per table."""
-    drawn = [
-        {"table": index, "match": 10 * round_ + index, "board": None, "seats": seats}
-        for index, (seats, _) in enumerate(seats_and_scores, start=1)
-    ]
-    return [
-        {"type": "round_started", "round": round_, "tables": drawn, "byes": []},
-        *(
-            {"type": "match_result", "round": round_, **table, "scores": scores}
-            for table, (_, scores) in zip(drawn, seats_and_scores)
-        ),
-    ]
 
 
 def events(tie_breaks):
     """Entrants 1 and 2 both end on 5 table points: 1 by two shared firsts with a big game
     score, 2 by a win and a second place with a small one."""
     return [
-        {
-            "type": "tournament_created",
-            "format": "swiss",
-            "table_points": "place",
-            "tie_breaks": tie_breaks,
-            "rated": False,
-            "ruleset": "king",
-        },
-        *(
-            {"type": "entrant_registered", "entrant": entrant, "name": f"p{entrant}", "kind": "user", "ranked": True}
-            for entrant in range(1, 9)
-        ),
-        *tables(1, ([1, 3, 4, 5], [100, 100, 0, -10]), ([2, 6, 7, 8], [10, 5, 0, -1])),
-        *tables(2, ([1, 6, 7, 3], [100, 100, 0, -5]), ([2, 4, 5, 8], [1, 5, 0, -1])),
+        created("swiss", tie_breaks=tie_breaks),
+        *registered_all(range(1, 9)),
+        *numbered_round(1, ([1, 3, 4, 5], [100, 100, 0, -10]), ([2, 6, 7, 8], [10, 5, 0, -1])),
+        *numbered_round(2, ([1, 6, 7, 3], [100, 100, 0, -5]), ([2, 4, 5, 8], [1, 5, 0, -1])),
     ]
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.fixtures.tournament_events import created, registered, round_played, table
 from tournaments.standings import points_at_table, ranking, rebuild
 
 
@@ -21,34 +22,11 @@ def test_tied_seats_get_the_mean_of_their_places(scores, table_points):
 
 
 def test_the_split_reaches_the_standings():
+    drawn = table(1, match=1, seats=[1, 2, 3, 4])
     events = [
-        {
-            "type": "tournament_created",
-            "format": "swiss",
-            "table_points": "place",
-            "tie_breaks": [],
-            "rated": False,
-            "ruleset": "king",
-        },
-        *(
-            {"type": "entrant_registered", "entrant": entrant, "name": name, "kind": "user", "ranked": True}
-            for entrant, name in [(1, "Ada"), (2, "Bo"), (3, "Cy"), (4, "Di")]
-        ),
-        {
-            "type": "round_started",
-            "round": 1,
-            "byes": [],
-            "tables": [{"table": 1, "match": 1, "board": None, "seats": [1, 2, 3, 4]}],
-        },
-        {
-            "type": "match_result",
-            "round": 1,
-            "table": 1,
-            "match": 1,
-            "board": None,
-            "seats": [1, 2, 3, 4],
-            "scores": [10, 10, 5, 0],
-        },
+        created("swiss"),
+        *(registered(entrant, name) for entrant, name in [(1, "Ada"), (2, "Bo"), (3, "Cy"), (4, "Di")]),
+        *round_played(1, (drawn, [10, 10, 5, 0])),
     ]
 
     points = {row.name: row.table_points for row in ranking(rebuild(events))}

@@ -1,16 +1,10 @@
 """The stream carries other facts than standings need: events of unknown types, or with no
 type at all, change nothing."""
 
+from tests.fixtures.tournament_events import created
 from tournaments.standings import empty, fold, rebuild
 
-CREATED = {
-    "type": "tournament_created",
-    "format": "swiss",
-    "table_points": "place",
-    "tie_breaks": [],
-    "rated": True,
-    "ruleset": "king",
-}
+CREATED = created("swiss", rated=True)
 
 
 def test_unknown_events_leave_the_standings_as_they_were():

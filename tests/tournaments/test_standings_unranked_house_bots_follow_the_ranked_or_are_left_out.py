@@ -1,36 +1,16 @@
 """House bots fill empty seats but are never ranked: they follow the ranked entrants without a
 rank (or are left out), and a bot's good result takes no rank from a person."""
 
+from tests.fixtures.tournament_events import created, registered, round_played, table
 from tournaments.standings import ranking, rebuild, standings_csv
 
 EVENTS = [
-    {
-        "type": "tournament_created",
-        "format": "swiss",
-        "table_points": "place",
-        "tie_breaks": [],
-        "rated": False,
-        "ruleset": "king",
-    },
-    {"type": "entrant_registered", "entrant": 1, "name": "Ada", "kind": "user", "ranked": True},
-    {"type": "entrant_registered", "entrant": 2, "name": "Bo", "kind": "bot", "ranked": True},
-    {"type": "entrant_registered", "entrant": 3, "name": "House 1", "kind": "house_bot", "ranked": False},
-    {"type": "entrant_registered", "entrant": 4, "name": "House 2", "kind": "house_bot", "ranked": False},
-    {
-        "type": "round_started",
-        "round": 1,
-        "byes": [],
-        "tables": [{"table": 1, "match": 1, "board": None, "seats": [3, 1, 4, 2]}],
-    },
-    {
-        "type": "match_result",
-        "round": 1,
-        "table": 1,
-        "match": 1,
-        "board": None,
-        "seats": [3, 1, 4, 2],
-        "scores": [50, 30, 20, 10],
-    },
+    created("swiss"),
+    registered(1, "Ada"),
+    registered(2, "Bo", kind="bot"),
+    registered(3, "House 1", kind="house_bot"),
+    registered(4, "House 2", kind="house_bot"),
+    *round_played(1, (table(1, match=1, seats=[3, 1, 4, 2]), [50, 30, 20, 10])),
 ]
 
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import RULESETS
+from tests.fixtures.tournament_events import created, registered_all, round_closed, round_played, ruling, table
 from tournaments.standings import TIE_BREAKS, ranking, rebuild
 
 
@@ -47,32 +48,28 @@ def tournaments(draw):
 def events(facts, *, lowest: bool, sign: int):
     """The event stream of ``facts`` in the ruleset where the lowest wins (or not), every
     game score multiplied by ``sign``."""
-    created = {
-        "type": "tournament_created",
-        "format": facts["format"],
-        "table_points": facts["table_points"],
-        "tie_breaks": list(facts["tie_breaks"]),
-        "rated": True,
-        "ruleset": ruleset_where(lowest),
-        "options": {"players": facts["size"]},
-    }
-    stream = [created] + [
-        {"type": "entrant_registered", "entrant": e, "name": f"p{e}", "kind": "user", "ranked": True}
-        for e in facts["entrants"]
+    stream = [
+        created(
+            facts["format"],
+            ruleset=ruleset_where(lowest),
+            table_points=facts["table_points"],
+            tie_breaks=facts["tie_breaks"],
+            rated=True,
+            options={"players": facts["size"]},
+        ),
+        *registered_all(facts["entrants"]),
     ]
     for number, seated, scores, byes, penalties in facts["rounds"]:
         tables = [
-            {"table": t + 1, "match": number * 10 + t, "board": f"board{number}", "seats": list(seats)}
-            for t, seats in enumerate(seated)
+            table(t + 1, match=number * 10 + t, seats=seats, board=f"board{number}") for t, seats in enumerate(seated)
         ]
-        stream.append({"type": "round_started", "round": number, "byes": list(byes), "tables": tables})
-        for table, table_scores in zip(tables, scores):
-            stream.append(
-                {"type": "match_result", "round": number, **table, "scores": [sign * s for s in table_scores]}
-            )
-        for t, seat in penalties:
-            stream.append({"type": "ruling", "kind": "penalty", "match": number * 10 + t, "seat": seat, "points": 2})
-        stream.append({"type": "round_closed", "round": number})
+        stream += round_played(
+            number,
+            *((drawn, [sign * s for s in table_scores]) for drawn, table_scores in zip(tables, scores)),
+            byes=byes,
+        )
+        stream += [ruling("penalty", number * 10 + t, seat=seat, points=2) for t, seat in penalties]
+        stream.append(round_closed(number))
     return stream
 
 

@@ -5,9 +5,9 @@ the form, which also offers the site's maximum; nothing is stored."""
 import pytest
 from django.test import Client
 
+from games.errors import ServiceError
 from games.models import Event
-from games.service import ServiceError
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import service
 from tournaments.models import Tournament
 

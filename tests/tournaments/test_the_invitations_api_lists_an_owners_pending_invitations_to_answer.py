@@ -4,7 +4,7 @@ withdraw an entry of theirs later."""
 
 import pytest
 
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import service
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import RULESETS
 from games.offer import offered_rulesets
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import projection, service
 from tournaments.models import Tournament
 

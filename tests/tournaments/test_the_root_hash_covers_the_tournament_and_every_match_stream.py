@@ -1,7 +1,7 @@
 """A tournament's root hash changes when any of its streams moves on, and only then."""
 
 from games import eventlog
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import read, service
 from tournaments.models import TournamentTable
 

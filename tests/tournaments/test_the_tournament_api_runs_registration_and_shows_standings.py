@@ -3,7 +3,7 @@
 import csv
 import io
 
-from tests.matches.conftest import body, client_for
+from tests.fixtures.people import body, client_for
 from tournaments import read
 from tournaments.models import Entrant, Tournament
 

@@ -4,7 +4,7 @@ import re
 
 from django.test import Client
 
-from tests.bots.conftest import run_until_over
+from tests.fixtures.bots import run_until_over
 from tournaments import service
 from tournaments.models import TournamentTable
 

@@ -5,7 +5,7 @@ import hashlib
 import pytest
 
 from games import eventlog
-from games.service import ServiceError
+from games.errors import ServiceError
 from tournaments import service
 from tournaments.models import Entrant, Tournament
 

@@ -2,7 +2,7 @@
 
 Reading is public (the leaderboards, entries and rating histories); opting a bot in, pausing,
 resuming and taking it out are its owner's, each an event in the ladder's stream. Errors are
-the API's one JSON body, through games.service.ServiceError.
+the API's one JSON body, through games.ServiceError.
 """
 
 from django.utils.translation import gettext as _gettext
@@ -13,9 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.models import Bot
-from games.api import ERROR
 from games.engine import RULESETS
-from games.service import ServiceError
+from games.errors import ERROR, ServiceError
 
 from ..models import Ladder
 from . import service
@@ -204,7 +203,7 @@ class LadderHistoryView(APIView):
     def get(self, request, ruleset, bot):
         service.check_ruleset(ruleset, status=404)
         if not Bot.objects.filter(pk=bot).exists():
-            raise ServiceError(404, "not_found", _("no bot %(bot)s"), bot=bot)
+            raise ServiceError("not_found", problem=_("no bot %(bot)s"), bot=bot)
         return Response(
             [
                 {

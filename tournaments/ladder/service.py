@@ -51,9 +51,10 @@ from bots.house import house_account, house_bot
 from bots.house_names import house_bot_name
 from bots.models import Bot
 from games import engine, eventlog
+from games.errors import ServiceError
 from games.models import Event, Match, Seat
 from games.offer import offered_names
-from games.service import ServiceError, actor_key, do_create_match, match_state, seats_taken_over
+from games.service import actor_key, do_create_match, match_state, seats_taken_over
 
 from ..models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable
 from ..ratings import NEWCOMER, Rating
@@ -94,14 +95,8 @@ def check_ruleset(ruleset, status=400):
     if ruleset in offered_names():
         return
     if status == 404:
-        raise ServiceError(404, "not_found", _("there is no ladder for “%(ruleset)s”"), ruleset=ruleset)
-    raise ServiceError(
-        400,
-        "ruleset_not_offered",
-        _("%(ruleset)s is not offered for matches yet; ruleset must be one of %(offered)s"),
-        ruleset=ruleset,
-        offered=", ".join(offered_names()),
-    )
+        raise ServiceError("not_found", problem=_("there is no ladder for “%(ruleset)s”"), ruleset=ruleset)
+    raise ServiceError("ruleset_not_offered", ruleset=ruleset, offered=", ".join(offered_names()))
 
 
 def locked(ruleset):
@@ -134,7 +129,7 @@ def own_bot(user, bot_id):
     """The user's bot ``bot_id``; anyone else's (or none) is 404, as in the bots API."""
     bot = Bot.objects.select_related("owner").filter(pk=bot_id).first()
     if bot is None or user is None or not user.is_authenticated or bot.owner_id != user.pk:
-        raise ServiceError(404, "not_found", _("you have no bot %(bot)s"), bot=bot_id)
+        raise ServiceError("not_found", problem=_("you have no bot %(bot)s"), bot=bot_id)
     return bot
 
 
@@ -179,12 +174,7 @@ def check_rejoin_wait(ruleset, bot):
     if seconds <= 0:
         return
     raise ServiceError(
-        409,
         "rejoin_too_soon",
-        _(
-            "“%(bot)s” left this ladder for faults: it may join again at %(rejoin_at)s (UTC), in "
-            "%(retry_after)s seconds (the wait doubles each time it leaves for faults)"
-        ),
         bot=bot.name,
         fault_leaves=count,
         rejoin_at=rejoin_at.isoformat(),
@@ -194,24 +184,16 @@ def check_rejoin_wait(ruleset, bot):
 
 def check_can_join(bot, entry):
     if bot.kind == Bot.Kind.BUILTIN:
-        raise ServiceError(
-            400,
-            "builtin_bot",
-            _(
-                "“%(bot)s” is a built-in bot: the ladder rates the bots people write, and plays the "
-                "site's built-in strategies itself, as anchors"
-            ),
-            bot=bot.name,
-        )
+        raise ServiceError("builtin_bot", bot=bot.name)
     if not bot.is_active:
-        raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=bot.name)
+        raise ServiceError("bot_disabled", bot=bot.name)
     if entry is not None and entry.status != LadderEntry.Status.LEFT:
-        raise ServiceError(409, "already_in_ladder", _("“%(bot)s” is already in this ladder"), bot=bot.name)
+        raise ServiceError("already_in_ladder", bot=bot.name)
 
 
 def check_in_ladder(bot, entry):
     if entry is None or entry.status == LadderEntry.Status.LEFT:
-        raise ServiceError(404, "not_in_ladder", _("“%(bot)s” is not in this ladder"), bot=bot.name)
+        raise ServiceError("not_in_ladder", bot=bot.name)
 
 
 def entry_of(ruleset, bot):
@@ -240,7 +222,7 @@ def do_set_status(ruleset, user, bot_id, status):
     """Pause one's bot (it finishes its match, and is not seated again) or resume it."""
     check_ruleset(ruleset)
     if status not in (LadderEntry.Status.ACTIVE, LadderEntry.Status.PAUSED):
-        raise ServiceError(400, "invalid_input", _("status must be “paused” or “active”"))
+        raise ServiceError("invalid_input", problem=_("status must be “paused” or “active”"))
     bot = own_bot(user, bot_id)
     with transaction.atomic():
         ladder = locked(ruleset)
@@ -248,10 +230,10 @@ def do_set_status(ruleset, user, bot_id, status):
         check_in_ladder(bot, entry)
         if entry.status == status:
             if status == LadderEntry.Status.PAUSED:
-                raise ServiceError(409, "already_paused", _("“%(bot)s” is already paused"), bot=bot.name)
-            raise ServiceError(409, "already_active", _("“%(bot)s” is already playing"), bot=bot.name)
+                raise ServiceError("already_paused", bot=bot.name)
+            raise ServiceError("already_active", bot=bot.name)
         if status == LadderEntry.Status.ACTIVE and not bot.is_active:
-            raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=bot.name)
+            raise ServiceError("bot_disabled", bot=bot.name)
         kind = "bot_paused" if status == LadderEntry.Status.PAUSED else "bot_resumed"
         append(ladder, [{"type": kind, "bot": bot.pk}], actor_key(user))
         entry.status, entry.changed_at = status, timezone.now()
@@ -390,19 +372,21 @@ def check_table(ruleset, bots, anchors):
     }
     for bot in bots:
         if bot.pk not in entries:
-            raise ServiceError(409, "not_in_ladder", _("“%(bot)s” is not in this ladder"), bot=bot.name)
+            raise ServiceError("seat_not_in_ladder", bot=bot.name)
         if not bot.is_active or not bot.owner.is_active:
-            raise ServiceError(400, "bot_disabled", _("the bot “%(bot)s” is disabled"), bot=bot.name)
+            raise ServiceError("bot_disabled", bot=bot.name)
     taken = busy_bots(b.pk for b in bots)
     if taken:
         name = next(b.name for b in bots if b.pk in taken)
-        raise ServiceError(409, "bot_busy", _("“%(bot)s” is already playing a ladder match"), bot=name)
+        raise ServiceError("bot_busy", bot=name)
     house = {b.pk for b in anchors_of(ruleset)}
     for bot in anchors:
         if bot.pk not in house:
-            raise ServiceError(400, "not_an_anchor", _("“%(bot)s” is not one of the ladder's anchors"), bot=bot.name)
+            raise ServiceError("not_an_anchor", bot=bot.name)
     if len({b.pk for b in [*bots, *anchors]}) != len(bots) + len(anchors) or not bots:
-        raise ServiceError(400, "invalid_seats", _("a ladder table seats at least one ladder bot, and each bot once"))
+        raise ServiceError(
+            "invalid_seats", problem=_("a ladder table seats at least one ladder bot, and each bot once")
+        )
 
 
 def seat_table(ladder, bot_ids, anchor_ids):
@@ -411,7 +395,7 @@ def seat_table(ladder, bot_ids, anchor_ids):
     by_id = Bot.objects.select_related("owner").in_bulk([*bot_ids, *anchor_ids])
     missing = [b for b in [*bot_ids, *anchor_ids] if b not in by_id]
     if missing:
-        raise ServiceError(404, "not_found", _("you have no bot %(bot)s"), bot=missing[0])
+        raise ServiceError("not_found", problem=_("you have no bot %(bot)s"), bot=missing[0])
     bots, anchors = [by_id[b] for b in bot_ids], [by_id[b] for b in anchor_ids]
     check_table(ruleset, bots, anchors)
     holders = bots + anchors

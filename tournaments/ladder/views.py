@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 
 from bots.models import Bot
 from games.engine import RULESETS
+from games.errors import ServiceError
 from games.offer import offered_rulesets
-from games.service import ServiceError
 
 from ..models import Ladder, LadderEntry, LadderRating
 from . import fold, service
@@ -78,7 +78,7 @@ def ladder_entry(request, ruleset, bot):
     action = ACTIONS.get(request.POST.get("action", ""))
     try:
         if action is None:
-            raise ServiceError(400, "invalid_input", gettext_lazy("action must be join, pause, resume or leave"))
+            raise ServiceError("invalid_input", problem=gettext_lazy("action must be join, pause, resume or leave"))
         entry = action[0](ruleset, request.user, bot)
     except ServiceError as e:
         shown = Bot.objects.filter(pk=bot, owner=request.user).first()

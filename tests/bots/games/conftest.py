@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from bots import registry
 from games.models import Match
-from tests.matches.conftest import body, client_for  # noqa: F401  (used by the tests here)
+from tests.fixtures.people import client_for
 
 User = get_user_model()
 

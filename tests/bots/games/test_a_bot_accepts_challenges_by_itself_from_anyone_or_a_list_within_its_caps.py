@@ -3,9 +3,8 @@ and only while the owner is within their caps; otherwise the challenge waits for
 
 from bots.models import Bot, ChallengeSeat
 from games.models import Match
+from tests.fixtures.people import body
 from tests.pages.tables import browser
-
-from .conftest import body
 
 
 def challenge_bot(person, bot_name):

@@ -4,9 +4,8 @@ page); the match starts, seats drawn, once the last one accepts; house bots fill
 from bots.models import Challenge
 from games.engine import RULESETS
 from games.models import Match
+from tests.fixtures.people import body
 from tests.pages.tables import browser
-
-from .conftest import body
 
 
 def challenge(person, **data):

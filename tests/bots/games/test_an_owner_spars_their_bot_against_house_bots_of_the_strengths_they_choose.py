@@ -5,9 +5,8 @@ from bots.house_names import house_bot_name
 from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_rulesets
+from tests.fixtures.people import body
 from tests.pages.tables import browser
-
-from .conftest import body
 
 
 def test_the_api_seats_the_bot_against_the_chosen_strengths(people, bot_of):

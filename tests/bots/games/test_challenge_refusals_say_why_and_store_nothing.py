@@ -7,8 +7,9 @@ import pytest
 from django.utils import timezone
 
 from bots.models import Bot, Challenge
+from tests.fixtures.people import body
 
-from .conftest import body, stored
+from .conftest import stored
 
 
 def challenge(person, **data):

@@ -4,9 +4,10 @@ import pytest
 
 from bots.models import Bot
 from games.models import Match
+from tests.fixtures.people import body
 from tests.pages.tables import browser
 
-from .conftest import body, stored
+from .conftest import stored
 
 
 def spar(person, bot, **data):

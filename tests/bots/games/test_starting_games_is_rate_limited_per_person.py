@@ -1,20 +1,11 @@
 """Sparring, challenges and their answers, and ladder entries share the "games" rate limit per
 person, beside the owner's caps: past it the answer is 429 with the wait, and nothing starts."""
 
-import pytest
-
-from games import throttles
 from games.models import Match
-from tests.accounts.conftest import FakeClock, assert_throttled
+from tests.fixtures.people import body
+from tests.fixtures.throttles import assert_throttled
 
-from .conftest import body, stored
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    fake = FakeClock()
-    monkeypatch.setattr(throttles, "now", fake)
-    return fake
+from .conftest import stored
 
 
 def test_a_burst_of_sparring_and_challenges_is_refused_until_the_window_passes(people, bot_of, settings, clock):

@@ -53,7 +53,7 @@ def test_the_polling_client_keeps_the_receipt_of_every_answer_the_site_took(make
     assert kept == [turn.receipt for turn in done] and len(kept) >= 5  # each once, in order
     assert [number for number, _ in receipts.checked(kept, match.stream)] == list(range(1, len(kept) + 1))
     # the verify endpoint takes the file as it is (a JSON list of its lines)
-    from tests.matches.conftest import client_for
+    from tests.fixtures.people import client_for
 
     report = client_for().post(f"/api/v1/matches/{match.pk}/verify/", kept, format="json").json()
     assert report["ok"] and report["checks"][-1]["check"] == "receipts"

@@ -7,11 +7,9 @@ bots meet every flag combination the engine accepts.
 
 from hypothesis import settings
 
-import tests.engine.conftest  # noqa: F401  (registers the engine's Hypothesis profiles, used below)
 from bots.strategies import STRATEGIES, Budget, MonteCarlo
 from games.engine import new_game
 from tests.engine.helpers import engine_settings
-from tests.engine.test_engine_properties import KING_OPTIONS, RIFKI_OPTIONS, SEEDS, boards  # noqa: F401
 
 # A search small enough to run at every decision of a test game.
 QUICK_SEARCH = MonteCarlo(Budget(samples=2))

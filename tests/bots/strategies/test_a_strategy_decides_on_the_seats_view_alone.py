@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import new_game
-from tests.bots.strategies.helpers import ALL_STRATEGIES, SEEDS, boards, fewer_examples, into_play
+from tests.bots.strategies.helpers import ALL_STRATEGIES, fewer_examples, into_play
+from tests.engine.test_engine_properties import SEEDS, boards
 
 
 @fewer_examples(10)

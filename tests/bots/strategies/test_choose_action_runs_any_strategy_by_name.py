@@ -58,6 +58,7 @@ def test_an_impossible_budget_is_refused(fields, message):
         Budget(**fields)
 
 
+@pytest.mark.serial
 def test_a_time_limit_stops_the_search_after_the_sample_that_runs_out_of_time():
     view = view_in_play()
     start = time.perf_counter()

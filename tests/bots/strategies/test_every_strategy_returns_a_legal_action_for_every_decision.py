@@ -10,14 +10,9 @@ from hypothesis import strategies as st
 
 from games.engine import new_game
 from games.engine.cards import DECK
-from tests.bots.strategies.helpers import (
-    KING_OPTIONS,
-    RIFKI_OPTIONS,
-    SEEDS,
-    boards,
-    fewer_examples,
-    play_asking_every_strategy,
-)
+from tests.bots.strategies.helpers import fewer_examples, play_asking_every_strategy
+from tests.engine.flag_strategies import KING_OPTIONS, RIFKI_OPTIONS
+from tests.engine.test_engine_properties import SEEDS, boards
 
 
 @fewer_examples(10)

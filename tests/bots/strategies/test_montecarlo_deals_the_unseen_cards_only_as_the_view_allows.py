@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from bots.strategies.montecarlo import sampled_position
 from bots.strategies.sampling import DealSampler, excluded_cards
 from games.engine.cards import DECK
-from tests.bots.strategies.helpers import SEEDS, boards, fewer_examples, into_play
+from tests.bots.strategies.helpers import fewer_examples, into_play
+from tests.engine.test_engine_properties import SEEDS, boards
 
 STEP = {"king": 1, "rifki": 3}
 

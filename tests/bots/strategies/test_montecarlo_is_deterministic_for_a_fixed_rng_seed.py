@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bots.strategies import Budget, MonteCarlo
-from tests.bots.strategies.helpers import SEEDS, boards, fewer_examples, into_play
+from tests.bots.strategies.helpers import fewer_examples, into_play
+from tests.engine.test_engine_properties import SEEDS, boards
 
 
 @fewer_examples(10)

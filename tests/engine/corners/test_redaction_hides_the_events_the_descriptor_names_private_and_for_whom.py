@@ -70,7 +70,7 @@ def test_redaction_follows_the_descriptor_not_a_list_of_its_own(monkeypatch):
     game = RULESETS[state.ruleset]
     public_draws = dataclasses.replace(
         game,
-        private_events=tuple(e for e in game.private_events if e != "card_drawn"),
+        private_events={e: hide for e, hide in game.private_events.items() if e != "card_drawn"},
         public_events=(*game.public_events, "card_drawn"),
     )
     monkeypatch.setitem(RULESETS, state.ruleset, public_draws)
