@@ -81,8 +81,8 @@ def bots(make, specs):
 def make_bot_factory():
     from django.contrib.auth import get_user_model
 
-    from bots.api import new_credentials
     from bots.models import Bot
+    from bots.registry import new_credentials
 
     owner, _ = get_user_model().objects.get_or_create(username="bench-house")
 

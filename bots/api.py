@@ -19,7 +19,7 @@ from games.sql_once import one_with_related
 from . import registry, runner
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
-from .registry import TOKEN_PREFIX, digest, new_credentials  # noqa: F401  (imported from here elsewhere)
+from .registry import digest
 from .strategies import STRATEGIES
 
 MAX_WAIT_SECONDS = 30

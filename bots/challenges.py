@@ -23,7 +23,8 @@ from games import service
 from games.errors import ServiceError
 
 from . import limits
-from .house import HOUSE_USERNAME, house_bot
+from .house import house_bot
+from .house_names import HOUSE_USERNAME
 from .models import Bot, Challenge, ChallengeSeat
 from .sparring import table_size
 from .strategies import strategies_for

@@ -27,7 +27,7 @@ BOT_PAGE_SECTIONS: Hook[[Bot, HttpRequest], list[tuple[str, dict]]] = Hook(
     """Sections of a bot's page after its own: ``source(bot, request) -> [(template name, context)]``.
 
     Asked by ``bot_page_sections`` for a bot's page (bots.views.bot_detail), each section rendered
-    with its template and context in order. Registered: tournaments.ladder_views.bot_page_section
+    with its template and context in order. Registered: tournaments.ladder.views.bot_page_section
     (the bot's place in the ladders).""",
 )
 

@@ -7,11 +7,10 @@ fill tables with house bots all come here (a module never imports a management c
 
 from django.contrib.auth import get_user_model
 
-from bots.api import new_credentials
+from bots.house_names import HOUSE_USERNAME, house_bot_name
 from bots.models import Bot
+from bots.registry import new_credentials
 from bots.strategies import STRATEGIES
-
-HOUSE_USERNAME = "house"
 
 
 def house_account():
@@ -41,10 +40,6 @@ def ensure_house_bots():
         for strategy in sorted(STRATEGIES)
         if ensure_builtin_bot(house_bot_name(strategy), strategy, f"the house's built-in {strategy} bot")[1]
     ]
-
-
-def house_bot_name(strategy):
-    return f"house-{strategy}"
 
 
 def house_bot(strategy):

@@ -25,7 +25,7 @@ from django.utils import timezone
 from games.errors import ServiceError
 from games.models import Match
 
-from .house import HOUSE_USERNAME
+from .house_names import HOUSE_USERNAME
 
 
 class GameLimitReached(ServiceError):

@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .house_names import house_bot_name
+
 
 class FriendsTable(models.Model):
     class Status(models.TextChoices):
@@ -58,8 +60,6 @@ class FriendsTableSeat(models.Model):
     @property
     def bot_name(self):
         """The house bot that will hold the seat, by the name the table shows."""
-        from .house import house_bot_name  # bots.house imports the models
-
         return house_bot_name(self.house_strategy) if self.house_strategy else ""
 
     @property

@@ -32,7 +32,9 @@ from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
 
+from .house import house_bot
 from .models import Bot, Turn
+from .turn_channel import announce_turn
 from .webhook import BotFault, call
 
 MOVED_ON = ("version_conflict", "match_over", "not_your_turn")  # the turn is no longer this task's
@@ -212,8 +214,6 @@ def play_builtin(match, bot, seat, version, state, strategy):
 
 def house_bot_for(match):
     """The house bot that plays a person's seat taken over: the ruleset's takeover policy."""
-    from .house import house_bot  # bots.house imports bots.api, which imports this module
-
     return house_bot(takeover_policy(match))
 
 
@@ -314,9 +314,7 @@ def open_turn(match, bot, seat, version, created=False):
                     "deadline": timezone.now() + timedelta(seconds=timeout),
                 },
             )
-            if made:  # its stream hears of it on commit (imported here: bots.stream imports bots.api)
-                from .stream import announce_turn
-
+            if made:  # its stream hears of it on commit
                 announce_turn(bot)
     except IntegrityError:
         turn, made = Turn.objects.get(match=match, version=version), False

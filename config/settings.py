@@ -329,9 +329,9 @@ STREAM_CHANNEL_PREFIX = os.environ.get("STREAM_CHANNEL_PREFIX") or "kingrifki:"
 # A publish that takes longer is given up (logged; the action has committed and answers anyway).
 STREAM_PUBLISH_TIMEOUT_SECONDS = float(os.environ.get("STREAM_PUBLISH_TIMEOUT_SECONDS") or 0.5)
 
-# --- The bots' ladder (tournaments/ladder.py) ---
+# --- The bots' ladder (tournaments/ladder/) ---
 # A continuous rated arena per ruleset: every LADDER_TICK_SECONDS Celery beat seats the free
-# ladder bots at tables by rating (tournaments.tasks.ladder_tick), at most LADDER_MAX_TABLES
+# ladder bots at tables by rating (tournaments.ladder.tasks.ladder_tick), at most LADDER_MAX_TABLES
 # live tables per ruleset, completing short tables with the house bots of the strategies in
 # LADDER_ANCHORS. LADDER_OPTIONS holds each ruleset's engine flags as JSON, e.g.
 # '{"<ruleset>": {"<flag>": true}}' ({} for a ruleset not named: full games with the defaults);
@@ -351,7 +351,7 @@ LADDER_BOT_TURN_TIMEOUT = float(os.environ.get("LADDER_BOT_TURN_TIMEOUT") or BOT
 # owner may opt it in again, from the time it left; doubling on each leave for faults, up to a
 # year; 0: no wait (docs/bots.md "The bots' ladder").
 LADDER_REJOIN_WAIT_SECONDS = float(os.environ.get("LADDER_REJOIN_WAIT_SECONDS") or 3600)
-CELERY_BEAT_SCHEDULE["ladder-tick"] = {"task": "tournaments.tasks.ladder_tick", "schedule": LADDER_TICK_SECONDS}
+CELERY_BEAT_SCHEDULE["ladder-tick"] = {"task": "tournaments.ladder.tasks.ladder_tick", "schedule": LADDER_TICK_SECONDS}
 
 # --- Games bot owners start themselves: sparring, challenges (bots/limits.py) ---
 # Per owner (a person with their bots), over the casual games they hold a seat in (the "play the

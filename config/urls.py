@@ -121,7 +121,7 @@ urlpatterns = [
     path("admin/login/", accounts.admin_login_page),  # the admin's own log-in, rate-limited like ours
     path("admin/", admin.site.urls),
     path("", include("config.urls_streams")),  # live streams (served under ASGI: docs/api.md)
-    path("", include("tournaments.urls_ladder")),  # the bots' ladder: pages and API
+    path("", include("tournaments.ladder.urls")),  # the bots' ladder: pages and API
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script as a file of its own (?script), and no inline style: the Content-Security-Policy.
     path(

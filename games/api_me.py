@@ -1,4 +1,4 @@
-"""``GET /api/v1/me/matches/``: the caller's live games, "your turn" first (games/mygames.py)."""
+"""``GET /api/v1/me/matches/``: the caller's live games, "your turn" first (games/live_games.py)."""
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -6,7 +6,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import mygames
+from . import live_games
 from .errors import ERROR
 
 MY_MATCH_FIELDS = {
@@ -56,7 +56,7 @@ class MyMatchesView(APIView):
                 {
                     "results": inline_serializer("MyMatch", MY_MATCH_FIELDS, many=True),
                     "truncated": serializers.BooleanField(
-                        help_text=f"true when you have more than {mygames.MOST_LISTED} live games"
+                        help_text=f"true when you have more than {live_games.MOST_LISTED} live games"
                     ),
                 },
             ),
@@ -65,5 +65,5 @@ class MyMatchesView(APIView):
         },
     )
     def get(self, request):
-        seats, truncated = mygames.live_seats(request.user)
-        return Response({"results": [with_links(mygames.summary(s)) for s in seats], "truncated": truncated})
+        seats, truncated = live_games.live_seats(request.user)
+        return Response({"results": [with_links(live_games.summary(s)) for s in seats], "truncated": truncated})

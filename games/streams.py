@@ -1,5 +1,5 @@
 """Live streams: a match's events as they are appended (``GET matches/{id}/stream/``), and the
-machinery the bots' turn stream (bots/stream.py) shares with it.
+machinery the bots' turn stream (bots/api_stream.py) shares with it.
 
 The wire format (docs/api.md "Following a match or a bot's turns live"): newline-delimited JSON
 (``application/x-ndjson``), or Server-Sent Events when the request accepts

@@ -90,11 +90,14 @@ def enqueued_bot_turns(monkeypatch):
     tasks in a broker that no worker reads. Worker tests start their workers themselves."""
     import bots.tasks
     import tournaments.tasks
+    import tournaments.tasks_standings
 
     recorded = []
     monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version: recorded.append((match_id, version)))
     monkeypatch.setattr(
-        tournaments.tasks.update_standings, "apply_async", lambda args: recorded.append(("update_standings", *args))
+        tournaments.tasks_standings.update_standings,
+        "apply_async",
+        lambda args: recorded.append(("update_standings", *args)),
     )
     monkeypatch.setattr(
         tournaments.tasks.advance_tournament, "apply_async", lambda args: recorded.append(("advance_tournament", *args))

@@ -12,69 +12,15 @@ offending import.
   module, which is what other code imports.
 """
 
-import ast
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-APPS = ("games", "bots", "tournaments")
+from tests.architecture_imports import APPS, ROOT, imports, sources
+
 # What each app may not import: the arrows' heads point away from it.
 FORBIDDEN = {"games": ("bots", "tournaments"), "bots": ("tournaments",)}
 ENGINE = "games.engine"
-
-
-def module_name(path):
-    """The dotted name of a source file under ROOT (a package's __init__ is the package)."""
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def imports(path):
-    """(line, absolute module name) for every import in the file, relative ones resolved, and
-    ``importlib.import_module("...")`` / ``__import__("...")`` calls with a literal name."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module
-            yield node.lineno, target
-            # ``from pkg import module`` imports pkg.module too: count the names as submodules.
-            for alias in node.names:
-                if alias.name != "*":
-                    yield node.lineno, f"{target}.{alias.name}"
-        elif (
-            isinstance(node, ast.Call)
-            and _is_dynamic_import(node.func)
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            yield node.lineno, node.args[0].value
-
-
-def _is_dynamic_import(func):
-    if isinstance(func, ast.Name):
-        return func.id in ("__import__", "import_module")
-    return isinstance(func, ast.Attribute) and func.attr == "import_module"
-
-
-def sources(*packages):
-    for package in packages:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if "migrations" not in path.parts:
-                yield path
 
 
 def within(name, package):
@@ -99,7 +45,7 @@ def test_the_apps_exist_where_the_scan_looks():
     assert len(list(sources(ENGINE.replace(".", "/")))) >= 5
 
 
-def test_the_import_reader_sees_every_kind_of_import(tmp_path, monkeypatch):
+def test_the_import_reader_sees_every_kind_of_import(tmp_path):
     # The checks below are only as good as the reader: a plain, a from, a relative, a nested
     # and a dynamic import must all come out as absolute names.
     package = tmp_path / "games" / "engine"
@@ -109,8 +55,7 @@ def test_the_import_reader_sees_every_kind_of_import(tmp_path, monkeypatch):
         "import os\nfrom . import cards\nfrom ..service import x\n"
         "def f():\n    import bots.models\n    importlib.import_module('django.conf')\n"
     )
-    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    assert set(imports(source)) == {
+    assert set(imports(source, root=tmp_path)) == {
         (1, "os"),
         (2, "games.engine"),
         (2, "games.engine.cards"),

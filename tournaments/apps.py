@@ -12,7 +12,9 @@ class TournamentsConfig(AppConfig):
         from bots import hooks as bots_hooks
         from games import hooks as games_hooks
 
-        from . import ladder_checks, ladder_views, leaderboards, players, service, tasks
+        from . import leaderboards, players, service, tasks
+        from .ladder import checks as ladder_checks
+        from .ladder import views as ladder_views
 
         # A match's end records its tournament table's result, and rates a ladder match.
         games_hooks.MATCH_ADVANCED.register(tasks.on_match_advanced)

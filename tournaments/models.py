@@ -168,8 +168,8 @@ class StandingsCheckpoint(models.Model):
 class Ladder(models.Model):
     """One ruleset's ladder: the head of its stream (``ladder/<ruleset>``), written with each
     append under this row's lock, like a tournament's. The rows below are read models of that
-    stream, written in the same transactions (tournaments.ladder_service); ``rebuild`` folds
-    the stream to the same values (tournaments.ladder.fold)."""
+    stream, written in the same transactions (tournaments.ladder.service); ``rebuild`` folds
+    the stream to the same values (tournaments.ladder.fold.fold)."""
 
     ruleset = models.CharField(max_length=20, primary_key=True)
     version = models.PositiveIntegerField(default=0, help_text="the stream's last version")

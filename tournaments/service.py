@@ -22,6 +22,7 @@ from games.service import engine_refusal
 
 from . import seating
 from .models import Entrant, Tournament, TournamentTable
+from .tasks_standings import update_standings
 
 TIE_BREAKS = ("game_score", "opponents_points", "wins", "head_to_head")
 
@@ -1017,8 +1018,6 @@ def do_record_ruling(tournament_id, by, kind, match, reason, **details):
     "replay_match" annuls the match and has its table play a replacement match, seeded
     "/replay/n" under the table's label; the replacement's result counts in its place.
     """
-    from .tasks import update_standings
-
     if kind == RETURN_SEAT:  # on a live match, and no change to the standings: its own event
         return do_return_seat(tournament_id, by, match, details.get("seat"), reason)
     with transaction.atomic():

@@ -1,17 +1,14 @@
-"""Celery tasks of tournaments: results into the tournament stream, standings from events, and
-the autopilot that runs rounds on."""
+"""Celery tasks of tournaments: results into the tournament stream, standings from events
+(tournaments.tasks_standings), and the autopilot that runs rounds on."""
 
 from celery import shared_task
 
 from games.models import Match
 
-from . import projection, service
+from . import service
+from .ladder.tasks import rate_if_ladder_match_ended
 from .models import Tournament, TournamentTable
-
-
-@shared_task(acks_late=True, ignore_result=True)
-def update_standings(tournament_id):
-    projection.update_standings(tournament_id)
+from .tasks_standings import update_standings
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -64,38 +61,3 @@ def sweep_tournaments():
         "pk", flat=True
     ):
         advance_tournament.apply_async(args=[tournament_id])
-
-
-# ------------------------------------------------------------------ the bots' ladder (issue 18)
-@shared_task(ignore_result=True)
-def ladder_tick():
-    """Celery beat, every LADDER_TICK_SECONDS: each offered ruleset's ladder rates what finished
-    unrated, lets disabled bots go and seats the free bots (tournaments.ladder_service.tick)."""
-    import logging
-
-    from games.offer import offered_names
-
-    from . import ladder_service
-
-    for ruleset in offered_names():
-        try:
-            ladder_service.tick(ruleset)
-        except Exception:  # one ladder's trouble (a setting the engine refuses) stops no other
-            logging.getLogger(__name__).exception("the %s ladder's tick failed", ruleset)
-
-
-@shared_task(acks_late=True, ignore_result=True)
-def rate_ladder_match(match_id):
-    """Rate a finished ladder match (once: a repeated task finds it rated and does nothing)."""
-    from . import ladder_service
-
-    ladder_service.do_rate_match(match_id)
-
-
-def rate_if_ladder_match_ended(match_id):
-    """A ladder match ended (games announced it, after its commit): a task rates it. A lost
-    task is made good by the next tick, which rates every finished match left unrated."""
-    from .models import LadderTable
-
-    if LadderTable.objects.filter(match_id=match_id, rated=False, match__status=Match.Status.OVER).exists():
-        rate_ladder_match.apply_async(args=[match_id])

@@ -8,14 +8,14 @@ from bots import friends
 from games.engine import RULESETS
 from games.offer import offered_rulesets
 
-from . import my_games, read
+from . import home_page_games, read
 from .models import Tournament, TournamentTable
 
 
 def home(request):
     # (name, label, what the game is) per ruleset: the engine's msgids, in the reader's language.
     rulesets = [(ruleset.name, _(ruleset.label), _(ruleset.summary)) for ruleset in offered_rulesets()]
-    games, more_games = my_games.rows(request.user)
+    games, more_games = home_page_games.rows(request.user)
     context = {"tournaments": read.live_and_recent(), "live_tables": read.live_tables(), "rulesets": rulesets}
     mine = {
         "my_games": games,

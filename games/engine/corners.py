@@ -48,7 +48,7 @@ from .corners_rules import (
     sort_hand,
 )
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions
-from .redact import HIDDEN, hide_board, hide_deal
+from .hiders import HIDDEN, hide_board, hide_deal
 from .rulesets import CLOCKWISE, PLATFORM_EVENTS, Ruleset, register
 from .state import start_game
 from .text import N_

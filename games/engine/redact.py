@@ -10,7 +10,7 @@ them when the round ends. The callers decide who is who; this module only applie
 Hidden information belongs to the ruleset: its descriptor declares every event type a match
 may log either public (``public_events``: shown whole) or private (``private_events``: carrying
 cards only some viewers may see), each private type with the function that hides its private
-fields and says for whom. The card games share the two below:
+fields and says for whom. The card games share the two of games/engine/hiders.py:
 
 - ``game_started`` (a game of one fixed deal, ``hide_board``): the board's ``hands``, each to
   its own seat, and the board's ``stock`` (Kings in the Corner) to nobody;
@@ -26,8 +26,6 @@ Redaction fails closed: an event of a type its ruleset does not declare is shown
 alone (``withheld``), to every viewer, whatever their rights; the platform refuses to append
 such an event in the first place (games.eventlog's ``declared``).
 """
-
-HIDDEN = None  # what stands in for a hand, a stock or a card the viewer may not see
 
 
 def finished_deals(events):
@@ -46,29 +44,6 @@ def finished_deals(events):
                 open_deal = None
             board_over = True
     return finished, board_over
-
-
-def _hands_for(hands, seat, revealed):
-    if revealed:
-        return [list(h) for h in hands]
-    return [list(h) if i == seat else HIDDEN for i, h in enumerate(hands)]
-
-
-def hide_deal(fields, seat, revealed):
-    """A copy of ``fields`` (a deal or a board) with its hands and stock as the viewer may see them."""
-    out = dict(fields)
-    if "hands" in out:
-        out["hands"] = _hands_for(out["hands"], seat, revealed)
-    if "stock" in out:
-        out["stock"] = list(out["stock"]) if revealed else HIDDEN
-    return out
-
-
-def hide_board(ev, seat, revealed):
-    """game_started: the board of a game of one fixed deal, as ``hide_deal`` shows a deal."""
-    if not isinstance(ev.get("board"), dict):
-        return dict(ev)
-    return {**ev, "board": hide_deal(ev["board"], seat, revealed)}
 
 
 def withheld(ev):

@@ -213,7 +213,7 @@ def trick_game(
     ``rules`` holds what is the game's own: its decisions (``public_events``: the events they
     log), ``negative_labels``, ``refusals``, ``action_labels``, ``auction``, ``contracts`` and
     ``position``."""
-    from .redact import hide_board, hide_deal
+    from .hiders import hide_board, hide_deal
 
     negative_labels = rules.pop("negative_labels")
     decisions = rules.pop("public_events")

@@ -8,8 +8,8 @@ answer: the next request still carries the last accepted one."""
 import json
 
 from bots import runner
+from bots.api_stream import TurnFeed
 from bots.models import Turn
-from bots.stream import TurnFeed
 from games import receipts, service
 from games.models import Event, Match
 from tests.bots.test_polling_bots_fetch_and_answer_their_turns import advance_to_polling_turn, bot_client

@@ -10,7 +10,7 @@ from bots import registry
 from games import service as games
 from games.models import Match, Seat
 from tests.fixtures.browser import PASSWORD, PHONE, log_in
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 from tournaments.models import LadderTable
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -30,9 +30,9 @@ def play_and_rate(table):
 
 @pytest.fixture
 def rated_ladder(django_user_model, settings, monkeypatch):
-    import tournaments.tasks
+    import tournaments.ladder.tasks
 
-    monkeypatch.setattr(tournaments.tasks.rate_ladder_match, "apply_async", lambda args: None)  # rated below
+    monkeypatch.setattr(tournaments.ladder.tasks.rate_ladder_match, "apply_async", lambda args: None)  # rated below
     settings.LADDER_OPTIONS = {"king": {"quick_game_combined_negatives": True}}
     settings.LADDER_ANCHORS = ["random"]
     bots = []

@@ -13,11 +13,11 @@ RULESET = "king"
 @pytest.fixture(autouse=True)
 def ladder_tasks(monkeypatch):
     """The rating tasks the site would publish, recorded: no test leaves one in a broker."""
-    import tournaments.tasks
+    import tournaments.ladder.tasks
 
     recorded = []
     monkeypatch.setattr(
-        tournaments.tasks.rate_ladder_match, "apply_async", lambda args: recorded.append(("rate", *args))
+        tournaments.ladder.tasks.rate_ladder_match, "apply_async", lambda args: recorded.append(("rate", *args))
     )
     return recorded
 
@@ -39,8 +39,8 @@ def owners(django_user_model):
 
 
 def new_bot(owner, name, kind="polling", url="", strategy=""):
-    from bots.api import new_credentials
     from bots.models import Bot
+    from bots.registry import new_credentials
 
     _token, _secret, hashes = new_credentials()
     return Bot.objects.create(owner=owner, name=name, kind=kind, url=url, strategy=strategy, **hashes)

@@ -1,8 +1,8 @@
 """Checks the ladder's tests share: the read models against a fold of the stream."""
 
 from games import eventlog
-from tournaments import ladder_service
-from tournaments.ladder import Point, key_of
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import Point, key_of
 from tournaments.models import LadderEntry, LadderRating, LadderRatingPoint, LadderTable
 
 

@@ -8,10 +8,10 @@ import pytest
 from games import eventlog
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
-from tournaments.ladder import key_of
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import key_of
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderEntry, LadderRating, LadderTable
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from games.models import Event
 from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
-from tournaments.ladder import MAX_REJOIN_WAIT, rejoin_wait
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import MAX_REJOIN_WAIT, rejoin_wait
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import Ladder, LadderEntry, LadderTable
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 WAIT = 600

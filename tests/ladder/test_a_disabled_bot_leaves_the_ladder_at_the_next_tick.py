@@ -8,9 +8,9 @@ from games import eventlog
 from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderEntry, LadderTable
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 

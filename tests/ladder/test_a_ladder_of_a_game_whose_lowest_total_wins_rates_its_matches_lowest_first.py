@@ -10,7 +10,7 @@ from games import service as games
 from games.models import Match
 from tests.ladder.conftest import play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 from tournaments.models import LadderRating, LadderTable
 from tournaments.ratings import rate_match
 

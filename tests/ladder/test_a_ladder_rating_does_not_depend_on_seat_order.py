@@ -4,7 +4,7 @@ ratings."""
 
 import itertools
 
-from tournaments.ladder import fold, key_of
+from tournaments.ladder.fold import fold, key_of
 
 
 def rated(seats, scores):

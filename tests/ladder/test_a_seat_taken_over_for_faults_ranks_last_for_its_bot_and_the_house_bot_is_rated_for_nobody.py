@@ -11,11 +11,11 @@ from games import service as games
 from games.models import Match
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
-from tournaments.ladder import key_of
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import key_of
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderRating, LadderTable
 from tournaments.ratings import NEWCOMER, rate_match
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 

@@ -37,8 +37,8 @@ from games.models import Match
 from tests.fixtures.bots import BotServer, first_legal
 from tests.ladder.conftest import RULESET
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
-from tournaments.ladder import key_of
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import key_of
 from tournaments.models import LadderEntry, LadderTable
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -17,7 +17,7 @@ from games.errors import ServiceError
 from games.models import Event, Match
 from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, new_bot
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 from tournaments.models import Ladder, LadderEntry, LadderTable
 
 pytestmark = pytest.mark.django_db

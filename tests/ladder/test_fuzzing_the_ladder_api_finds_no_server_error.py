@@ -9,7 +9,7 @@ from schemathesis import GenerationMode
 from bots.models import Bot
 from tests.fixtures.api_fuzzing import CHECKS, EXAMPLES
 from tests.ladder.conftest import RULESET
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 
 OPERATIONS = [
     ("GET", "/api/v1/ladder/"),

@@ -8,7 +8,7 @@ import pytest
 from games import eventlog
 from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
 from tournaments.models import LadderEntry
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The ladder's seating (tournaments.ladder.seat_tables), a pure function: whatever the pool,
+"""The ladder's seating (tournaments.ladder.seating.seat_tables), a pure function: whatever the pool,
 every seated bot is free and active, no bot sits twice, every table is full, holds at least one
 ladder bot and at most one bot of each owner, anchors sit once per table, and no more tables
 are seated than allowed. Neighbours in rating share tables; short groups get the anchors
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.ladder import Anchor, Candidate, seat_tables
+from tournaments.ladder.seating import Anchor, Candidate, seat_tables
 
 candidates = st.lists(
     st.builds(

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from tests.ladder.conftest import RULESET, new_bot, play_out
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderRating, LadderTable
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ folding nonsense."""
 
 import pytest
 
-from tournaments.ladder import fold, key_of
+from tournaments.ladder.fold import fold, key_of
 
 JOINED = {"type": "bot_joined", "bot": 1, "owner": 1}
 SEATED = {"type": "table_seated", "match": 7, "seats": [1, 2], "anchors": [2]}

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_importing_the_ladder_fold_seating_and_chart_loads_no_django():
     program = (
-        "import sys, tournaments.ladder, tournaments.ladder_chart\n"
+        "import sys, tournaments.ladder.fold, tournaments.ladder.seating, tournaments.ladder.chart\n"
         "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
     )
     result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -8,9 +8,9 @@ import pytest
 
 from tests.i18n.english import english_left, visible_text
 from tests.ladder.conftest import RULESET, play_out
-from tournaments import ladder_service
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderTable
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 

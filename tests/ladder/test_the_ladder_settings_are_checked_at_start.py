@@ -6,7 +6,7 @@ defaults pass."""
 from django.core import management
 from django.core.management.base import SystemCheckError
 
-from tournaments.ladder_checks import check_ladder_settings
+from tournaments.ladder.checks import check_ladder_settings
 
 
 def ids(settings_errors):

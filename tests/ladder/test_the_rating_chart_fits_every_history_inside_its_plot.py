@@ -1,4 +1,4 @@
-"""The rating chart's geometry (tournaments.ladder_chart.chart), pure: for any history every
+"""The rating chart's geometry (tournaments.ladder.chart.chart), pure: for any history every
 point of the mu line, the ± sigma band and the ordinal line lies inside the plot, as text
 coordinates (never a locale's decimal comma); the y ticks are round numbers spanning them and
 the x ticks run from the first game to the last without overlapping."""
@@ -6,7 +6,7 @@ the x ticks run from the first game to the last without overlapping."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.ladder_chart import chart
+from tournaments.ladder.chart import chart
 
 history = st.lists(
     st.tuples(st.floats(-30, 80, allow_nan=False), st.floats(0.5, 9, allow_nan=False)), min_size=1, max_size=300

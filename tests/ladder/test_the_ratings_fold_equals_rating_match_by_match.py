@@ -1,4 +1,4 @@
-"""The ladder's fold (tournaments.ladder.fold) is the ratings of tournaments.ratings.rate_match
+"""The ladder's fold (tournaments.ladder.fold.fold) is the ratings of tournaments.ratings.rate_match
 applied match by match, in stream order: folding a stream whole, or event by event from each
 intermediate ladder, gives exactly the same ratings, games and history; and it leaves its
 input alone."""
@@ -6,7 +6,7 @@ input alone."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.ladder import EMPTY, fold, key_of
+from tournaments.ladder.fold import EMPTY, fold, key_of
 from tournaments.ratings import rate_match
 
 

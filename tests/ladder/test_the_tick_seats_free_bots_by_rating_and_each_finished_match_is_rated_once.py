@@ -7,16 +7,16 @@ stream throughout."""
 
 import pytest
 
-from bots.house import house_bot_name
+from bots.house_names import house_bot_name
 from games import eventlog
 from games import service as games
 from games.models import Match, Seat
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
-from tournaments import ladder_service
-from tournaments.ladder import key_of
+from tournaments.ladder import service as ladder_service
+from tournaments.ladder.fold import key_of
+from tournaments.ladder.tasks import ladder_tick
 from tournaments.models import LadderRating, LadderTable
-from tournaments.tasks import ladder_tick
 
 pytestmark = pytest.mark.django_db
 STREAM = f"ladder/{RULESET}"

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from games import mygames
+from games import live_games
 from tests.fixtures.people import client_for
 from tests.pages.mine import games_of
 
@@ -65,13 +65,13 @@ def test_nobody_sees_anothers_games_and_no_card_is_in_the_answer(players):
 
 def test_the_list_is_bounded_and_says_so(players):
     games_of(players[0], waiting=3)
-    seats, truncated = mygames.live_seats(players[0], limit=2)
+    seats, truncated = live_games.live_seats(players[0], limit=2)
     assert len(seats) == 2 and truncated
 
 
 def test_one_query_lists_every_game(players):
     games_of(players[0], waiting=5)
     with CaptureQueriesContext(connection) as queries:
-        seats, _ = mygames.live_seats(players[0])
-        [mygames.summary(s) for s in seats]
+        seats, _ = live_games.live_seats(players[0])
+        [live_games.summary(s) for s in seats]
     assert len(seats) == 6 and len(queries) == 1

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games import eventlog, service
-from games.engine.redact import HIDDEN
+from games.engine.hiders import HIDDEN
 from games.templatetags.cards import card_name
 from tests.audit.corners_matches import finished_corners
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from games.engine import deal as deals
 from games.engine.errors import EngineError, IllegalAction, InvalidBoard, InvalidEvents
+from games.engine.hiders import HIDDEN
 from games.engine.options import Flag
-from games.engine.redact import HIDDEN
 from games.engine.rulesets import CLOCKWISE, PLATFORM_EVENTS, Ruleset
 from games.engine.state import start_game
 from games.engine.text import N_

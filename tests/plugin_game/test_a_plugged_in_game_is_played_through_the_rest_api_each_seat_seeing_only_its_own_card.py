@@ -2,7 +2,7 @@
 through the match API like any game: the API offers it, takes each seat's action, and every
 seat's events show that seat's own card and no other until the deal is over."""
 
-from games.engine.redact import HIDDEN
+from games.engine.hiders import HIDDEN
 from games.models import Match
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for

@@ -1,7 +1,7 @@
 """A bot's owner starts a sparring match with no admin: their bot at a drawn seat, house bots of
 the strengths they chose in the others, a random seed, no event (it rates nothing)."""
 
-from bots.house import house_bot_name
+from bots.house_names import house_bot_name
 from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_rulesets

@@ -1,4 +1,4 @@
-"""REST API of the bots' ladder (issue 18): thin views over tournaments.ladder_service.
+"""REST API of the bots' ladder (issue 18): thin views over tournaments.ladder.service.
 
 Reading is public (the leaderboards, entries and rating histories); opting a bot in, pausing,
 resuming and taking it out are its owner's, each an event in the ladder's stream. Errors are
@@ -16,8 +16,8 @@ from bots.models import Bot
 from games.engine import RULESETS
 from games.errors import ERROR, ServiceError
 
-from . import ladder_service as service
-from .models import Ladder
+from ..models import Ladder
+from . import service
 
 ROW = {
     "rank": serializers.IntegerField(help_text="by ordinal; equal ordinals share a rank"),

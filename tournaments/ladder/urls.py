@@ -3,8 +3,7 @@ path converter these routes use."""
 
 from django.urls import path
 
-from . import ladder_api as api
-from . import ladder_views as views
+from . import api, views
 
 urlpatterns = [
     path("ladder/", views.ladder_index, name="ladder"),

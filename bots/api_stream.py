@@ -7,30 +7,19 @@ sent once per connection; keep-alives and ``reconnect`` as in games/streams.py, 
 it (under ASGI: woken through Redis; under WSGI: a bounded long poll). The bot answers through
 ``POST bot/turns/{request_id}/`` as ever.
 
-``runner.open_turn`` calls ``announce_turn`` when it creates a turn: after the commit, a polling
-bot's channel (``<STREAM_CHANNEL_PREFIX>stream:bot:<id>``) is published to.
+``runner.open_turn`` calls ``turn_channel.announce_turn`` when it creates a turn: after the commit,
+a polling bot's channel (``<STREAM_CHANNEL_PREFIX>stream:bot:<id>``) is published to.
 """
 
-from django.db import transaction
 from drf_spectacular.utils import extend_schema
 
-from games import pubsub, service, streams
+from games import service, streams
 from games.errors import ServiceError
 
 from . import runner
 from .api import BotTokenAuthentication, IsBot
 from .models import Bot, Turn
-
-
-def bot_channel(bot_id):
-    return f"stream:bot:{bot_id}"
-
-
-def announce_turn(bot):
-    """A turn was created for ``bot``: wake its streams once the turn is committed."""
-    if bot.kind == Bot.Kind.POLLING:
-        bot_id = bot.pk
-        transaction.on_commit(lambda: pubsub.publish(bot_channel(bot_id), "turn"))
+from .turn_channel import bot_channel
 
 
 class TurnFeed(streams.Feed):

@@ -1,7 +1,7 @@
 """The ladder's pages (issue 18): the ladders, each ruleset's public leaderboard, the section a
 bot's page shows (bots.hooks.BOT_PAGE_SECTIONS), and the owner's buttons on it.
 
-Thin views over tournaments.ladder_service, the API's own path: a button is a POST form (with
+Thin views over tournaments.ladder.service, the API's own path: a button is a POST form (with
 its CSRF token) whose refusal is shown with the service's message and HTTP status, storing
 nothing; a success goes back to the bot's page (303) with a message.
 """
@@ -19,10 +19,9 @@ from games.engine import RULESETS
 from games.errors import ServiceError
 from games.offer import offered_rulesets
 
-from . import ladder as pure
-from . import ladder_service as service
-from .ladder_chart import chart
-from .models import Ladder, LadderEntry, LadderRating
+from ..models import Ladder, LadderEntry, LadderRating
+from . import fold, service
+from .chart import chart
 
 CHART_POINTS = 200  # the chart shows a bot's last games, at most this many
 TABLE_POINTS = 20  # and its text alternative the last of them
@@ -30,7 +29,7 @@ TABLE_POINTS = 20  # and its text alternative the last of them
 
 def ladder_index(request):
     ladders = [{**s, "label": _(s["label"])} for s in service.summaries()]
-    return render(request, "tournaments/ladder.html", {"ladders": ladders})
+    return render(request, "tournaments/ladder/index.html", {"ladders": ladders})
 
 
 def ladder_board(request, ruleset):
@@ -41,7 +40,7 @@ def ladder_board(request, ruleset):
     version = Ladder.objects.filter(ruleset=ruleset).values_list("version", flat=True).first() or 0
     return render(
         request,
-        "tournaments/ladder_board.html",
+        "tournaments/ladder/board.html",
         {
             "ruleset": ruleset,
             "label": _(RULESETS[ruleset].label),
@@ -83,7 +82,7 @@ def ladder_entry(request, ruleset, bot):
         entry = action[0](ruleset, request.user, bot)
     except ServiceError as e:
         shown = Bot.objects.filter(pk=bot, owner=request.user).first()
-        return render(request, "tournaments/ladder_refused.html", {"error": e, "bot": shown}, status=e.status)
+        return render(request, "tournaments/ladder/refused.html", {"error": e, "bot": shown}, status=e.status)
     messages.success(request, action[1] % {"bot": entry.bot.name})
     response = redirect("bot", bot)
     response.status_code = 303  # See Other: a reload shows the page, posts nothing
@@ -112,7 +111,7 @@ def bot_page_section(bot, request):
     """The ladder's section of a bot's page: per offered ruleset, the bot's status, its rating
     and rank, the owner's buttons, and its rating history as a chart with a table beside it.
     A built-in bot shows it only where it played as an anchor."""
-    key = pure.key_of(bot.pk)
+    key = fold.key_of(bot.pk)
     entries = {e.ruleset: e for e in LadderEntry.objects.filter(bot=bot)}
     ratings = {r.ruleset: r for r in LadderRating.objects.filter(key=key)}
     builtin = bot.kind == Bot.Kind.BUILTIN
@@ -143,4 +142,4 @@ def bot_page_section(bot, request):
                 "first": points[0] if points else None,
             }
         )
-    return [("bots/_ladder.html", {"bot": bot, "games": games, "builtin": builtin, "owner": owner})]
+    return [("tournaments/ladder/_bot_section.html", {"bot": bot, "games": games, "builtin": builtin, "owner": owner})]

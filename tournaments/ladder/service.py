@@ -5,12 +5,13 @@ lists them), appended through games.eventlog under the ``Ladder`` row's lock wit
 the row holds (so the log's own optimistic check agrees), in the same transaction as the read
 models it changes: ``LadderEntry`` (who is in, paused, gone and why), ``LadderTable`` (which
 matches the ladder seated, rated or not), ``LadderRating`` and ``LadderRatingPoint`` (ratings
-and their history). ``rebuild(ruleset)`` folds the stream with the pure ``ladder.fold`` to the
-same values; the incremental update and the fold share ``ladder.rate``, so they agree exactly.
+and their history). ``rebuild(ruleset)`` folds the stream with the pure ``fold.fold`` to the
+same values; the incremental update and the fold share ``fold.rate``, so they agree exactly.
 
-As in games.service: ``check_*`` validate and raise ServiceError (a status, a code, a message
-translated where it is read) before anything is written; ``do_*`` change the database and
-announce the change (``ladder_advanced``) once the transaction has committed.
+As in games.service: ``check_*`` validate and raise ServiceError (a code of the catalogue in
+games/errors.py) before anything is written; ``do_*`` change the database. Nothing
+listens to a ladder's stream as it grows: its matches reach the workers through games'
+announcement (docs/architecture.md §4.3), and its pages read the read models.
 
 Decisions:
 
@@ -40,14 +41,14 @@ import random
 from datetime import timedelta
 from datetime import timezone as dt_timezone
 
-import django.dispatch
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from bots.house import house_account, house_bot, house_bot_name
+from bots.house import house_account, house_bot
+from bots.house_names import house_bot_name
 from bots.models import Bot
 from games import engine, eventlog
 from games.errors import ServiceError
@@ -55,15 +56,12 @@ from games.models import Event, Match, Seat
 from games.offer import offered_names
 from games.service import actor_key, do_create_match, match_state, seats_taken_over
 
-from . import ladder as pure
-from .models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable
-from .ratings import NEWCOMER, Rating
-from .ratings import leaderboard as ranked
+from ..models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable
+from ..ratings import NEWCOMER, Rating
+from ..ratings import leaderboard as ranked
+from . import fold, seating
 
 log = logging.getLogger(__name__)
-
-# Sent after the commit that appended to a ladder's stream: (ruleset, version).
-ladder_advanced = django.dispatch.Signal()
 
 LADDER_EVENT_PREFIX = "ladder/"  # Match.event of every ladder match: "ladder/<ruleset>"
 
@@ -112,15 +110,13 @@ def append(ladder, events, actor):
     ladder.version += len(rows)
     ladder.head_hash = rows[-1].hash
     ladder.save(update_fields=["version", "head_hash"])
-    ruleset, version = ladder.ruleset, ladder.version
-    transaction.on_commit(lambda: ladder_advanced.send(sender=Ladder, ruleset=ruleset, version=version))
     return rows
 
 
 def rebuild(ruleset):
-    """The ladder folded from its stream alone (tournaments.ladder.fold)."""
-    rows = eventlog.stream_events(pure.stream_name(ruleset))
-    return pure.fold(eventlog.as_engine_event(row) for row in rows)
+    """The ladder folded from its stream alone (tournaments.ladder.fold.fold)."""
+    rows = eventlog.stream_events(fold.stream_name(ruleset))
+    return fold.fold(eventlog.as_engine_event(row) for row in rows)
 
 
 # ------------------------------------------------------------------ owners' actions
@@ -139,17 +135,17 @@ def rejoin_wait_seconds():
 def fault_record(ruleset, bot_id):
     """(times the bot left this ladder for faults, when it may join again or None), from the
     ladder's own stream: its ``bot_left`` events with reason ``faults`` and the time the last
-    was recorded, then tournaments.ladder.rejoin_wait of LADDER_REJOIN_WAIT_SECONDS (as the
+    was recorded, then tournaments.ladder.fold.rejoin_wait of LADDER_REJOIN_WAIT_SECONDS (as the
     setting is now: changing it changes the waits still running), up to the next whole second
     (so that ``rejoin_at`` and ``retry_after`` name the same moment)."""
     left = Event.objects.filter(
-        stream=pure.stream_name(ruleset), type="bot_left", payload__bot=bot_id, payload__reason="faults"
+        stream=fold.stream_name(ruleset), type="bot_left", payload__bot=bot_id, payload__reason="faults"
     )
     count = left.count()
     if not count:
         return 0, None
     last = left.order_by("-version").values_list("recorded_at", flat=True).first()
-    at = (last + timedelta(seconds=pure.rejoin_wait(count, rejoin_wait_seconds()))).astimezone(dt_timezone.utc)
+    at = (last + timedelta(seconds=fold.rejoin_wait(count, rejoin_wait_seconds()))).astimezone(dt_timezone.utc)
     return count, at.replace(microsecond=0) + timedelta(seconds=1) if at.microsecond else at
 
 
@@ -322,7 +318,7 @@ def anchors_of(ruleset):
 
 
 def do_seat_tables(ruleset):
-    """Seat the free active ladder bots at new matches (tournaments.ladder.seat_tables says how);
+    """Seat the free active ladder bots at new matches (tournaments.ladder.seating.seat_tables says how);
     returns the LadderTable rows made. A table the match service refuses (a bot disabled a
     moment ago) is skipped, with a log line: the next tick seats the others again."""
     if not LadderEntry.objects.filter(ruleset=ruleset, status=LadderEntry.Status.ACTIVE).exists():
@@ -339,7 +335,7 @@ def do_seat_tables(ruleset):
         busy = busy_bots(e.bot_id for e in entries)
         rated = ordinals(ruleset)
         candidates = [
-            pure.Candidate(
+            seating.Candidate(
                 bot=e.bot_id,
                 owner=e.bot.owner_id,
                 ordinal=rated.get(e.bot_id, (NEWCOMER.ordinal, 0))[0],
@@ -352,8 +348,8 @@ def do_seat_tables(ruleset):
         if not any(c.active and c.free for c in candidates):
             return []
         house = anchors_of(ruleset)
-        anchors = [pure.Anchor(b.pk, rated.get(b.pk, (NEWCOMER.ordinal, 0))[0]) for b in house]
-        for table in pure.seat_tables(candidates, anchors, table_size(ruleset), capacity):
+        anchors = [seating.Anchor(b.pk, rated.get(b.pk, (NEWCOMER.ordinal, 0))[0]) for b in house]
+        for table in seating.seat_tables(candidates, anchors, table_size(ruleset), capacity):
             try:
                 with transaction.atomic():
                     seated.append(seat_table(ladder, table.bots, table.anchors))
@@ -403,7 +399,7 @@ def seat_table(ladder, bot_ids, anchor_ids):
         ruleset,
         options_of(ruleset),
         holders,
-        event=pure.stream_name(ruleset),
+        event=fold.stream_name(ruleset),
         bot_turn_timeout=float(getattr(settings, "LADDER_BOT_TURN_TIMEOUT", settings.BOT_TURN_TIMEOUT_SECONDS)),
     )
     seats = [b.pk for b in holders]
@@ -445,7 +441,7 @@ def do_rate_match(match_id):
         if table.rated or match.status != Match.Status.OVER or already_rated(ladder, match_id):
             return None
         rows = eventlog.shown_rows(match.stream, match.version)
-        keys = [pure.key_of(bot) for bot in table.seats]
+        keys = [fold.key_of(bot) for bot in table.seats]
         taken = seats_taken_over(match)
         event = {
             "type": "match_rated",
@@ -470,10 +466,10 @@ def do_rate_match(match_id):
 
 
 def record_ratings(table, event, at):
-    """The read models after ``event`` (a match_rated): ladder.rate, as the fold computes it."""
+    """The read models after ``event`` (a match_rated): fold.rate, as the fold computes it."""
     keys = event["seats"]
     current = {r.key: r for r in LadderRating.objects.filter(ruleset=table.ruleset, key__in=keys)}
-    points = pure.rate(
+    points = fold.rate(
         {k: Rating(r.mu, r.sigma) for k, r in current.items()},
         {k: r.games for k, r in current.items()},
         event["match"],
@@ -483,9 +479,9 @@ def record_ratings(table, event, at):
         event.get("taken_over", []),
     )
     for key, point in points.items():
-        row = current.get(key) or LadderRating(ruleset=table.ruleset, key=key, bot_id=pure.bot_of(key))
+        row = current.get(key) or LadderRating(ruleset=table.ruleset, key=key, bot_id=fold.bot_of(key))
         row.mu, row.sigma, row.ordinal, row.games = point.mu, point.sigma, point.ordinal, point.games
-        row.anchor = row.anchor or pure.bot_of(key) in table.anchors
+        row.anchor = row.anchor or fold.bot_of(key) in table.anchors
         row.save()
         LadderRatingPoint.objects.create(
             ruleset=table.ruleset,
@@ -521,13 +517,13 @@ def board_rows(ruleset, ratings, games, anchors):
     """Leaderboard rows from ratings (a key's Rating), games and anchor keys: ranked by ordinal,
     equal ordinals sharing a rank (tournaments.ratings.leaderboard), with each bot's name,
     owner and ladder status (None for an anchor, which is no entry)."""
-    bots = Bot.objects.select_related("owner").in_bulk([pure.bot_of(k) for k in ratings])
-    names = {key: bots[pure.bot_of(key)].name for key in ratings}
+    bots = Bot.objects.select_related("owner").in_bulk([fold.bot_of(k) for k in ratings])
+    names = {key: bots[fold.bot_of(key)].name for key in ratings}
     kinds = {key: "anchor" if key in anchors else "bot" for key in ratings}
     status = dict(LadderEntry.objects.filter(ruleset=ruleset).values_list("bot_id", "status"))
     rows = []
     for row in ranked(ratings, names, kinds):
-        bot = bots[pure.bot_of(row.key)]
+        bot = bots[fold.bot_of(row.key)]
         rows.append(
             {
                 "rank": row.rank,
@@ -558,7 +554,7 @@ def leaderboard(ruleset):
 
 def leaderboard_of(ruleset, folded):
     """The same leaderboard from a fold of the stream (``rebuild``)."""
-    return board_rows(ruleset, folded.ratings, folded.games, {pure.key_of(b) for b in folded.anchors})
+    return board_rows(ruleset, folded.ratings, folded.games, {fold.key_of(b) for b in folded.anchors})
 
 
 def summaries():
@@ -583,7 +579,7 @@ def summaries():
 
 def history(ruleset, bot_id):
     """A bot's rating after each of its rated ladder matches in ``ruleset``, oldest first."""
-    return list(LadderRatingPoint.objects.filter(ruleset=ruleset, key=pure.key_of(bot_id)).order_by("games"))
+    return list(LadderRatingPoint.objects.filter(ruleset=ruleset, key=fold.key_of(bot_id)).order_by("games"))
 
 
 def entries(ruleset):
