@@ -43,28 +43,28 @@ def bare_engine_seconds(ruleset, games, options=None, seed=1):
     return time.perf_counter() - started
 
 
-def run_event(ruleset, entrants, rounds, timeout, options=None):
+def run_event(ruleset, entrants, round_count, timeout, options=None):
     """Create, register, start and wait for the autopilot Swiss event; (seconds, tournament)."""
     from games.models import Event
-    from tournaments import service
     from tournaments.models import Tournament
+    from tournaments.service import creation, entries, rounds
 
     make = make_bot_factory()
     organiser = make("builtin").owner
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser,
         f"bench: {entrants} random bots",
         ruleset,
         options or {},
         "swiss",
-        rounds,
+        round_count,
         rated=False,
         autopilot=True,
     )
     for _ in range(entrants):
-        service.do_register(tournament.pk, organiser, bot=make("builtin", "random"))
+        entries.do_register(tournament.pk, organiser, bot=make("builtin", "random"))
     started = time.time()
-    service.do_start_round(tournament.pk, organiser)
+    rounds.do_start_round(tournament.pk, organiser)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         time.sleep(0.25)

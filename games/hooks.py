@@ -114,5 +114,5 @@ EVENT_SEAT_EXITS: Hook[[Match, AbstractBaseUser], bool] = Hook(
     lock, for a match of an event. An implementation withdraws ``user`` from its event and
     returns True, raises ServiceError to refuse (nothing is stored), or returns False when the
     match is not its event's; the first True ends the asking. With no True the leave is refused
-    (409 ``cannot_leave``). Registered: tournaments.service.leave_match.""",
+    (409 ``cannot_leave``). Registered: tournaments.service.entries.leave_match.""",
 )

@@ -158,7 +158,7 @@ def test_the_scan_reads_code_tests_templates_and_documents_but_not_the_venv_or_t
         "games/service.py",
         "games/engine/redact.py",
         "bots/runner.py",
-        "tournaments/service.py",
+        "tournaments/service/rounds.py",
         "templates/games/_table.html",
         "tests/engine/test_views_hide_cards.py",
         "docs/events.md",

@@ -16,9 +16,10 @@ from games.engine import RULESETS
 from games.errors import ERROR, ServiceError
 from games.offer import offered_rulesets
 
-from . import projection, read, service
+from . import projection, read
 from . import standings as folds
 from .models import Entrant, Tournament
+from .service import creation, entries, results, rounds, rulings
 
 User = get_user_model()
 
@@ -38,7 +39,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     )
     table_points = serializers.ChoiceField(choices=Tournament.TablePoints.choices, default="place")
     tie_breaks = serializers.ListField(
-        child=serializers.ChoiceField(choices=service.TIE_BREAKS), required=False, default=None
+        child=serializers.ChoiceField(choices=creation.TIE_BREAKS), required=False, default=None
     )
     fill = serializers.ChoiceField(choices=Tournament.Fill.choices, default="house_bots")
     # Its range (0.1 s to settings.BOT_TURN_TIMEOUT_MAX_SECONDS) is the service's to check.
@@ -46,7 +47,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=2.0,
         help_text="seconds per bot turn, from 0.1 to the site's maximum (BOT_TURN_TIMEOUT_MAX_SECONDS, 10 by default)",
     )
-    # People's clocks (issue 19): the service checks the ranges (tournaments.service.check_person_clock).
+    # People's clocks (issue 19): the service checks the ranges (tournaments.service.creation.check_person_clock).
     person_move_seconds = serializers.FloatField(
         required=False,
         allow_null=True,
@@ -128,7 +129,7 @@ class TournamentListView(APIView):
     def post(self, request):
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        t = service.do_create_tournament(request.user, **data.validated_data)
+        t = creation.do_create_tournament(request.user, **data.validated_data)
         return Response(tournament_summary(t), status=status.HTTP_201_CREATED)
 
 
@@ -196,7 +197,7 @@ class EntrantListView(APIView):
             bot = Bot.objects.filter(name=data.validated_data["bot"]).first()
             if bot is None:
                 raise ServiceError("unknown_bot", bot=data.validated_data["bot"])
-        entrant = service.do_register(pk, request.user, user=user, bot=bot, house=data.validated_data["house"])
+        entrant = entries.do_register(pk, request.user, user=user, bot=bot, house=data.validated_data["house"])
         return Response(entrant_row(entrant), status=status.HTTP_201_CREATED)
 
 
@@ -220,11 +221,11 @@ class EntrantDetailView(APIView):
             )
         action = request.data.get("action") if isinstance(request.data, dict) else None
         if action in ("accept", "decline"):
-            entrant = service.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
+            entrant = entries.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
         elif action == "check_in":
-            entrant = service.do_check_in(entrant_id, request.user)
+            entrant = entries.do_check_in(entrant_id, request.user)
         elif action == "withdraw":
-            entrant = service.do_withdraw(entrant_id, request.user)
+            entrant = entries.do_withdraw(entrant_id, request.user)
         else:
             raise ServiceError(
                 "invalid_input", problem=_("'action' is one of %(allowed)s"), allowed=", ".join(ENTRANT_ACTIONS)
@@ -262,7 +263,7 @@ class InvitationListView(APIView):
         'POST {answer} {"action": "accept" | "decline"}',
     )
     def get(self, request):
-        return Response([invitation_row(e) for e in service.invitations_of(request.user)[:200]])
+        return Response([invitation_row(e) for e in entries.invitations_of(request.user)[:200]])
 
 
 class StandingsView(APIView):
@@ -361,9 +362,9 @@ class RoundsView(APIView):
         get_tournament(pk)
         action = request.data.get("action") if isinstance(request.data, dict) else None
         if action == "start":
-            return Response({"tables": service.do_start_round(pk, request.user)}, status=status.HTTP_201_CREATED)
+            return Response({"tables": rounds.do_start_round(pk, request.user)}, status=status.HTTP_201_CREATED)
         if action == "close":
-            return Response({"events": service.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
+            return Response({"events": results.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
         raise ServiceError("invalid_input", problem=_("'action' is 'start' or 'close'"))
 
 
@@ -400,11 +401,11 @@ FEWEST_SEATS = min(ruleset.seats.start for ruleset in offered_rulesets())
 
 
 class RulingSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=service.RULING_KINDS)
+    kind = serializers.ChoiceField(choices=rulings.RULING_KINDS)
     match = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     reason = serializers.CharField(max_length=500)
     method = serializers.ChoiceField(
-        choices=service.ADJUSTMENTS,
+        choices=rulings.ADJUSTMENTS,
         required=False,
         help_text="adjust_score: artificial or split (deltas), assigned (scores), weighted (outcomes)",
     )
@@ -423,7 +424,7 @@ class RulingSerializer(serializers.Serializer):
         help_text="one number per seat of the match",
     )
     outcomes = serializers.ListField(child=serializers.DictField(), required=False, max_length=10)
-    offence = serializers.ChoiceField(choices=service.OFFENCES, required=False, help_text="penalty")
+    offence = serializers.ChoiceField(choices=rulings.OFFENCES, required=False, help_text="penalty")
     seat = serializers.IntegerField(
         min_value=0, max_value=MOST_SEATS - 1, required=False, help_text="penalty: the seat, from 0"
     )
@@ -465,7 +466,7 @@ class RulingsView(APIView):
         data = RulingSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
-        event = service.do_record_ruling(
+        event = rulings.do_record_ruling(
             pk, request.user, fields.pop("kind"), fields.pop("match"), fields.pop("reason"), **fields
         )
         return Response(event, status=status.HTTP_201_CREATED)

@@ -12,16 +12,17 @@ class TournamentsConfig(AppConfig):
         from bots import hooks as bots_hooks
         from games import hooks as games_hooks
 
-        from . import leaderboards, players, service, tasks
+        from . import leaderboards, players, tasks
         from .ladder import checks as ladder_checks
         from .ladder import views as ladder_views
+        from .service import entries
 
         # A match's end records its tournament table's result, and rates a ladder match.
         games_hooks.MATCH_ADVANCED.register(tasks.on_match_advanced)
         # Games asks who plays in an event before showing a board another table still plays.
         games_hooks.EVENT_PLAYER_CHECKS.register(players.plays_in)
         # Leaving a seat at a tournament's table is withdrawing from the tournament (issue 19).
-        games_hooks.EVENT_SEAT_EXITS.register(service.leave_match)
+        games_hooks.EVENT_SEAT_EXITS.register(entries.leave_match)
         # A bot's page shows its ratings, which finished rated tournaments make ...
         bots_hooks.BOT_RATINGS.register(leaderboards.bot_ratings)
         # ... and its place in the ladders (issue 18).

@@ -19,7 +19,7 @@ from games.service import seats_taken_over
 from . import read
 from . import standings as folds
 from .models import StandingsCheckpoint, TournamentTable
-from .service import match_seed
+from .service import rounds
 
 
 def verify_tournament(tournament):
@@ -48,7 +48,9 @@ def verify_tournament(tournament):
     ):
         match = table.match
         if match.board is None:
-            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
+            derived = rounds.match_seed(
+                seed, tournament.pk, table.round, table.table, table.board or None, table.replay
+            )
             ok = derived.hex() == match.seed
             findings.append(Finding("deal_seed", match.stream, ok, deal_seed_message(table, ok), None if ok else 1))
         match_findings, states[match.pk] = verify_match_and_replay(match)

@@ -15,7 +15,7 @@ from games.audit import check_rules
 from games.service import PLATFORM_EVENTS
 
 from .models import TournamentTable
-from .service import match_seed
+from .service import rounds
 
 
 def check_deals(tournament, seed=None):
@@ -40,7 +40,9 @@ def check_deals(tournament, seed=None):
         if table.match.board is not None:
             row["problem"] = gettext("a fixed board: its cards are given, not derived")
         else:
-            derived = match_seed(seed, tournament.pk, table.round, table.table, table.board or None, table.replay)
+            derived = rounds.match_seed(
+                seed, tournament.pk, table.round, table.table, table.board or None, table.replay
+            )
             played = [r for r in eventlog.stream_events(table.match.stream) if r.type not in PLATFORM_EVENTS]
             finding, _ = check_rules(table.match.stream, played, [eventlog.as_engine_event(r) for r in played], derived)
             if not finding.ok:

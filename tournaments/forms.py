@@ -13,7 +13,7 @@ from games.engine import RULESETS
 from games.offer import offered_rulesets
 
 from .models import Tournament
-from .service import bot_turn_timeout_max
+from .service import creation
 
 
 def ruleset_choices():
@@ -175,9 +175,9 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # The site's limit, read when the form is made (the service refuses anything above it).
-        self.fields["bot_turn_timeout"].widget.attrs["max"] = bot_turn_timeout_max()
+        self.fields["bot_turn_timeout"].widget.attrs["max"] = creation.bot_turn_timeout_max()
         self.fields["bot_turn_timeout"].help_text = _("From 0.1 to %(max)s seconds.") % {
-            "max": f"{bot_turn_timeout_max():g}"
+            "max": f"{creation.bot_turn_timeout_max():g}"
         }
         for ruleset in offered_rulesets():
             for flag_name, flag in ruleset.flags.items():
@@ -197,7 +197,7 @@ class TournamentForm(forms.Form):
             raise forms.ValidationError(_("The boards are not valid JSON: %(error)s"), params={"error": e}) from e
 
     def arguments(self):
-        """The keyword arguments of service.do_create_tournament, from the cleaned form."""
+        """The keyword arguments of creation.do_create_tournament, from the cleaned form."""
         data = self.cleaned_data
         ruleset = data["ruleset"]
         options = {
@@ -320,7 +320,7 @@ class RulingForm(forms.Form):
 
     def __init__(self, *args, tables=(), num_seats, **kwargs):
         """``tables``: (round, table, match) of the tournament's tables; ``num_seats``: the seats
-        of each (a tournament draws every table at its ruleset's size: service.table_size)."""
+        of each (a tournament draws every table at its ruleset's size: tournaments.service.rounds.table_size)."""
         super().__init__(*args, **kwargs)
         self.num_seats = num_seats
         self.fields["match"].choices = [
@@ -362,7 +362,7 @@ class RulingForm(forms.Form):
         return data
 
     def arguments(self):
-        """(kind, match, reason, details) for service.do_record_ruling."""
+        """(kind, match, reason, details) for tournaments.service.rulings.do_record_ruling."""
         data = self.cleaned_data
         details = {}
         if data["kind"] == "adjust_score":

@@ -92,7 +92,7 @@ class Entrant(models.Model):
 
     class Status(models.TextChoices):
         # Someone else's person or bot, entered by the organiser: counts (is seated, ranked)
-        # only once its owner accepts (tournaments.service.do_answer_invitation).
+        # only once its owner accepts (tournaments.service.entries.do_answer_invitation).
         INVITED = "invited", _("invited, awaiting an answer")
         DECLINED = "declined", _("declined")
         REGISTERED = "registered", _("registered")

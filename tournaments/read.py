@@ -6,9 +6,10 @@ from games import eventlog
 from games import service as games_service
 from games.models import Match
 
-from . import projection, service
+from . import projection
 from . import standings as folds
 from .models import Tournament
+from .service import stream
 
 
 def stream_heads(tournament, own_head=None):
@@ -52,7 +53,7 @@ def standings_rows(tournament):
 def rounds(tournament):
     """Every round drawn so far: its tables (match, board, entrant ids in seat order, match
     status) and byes, from the round_started events."""
-    tables, byes = service.seated_entrants(tournament)
+    tables, byes = stream.seated_entrants(tournament)
     played = {}  # (round, table) -> its matches, the one drawn first and then any replays
     for x in tournament.tables.select_related("match").order_by("replay"):
         played.setdefault((x.round, x.table), []).append(x)

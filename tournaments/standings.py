@@ -213,7 +213,7 @@ class Refusal(ValueError):
     """A refusal an arbiter's ruling can meet, with a sentence for people: ``str()`` is the
     English for programmers, as every ValueError here; ``msgid`` (marked with ``N_``, as the
     engine marks its display strings) says it for people with ``%(name)s`` placeholders filled
-    from ``params``, translated where it is read (tournaments.service.check_ruling)."""
+    from ``params``, translated where it is read (tournaments.service.rulings.check_ruling)."""
 
     def __init__(self, message: str, msgid: str, **params: Any) -> None:
         super().__init__(message)

@@ -5,22 +5,22 @@ from celery import shared_task
 
 from games.models import Match
 
-from . import service
 from .ladder.tasks import rate_if_ladder_match_ended
 from .models import Tournament, TournamentTable
+from .service import results, rounds
 from .tasks_standings import update_standings
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def advance_tournament(tournament_id):
-    service.do_advance(tournament_id)
+    rounds.do_advance(tournament_id)
 
 
 def record_result(match_id, tournament_id, autopilot):
     """Record a finished match's result once (with the rest of its board's, where tables share
-    cards: service.results_due); then refresh the standings and, on autopilot, see whether the
+    cards: results.results_due); then refresh the standings and, on autopilot, see whether the
     round is over."""
-    recorded = [service.do_record_result(due) for due in service.results_due(match_id)]
+    recorded = [results.do_record_result(due) for due in results.results_due(match_id)]
     if not any(recorded):
         return
     update_standings.apply_async(args=[tournament_id])

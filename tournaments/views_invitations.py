@@ -11,14 +11,14 @@ from django.views.decorators.http import require_POST
 
 from games.errors import ServiceError
 
-from . import service
+from .service import entries
 
 
 def invitations_page(request, status=200, error=None):
     return render(
         request,
         "tournaments/invitations.html",
-        {"invitations": service.invitations_of(request.user), "error": error},
+        {"invitations": entries.invitations_of(request.user), "error": error},
         status=status,
     )
 
@@ -35,7 +35,7 @@ def answer(request, entrant_id):
     if action not in ("accept", "decline"):
         return invitations_page(request, 400, _("Choose Accept or Decline."))
     try:
-        entrant = service.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
+        entrant = entries.do_answer_invitation(entrant_id, request.user, accept=action == "accept")
     except ServiceError as e:
         return invitations_page(request, e.status, e.message)
     done = (

@@ -15,9 +15,10 @@ from bots.models import Bot
 from games import eventlog
 from games.errors import ServiceError
 
-from . import read, service
+from . import read
 from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm
 from .models import Entrant, Tournament
+from .service import creation, entries, results, rounds, rulings, stream
 from .views import tournament_context
 
 RULING_KINDS = dict(RULING_KIND_CHOICES)  # the ruling form's names for each kind, translated
@@ -31,7 +32,7 @@ def tournament_new(request):
         status = 400
         if form.is_valid():
             try:
-                tournament = service.do_create_tournament(request.user, **form.arguments())
+                tournament = creation.do_create_tournament(request.user, **form.arguments())
             except ServiceError as e:
                 form.add_refusal(e)
                 status = e.status
@@ -49,7 +50,7 @@ def organiser_only(view):
     def wrapped(request, pk, **kwargs):
         tournament = get_object_or_404(Tournament, pk=pk)
         try:
-            service.check_organiser(tournament, request.user)
+            stream.check_organiser(tournament, request.user)
         except ServiceError as e:
             return render(request, "tournaments/refused.html", {"tournament": tournament, "error": e}, status=e.status)
         return view(request, tournament, **kwargs)
@@ -74,7 +75,7 @@ def closing(tournament):
     """Whether the open round can be closed now (do_close_round's own check), and else how
     many tables it waits for; a stale page's close is still refused by do_close_round (409)."""
     try:
-        service.check_round_can_close(tournament)
+        results.check_round_can_close(tournament)
     except ServiceError as e:
         return {"can_close": False, "waiting": e.details.get("waiting", 0)}
     return {"can_close": True, "waiting": 0}
@@ -94,9 +95,9 @@ def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
         "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
         "entrant_form": entrant_form or EntrantForm(),
         "ruling_form": ruling_form
-        or RulingForm(tables=ruling_tables(tournament), num_seats=service.table_size(tournament)),
+        or RulingForm(tables=ruling_tables(tournament), num_seats=rounds.table_size(tournament)),
         "rulings": rulings_made(tournament),
-        "can_start": passes(service.check_round_can_start, tournament),
+        "can_start": passes(rounds.check_round_can_start, tournament),
         "error": error,
     }
 
@@ -106,7 +107,7 @@ def rulings_made(tournament):
     seats given back to their players (seat_returned, which the standings ignore)."""
     made = []
     for r in eventlog.stream_events(tournament.stream):
-        kind = r.payload["kind"] if r.type == "ruling" else service.RETURN_SEAT if r.type == "seat_returned" else None
+        kind = r.payload["kind"] if r.type == "ruling" else rulings.RETURN_SEAT if r.type == "seat_returned" else None
         if kind is not None:
             made.append({**r.payload, "kind": kind, "kind_label": RULING_KINDS.get(kind, kind)})
     return made
@@ -146,7 +147,7 @@ def register(request, tournament):
         return manage_page(request, tournament, status=400, entrant_form=form)
     user, bot = form.cleaned_data["user"], form.cleaned_data["bot"]
     try:
-        entrant = service.do_register(tournament.pk, request.user, user=user, bot=bot)
+        entrant = entries.do_register(tournament.pk, request.user, user=user, bot=bot)
     except ServiceError as e:
         return manage_page(request, tournament, status=e.status, error=e.message, entrant_form=form)
     if entrant.status == Entrant.Status.INVITED:
@@ -169,7 +170,7 @@ def withdraw(request, tournament, entrant_id):
     return attempt(
         request,
         tournament,
-        lambda: service.do_withdraw(entrant.pk, request.user),
+        lambda: entries.do_withdraw(entrant.pk, request.user),
         _("%(name)s is withdrawn.") % {"name": entrant.name},
     )
 
@@ -179,7 +180,7 @@ def withdraw_context(tournament, entrant):
     table of the round in play it sits at, if any (that match goes on; its result counts)."""
     row = next((r for r in read.standings_rows(tournament) if r["entrant"] == entrant.pk), None)
     live_round = tournament.current_round if tournament.current_round > tournament.closed_round else None
-    tables, _byes = service.seated_entrants(tournament)
+    tables, _byes = stream.seated_entrants(tournament)
     seated_at = next(
         (number for number, seats in enumerate(tables.get(live_round, []), 1) if entrant.pk in seats), None
     )
@@ -202,7 +203,7 @@ def start_round(request, tournament):
     return attempt(
         request,
         tournament,
-        lambda: service.do_start_round(tournament.pk, request.user),
+        lambda: rounds.do_start_round(tournament.pk, request.user),
         _("Round %(number)s has started.") % {"number": tournament.current_round + 1},
     )
 
@@ -213,7 +214,7 @@ def close_round(request, tournament):
     return attempt(
         request,
         tournament,
-        lambda: service.do_close_round(tournament.pk, request.user),
+        lambda: results.do_close_round(tournament.pk, request.user),
         _("Round %(number)s is closed.") % {"number": tournament.current_round},
     )
 
@@ -221,14 +222,14 @@ def close_round(request, tournament):
 @require_POST
 @organiser_only
 def record_ruling(request, tournament):
-    form = RulingForm(request.POST, tables=ruling_tables(tournament), num_seats=service.table_size(tournament))
+    form = RulingForm(request.POST, tables=ruling_tables(tournament), num_seats=rounds.table_size(tournament))
     if not form.is_valid():
         return manage_page(request, tournament, status=400, ruling_form=form)
     kind, match, reason, details = form.arguments()
     return attempt(
         request,
         tournament,
-        lambda: service.do_record_ruling(tournament.pk, request.user, kind, match, reason, **details),
+        lambda: rulings.do_record_ruling(tournament.pk, request.user, kind, match, reason, **details),
         _("The ruling is recorded."),
         ruling_form=form,
     )

@@ -15,19 +15,20 @@ from tests.fixtures.bots import run_until_over
 from tests.fixtures.matches import QUICK_KING
 from tests.fixtures.people import body, client_for
 from tests.fixtures.verifier import write_lines
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.export import tournament_export_lines
 from tournaments.models import Entrant, Tournament, TournamentTable
+from tournaments.service import creation, entries, results, rounds, stream
 
 pytestmark = pytest.mark.django_db
 
 
 def new_event(organiser, make_bot, format="swiss", rounds=2, entrants=4):
     fill = "house_bots" if format == "duplicate" else "byes"  # duplicate tables are always full
-    t = service.do_create_tournament(organiser, "Replayed", "king", QUICK_KING, format, rounds, fill=fill)
+    t = creation.do_create_tournament(organiser, "Replayed", "king", QUICK_KING, format, rounds, fill=fill)
     for i in range(entrants):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"p{i}"))
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"p{i}"))
     return t
 
 
@@ -35,7 +36,7 @@ def play_round(t):
     """Play every unfinished table of the tournament to its end and record the results."""
     for table in TournamentTable.objects.filter(tournament=t, result_recorded=False):
         run_until_over(table.match)
-        service.do_record_result(table.match_id)
+        results.do_record_result(table.match_id)
 
 
 def replay(user, t, match, reason="the pack was found short a card after the deal"):
@@ -60,7 +61,7 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
     organiser, make_bot, verifier, tmp_path
 ):
     t = new_event(organiser, make_bot)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_round(t)
     first = TournamentTable.objects.get(tournament=t)
 
@@ -79,27 +80,27 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
     seated = lambda m: [(s.user_id, s.bot_id) for s in m.seats.order_by("index")]  # noqa: E731
     assert seated(again.match) == seated(first.match)
     seed = bytes.fromhex(Tournament.objects.get(pk=t.pk).seed)
-    assert again.match.seed == service.match_seed(seed, t.pk, 1, 1, None, replay=1).hex() != first.match.seed
+    assert again.match.seed == rounds.match_seed(seed, t.pk, 1, 1, None, replay=1).hex() != first.match.seed
     assert not again.match.public_when_over, "its round is still open: its cards stay private when it ends"
 
     # the round cannot close while the replay is being played
     before = stored(t)
     with pytest.raises(ServiceError) as refused:
-        service.do_close_round(t.pk, organiser)
+        results.do_close_round(t.pk, organiser)
     assert refused.value.code == "results_missing" and stored(t) == before
     assert all(score == 0 for score in game_scores(t).values()), "the annulled match counts for nobody"
 
     play_round(t)
     replayed = Match.objects.get(pk=again.match_id)
     drawn = [e.pk for e in Entrant.objects.filter(tournament=t).order_by("pk")]
-    seats = service.seated_entrants(t)[0][1][0]
+    seats = stream.seated_entrants(t)[0][1][0]
     assert sorted(seats) == drawn
     assert [game_scores(t)[e] for e in seats] == list(match_state(replayed).scores)
 
-    service.do_close_round(t.pk, organiser)
-    service.do_start_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_round(t)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
 
@@ -132,10 +133,10 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
 
 def test_a_replay_ordered_after_its_round_closed_holds_back_the_end_of_the_event(organiser, make_bot):
     t = new_event(organiser, make_bot)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_round(t)
-    service.do_close_round(t.pk, organiser)
-    service.do_start_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     round_one = TournamentTable.objects.get(tournament=t, round=1)
     assert replay(organiser, t, round_one.match_id).status_code == 201
     again = TournamentTable.objects.get(tournament=t, replay=1)
@@ -144,14 +145,14 @@ def test_a_replay_ordered_after_its_round_closed_holds_back_the_end_of_the_event
     # round 2 finishes first; the last round cannot close (and reveal the seed) before the replay
     last = TournamentTable.objects.get(tournament=t, round=2)
     run_until_over(last.match)
-    service.do_record_result(last.match_id)
+    results.do_record_result(last.match_id)
     with pytest.raises(ServiceError) as refused:
-        service.do_close_round(t.pk, organiser)
+        results.do_close_round(t.pk, organiser)
     assert refused.value.code == "results_missing" and "replay" in refused.value.message
     assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.RUNNING
 
     play_round(t)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.FINISHED
     report = body(client_for().get(f"/api/v1/tournaments/{t.pk}/verify/"))
     assert report["ok"], report
@@ -159,7 +160,7 @@ def test_a_replay_ordered_after_its_round_closed_holds_back_the_end_of_the_event
 
 def test_a_replay_is_refused_where_it_cannot_be_fair_and_nothing_is_stored(organiser, make_bot):
     t = new_event(organiser, make_bot)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
     before = stored(t)
     r = replay(organiser, t, table.match_id)
@@ -170,7 +171,7 @@ def test_a_replay_is_refused_where_it_cannot_be_fair_and_nothing_is_stored(organ
     r = replay(organiser, t, table.match_id, reason="   ")
     assert r.status_code == 400 and stored(t) == before
     entrant = Entrant.objects.filter(tournament=t).first()
-    service.do_withdraw(entrant.pk, organiser)
+    entries.do_withdraw(entrant.pk, organiser)
     before = stored(t)
     r = replay(organiser, t, table.match_id)
     assert (r.status_code, body(r)["error"]["code"]) == (409, "entrant_withdrawn") and stored(t) == before
@@ -178,9 +179,9 @@ def test_a_replay_is_refused_where_it_cannot_be_fair_and_nothing_is_stored(organ
 
 def test_a_replay_is_refused_once_the_seed_is_revealed_and_nothing_is_stored(organiser, make_bot):
     t = new_event(organiser, make_bot, rounds=1)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_round(t)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
     before = stored(t)
 
@@ -192,7 +193,7 @@ def test_a_replay_is_refused_once_the_seed_is_revealed_and_nothing_is_stored(org
 
 def test_a_duplicate_board_is_not_replayed_on_new_cards_and_nothing_is_stored(organiser, make_bot):
     t = new_event(organiser, make_bot, format="duplicate", rounds=2, entrants=8)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_round(t)
     table = TournamentTable.objects.filter(tournament=t).first()
     before = stored(t)
@@ -205,7 +206,7 @@ def test_a_duplicate_board_is_not_replayed_on_new_cards_and_nothing_is_stored(or
 
 def test_a_second_replay_of_the_same_table_gets_its_own_seed(organiser, make_bot):
     t = new_event(organiser, make_bot)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_round(t)
     first = TournamentTable.objects.get(tournament=t)
     assert replay(organiser, t, first.match_id).status_code == 201

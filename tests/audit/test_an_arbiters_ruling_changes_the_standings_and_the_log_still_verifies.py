@@ -9,24 +9,25 @@ from django.core.management import call_command
 from games import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.models import Tournament, TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def finished_event(organiser, make_bot):
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser, "Disputed", "king", {"quick_game_combined_negatives": True}, "swiss", 1, fill="byes"
     )
     for i in range(4):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"p{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"p{i}"))
+    rounds.do_start_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
     run_until_over(table.match)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     return Tournament.objects.get(pk=t.pk), table
 
 

@@ -18,7 +18,7 @@ SOURCES = [
     *sorted((ROOT / "games" / "engine").glob("*.py")),
     ROOT / "games" / "service.py",
     ROOT / "bots" / "runner.py",
-    ROOT / "tournaments" / "service.py",
+    *sorted((ROOT / "tournaments" / "service").glob("*.py")),
 ]
 EMITTED = re.compile(r"""["']type["']\s*:\s*["']([a-z_]+)["']""")
 

@@ -45,11 +45,11 @@ def test_a_live_or_private_match_is_not_exported(play, make_bot):
 def test_a_finished_tournament_export_verifies_and_a_running_one_is_refused(
     tournament_of_bots, tmp_path, verifier, organiser
 ):
-    from tournaments import service
+    from tournaments.service import creation
 
     tournament, _ = tournament_of_bots()
     code, out = verifier(download(f"/api/v1/tournaments/{tournament.pk}/export/", tmp_path / "t.jsonl"))
     assert code == 0, out
-    running = service.do_create_tournament(organiser, "Later", "king", {}, "swiss", 2)
+    running = creation.do_create_tournament(organiser, "Later", "king", {}, "swiss", 2)
     r = client_for().get(f"/api/v1/tournaments/{running.pk}/export/")
     assert r.status_code == 409 and body(r)["error"]["code"] == "not_finished"

@@ -5,8 +5,9 @@ import pytest
 from games.models import Match
 from tests.audit.conftest import read_records
 from tests.fixtures.verifier import write_lines
-from tournaments import read, service
+from tournaments import read
 from tournaments.export import tournament_export_lines
+from tournaments.service import creation, entries, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -14,12 +15,12 @@ pytestmark = pytest.mark.django_db
 def test_a_running_tournament_exports_without_seeds_and_still_verifies_its_chains(
     organiser, bots, tmp_path, verify_json
 ):
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "Running", "king", {"quick_game_combined_negatives": True}, "swiss", 2
     )
     for bot in bots:
-        service.do_register(tournament.pk, organiser, bot=bot)
-    drawn = service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=bot)
+    drawn = rounds.do_start_round(tournament.pk, organiser)
     tournament.refresh_from_db()
     match = Match.objects.get(pk=drawn[0]["match"])
     path = write_lines(tmp_path / "running.jsonl", tournament_export_lines(tournament))

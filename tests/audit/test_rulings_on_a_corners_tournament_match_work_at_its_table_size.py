@@ -11,9 +11,10 @@ from django.core.management import call_command
 from games import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.models import Tournament, TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +23,14 @@ OPTIONS = {"players": 3, "game_length": "fixed_hands", "fixed_hands": 1}
 
 @pytest.fixture
 def finished_corners_event(organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Corners dispute", "corners", OPTIONS, "swiss", 1, fill="byes")
+    t = creation.do_create_tournament(organiser, "Corners dispute", "corners", OPTIONS, "swiss", 1, fill="byes")
     for i in range(3):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"c{i}", strategy="heuristic"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"c{i}", strategy="heuristic"))
+    rounds.do_start_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
     assert table.match.num_seats == 3
     run_until_over(table.match)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     return Tournament.objects.get(pk=t.pk), table
 
 

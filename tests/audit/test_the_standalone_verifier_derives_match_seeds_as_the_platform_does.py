@@ -6,7 +6,7 @@ import importlib.util
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.service import match_seed
+from tournaments.service import rounds
 
 from .conftest import VERIFIER
 
@@ -24,7 +24,7 @@ spec.loader.exec_module(verify_export)
     replay=st.integers(0, 5),
 )
 def test_the_verifiers_derived_seed_is_the_platforms(seed, tournament, round_no, table, board, replay):
-    assert verify_export.derived_match_seed(seed, tournament, round_no, table, board, replay) == match_seed(
+    assert verify_export.derived_match_seed(seed, tournament, round_no, table, board, replay) == rounds.match_seed(
         seed, tournament, round_no, table, board, replay
     )
 
@@ -32,6 +32,6 @@ def test_the_verifiers_derived_seed_is_the_platforms(seed, tournament, round_no,
 def test_each_replay_of_a_table_gets_a_seed_of_its_own():
     seed = bytes(range(32))
 
-    seeds = {match_seed(seed, 7, 1, 3, None, replay) for replay in range(4)}
+    seeds = {rounds.match_seed(seed, 7, 1, 3, None, replay) for replay in range(4)}
 
     assert len(seeds) == 4

@@ -7,22 +7,23 @@ from django.db import connection
 from games import eventlog, triggers
 from games.models import Event, Match
 from tests.fixtures.bots import run_until_over
-from tournaments import projection, read, service
+from tournaments import projection, read
 from tournaments.audit import verify_tournament
 from tournaments.models import StandingsCheckpoint, Tournament, TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Checked", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Checked", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     for i in range(8):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"v{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"v{i}"))
+    rounds.do_start_round(t.pk, organiser)
     for table in TournamentTable.objects.filter(tournament=t):
         run_until_over(table.match)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     projection.update_standings(t.pk)
     return Tournament.objects.get(pk=t.pk)
 

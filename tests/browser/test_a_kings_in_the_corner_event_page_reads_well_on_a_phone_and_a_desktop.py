@@ -9,8 +9,9 @@ import pytest
 from games.engine import RULESETS
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.browser import PHONE
-from tournaments import projection, service
+from tournaments import projection
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +23,7 @@ def test_the_event_page_and_projector_say_the_lowest_wins_and_rank_so(
     new_page, make_bot, django_user_model, screenshot
 ):
     organiser = django_user_model.objects.create_user("organiser", password="long-enough-pass")
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser,
         "Kings in the Corner, Thursday club",
         RULESET,
@@ -32,11 +33,11 @@ def test_the_event_page_and_projector_say_the_lowest_wins_and_rank_so(
         table_points="score",
     )
     for i in range(6):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"club_bot_{i}_of_the_league", strategy="heuristic"))
-    for table in service.do_start_round(t.pk, organiser):
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"club_bot_{i}_of_the_league", strategy="heuristic"))
+    for table in rounds.do_start_round(t.pk, organiser):
         run_until_over(TournamentTable.objects.get(match_id=table["match"]).match)
-        service.do_record_result(table["match"])
-    service.do_close_round(t.pk, organiser)
+        results.do_record_result(table["match"])
+    results.do_close_round(t.pk, organiser)
     projection.update_standings(t.pk)
 
     for phone in (True, False):

@@ -12,7 +12,7 @@ from bots.house import house_bot
 from games import eventlog
 from games.models import Match
 from tests.fixtures.browser import PASSWORD, log_in
-from tournaments import service
+from tournaments.service import creation, entries, rounds
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -23,11 +23,11 @@ def test_a_player_finds_their_tournament_table_from_the_home_page_and_plays_a_ca
     users = get_user_model().objects
     organiser = users.create_user("organiser", password=PASSWORD)
     person = users.create_user("entrant", password=PASSWORD)
-    tournament = service.do_create_tournament(organiser, "Club night", "king", {}, "swiss", 1)
-    service.do_register(tournament.pk, person, user=person)
+    tournament = creation.do_create_tournament(organiser, "Club night", "king", {}, "swiss", 1)
+    entries.do_register(tournament.pk, person, user=person)
     for _ in range(3):
-        service.do_register(tournament.pk, organiser, bot=house_bot("heuristic"), house=True)
-    service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=house_bot("heuristic"), house=True)
+    rounds.do_start_round(tournament.pk, organiser)
     match = Match.objects.get()
 
     page = new_page(phone=True)

@@ -11,7 +11,8 @@ import pytest
 from games.service import do_create_match
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.browser import PASSWORD, PHONE, log_in
-from tournaments import projection, service
+from tournaments import projection
+from tournaments.service import creation, entries, rounds
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 WIDTH = PHONE["width"]
@@ -46,7 +47,7 @@ def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, s
     organiser = django_user_model.objects.create_user("organiser-with-a-longish-name", password=PASSWORD)
     make_bot(name="house-heuristic")  # the house bot that fills a round's empty seats
     bots = [make_bot(name=f"club_bot_{i}_of_the_thursday_league") for i in range(4)]
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser,
         "The Thursday night King league, spring season",
         "king",
@@ -55,9 +56,9 @@ def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, s
         3,
     )
     for bot in bots:
-        service.do_register(t.pk, organiser, bot=bot)
-    service.do_register(t.pk, organiser, user=organiser)
-    service.do_start_round(t.pk, organiser)  # 5 entrants and 3 house bots: two tables
+        entries.do_register(t.pk, organiser, bot=bot)
+    entries.do_register(t.pk, organiser, user=organiser)
+    rounds.do_start_round(t.pk, organiser)  # 5 entrants and 3 house bots: two tables
     projection.update_standings(t.pk)  # as the worker would
     house = make_bot(name="house-heuristic-2")  # a finished King game where one bot holds three seats
     match = run_until_over(

@@ -12,19 +12,19 @@ from games.errors import ServiceError
 from games.models import Event, Match
 from tests.fixtures.people import body, client_for
 from tests.pages.tables import browser
-from tournaments import service as tournaments
 from tournaments.models import Entrant, Tournament
+from tournaments.service import creation, entries, rounds, rulings
 
 
 def create(organiser, **clock):
-    return tournaments.do_create_tournament(organiser, "Clocked", "king", {}, "swiss", 1, **clock)
+    return creation.do_create_tournament(organiser, "Clocked", "king", {}, "swiss", 1, **clock)
 
 
 def started(organiser, players, **clock):
     t = create(organiser, **clock)
     for person in players:
-        tournaments.do_register(t.pk, person, user=person)
-    tournaments.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, person, user=person)
+    rounds.do_start_round(t.pk, organiser)
     return t, Match.objects.get(event=t.stream)
 
 
@@ -120,7 +120,7 @@ def test_the_organisers_ruling_gives_a_seat_taken_for_timeouts_back(organiser, p
     seat = time_out_until_taken(match)
     assert clocks.seat_records(match)[seat].taken_over
 
-    tournaments.do_record_ruling(t.pk, organiser, "return_seat", match.pk, "the phone rang", seat=seat)
+    rulings.do_record_ruling(t.pk, organiser, "return_seat", match.pk, "the phone rang", seat=seat)
     returned = Event.objects.get(stream=match.stream, type="seat_returned")
     assert returned.payload == {"seat": seat, "reason": "the phone rang"}
     record = clocks.seat_records(match)[seat]
@@ -134,7 +134,7 @@ def test_wrong_returns_are_refused_and_store_nothing(organiser, players):
 
     def refused(code, by=organiser, seat=0, reason="why", match_id=match.pk):
         with pytest.raises(ServiceError) as refusal:
-            tournaments.do_record_ruling(t.pk, by, "return_seat", match_id, reason, seat=seat)
+            rulings.do_record_ruling(t.pk, by, "return_seat", match_id, reason, seat=seat)
         assert refusal.value.code == code
         assert counts == (
             Event.objects.filter(stream=match.stream).count(),

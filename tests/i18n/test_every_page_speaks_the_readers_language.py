@@ -16,8 +16,8 @@ from games import service
 from games.engine import RULESETS
 from games.models import Match
 from tests.pages.tables import bots_play_until_the_person_acts
-from tournaments import service as tournaments
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, rounds
 
 from .english import english_left, visible_text
 
@@ -50,11 +50,11 @@ def club(django_user_model, make_bot):
     bots_play_until_the_person_acts(king)
     rifki = service.do_create_match("rifki", {}, [people[1], *robots[1:]], seed=b"rifki" * 8, created_by=people[1])
     bots_play_until_the_person_acts(rifki)
-    event = tournaments.do_create_tournament(people[2], "Copa", "king", quick, "swiss", 2)
+    event = creation.do_create_tournament(people[2], "Copa", "king", quick, "swiss", 2)
     for bot in robots:
-        tournaments.do_register(event.pk, people[2], bot=bot)
-    tournaments.do_register(event.pk, people[2], user=people[3])  # an invitation to answer
-    tournaments.do_start_round(event.pk, people[2])
+        entries.do_register(event.pk, people[2], bot=bot)
+    entries.do_register(event.pk, people[2], user=people[3])  # an invitation to answer
+    rounds.do_start_round(event.pk, people[2])
     return {"people": people, "robots": robots, "over": over, "king": king, "rifki": rifki, "event": event}
 
 

@@ -12,8 +12,8 @@ from games import service as games
 from games.engine import RULESETS
 from games.models import Match
 from tests.fixtures.bots import run_until_over
-from tournaments import service
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 
 def advance_to_polling_turn(match):
@@ -47,15 +47,15 @@ def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):
 
 
 def test_the_page_shows_the_rating_from_a_finished_rated_tournament(organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Rated", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Rated", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     bots = [make_bot(name=f"b{i}") for i in range(4)]
     for bot in bots:
-        service.do_register(t.pk, organiser, bot=bot)
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=bot)
+    rounds.do_start_round(t.pk, organiser)
     run_until_over(TournamentTable.objects.get(tournament=t).match)
     page = Client().get(f"/bots/{bots[0].pk}/").content.decode()
     assert "not rated yet" in page  # not until the event is over
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
     page = Client().get(f"/bots/{bots[0].pk}/").content.decode()
     rows = {
         label: page.split(f"<td>{escape(RULESETS[name].label)}</td>")[1].split("</tr>")[0]

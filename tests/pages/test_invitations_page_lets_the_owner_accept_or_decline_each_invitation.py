@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from games import eventlog
-from tournaments import service
 from tournaments.models import Entrant
+from tournaments.service import creation, entries
 
 
 @pytest.fixture
@@ -23,8 +23,8 @@ def invited(organiser, ana, make_bot):
     bot = make_bot(kind="polling", name="ana-bot")
     bot.owner = ana
     bot.save(update_fields=["owner"])
-    t = service.do_create_tournament(organiser, "Thursday King", "king", {}, "swiss", 3)
-    return service.do_register(t.pk, organiser, user=ana), service.do_register(t.pk, organiser, bot=bot)
+    t = creation.do_create_tournament(organiser, "Thursday King", "king", {}, "swiss", 3)
+    return entries.do_register(t.pk, organiser, user=ana), entries.do_register(t.pk, organiser, bot=bot)
 
 
 def browser(user):

@@ -5,8 +5,8 @@ manage page for them only, and to the CSV standings for everyone."""
 import pytest
 from django.test import Client
 
-from tournaments import service
 from tournaments.models import Entrant
+from tournaments.service import entries
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def signed_in(user):
 
 def test_someone_else_is_refused_every_page_and_action_and_nothing_is_stored(tournament, stranger, make_bot):
     bots = [make_bot(name=f"b{i}") for i in range(4)]
-    entrant = service.do_register(tournament.pk, tournament.organiser, bot=bots[0])
+    entrant = entries.do_register(tournament.pk, tournament.organiser, bot=bots[0])
     tournament.refresh_from_db()
     version = tournament.version
     client, base = signed_in(stranger), f"/tournaments/{tournament.pk}/manage/"

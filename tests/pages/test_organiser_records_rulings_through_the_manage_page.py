@@ -6,17 +6,18 @@ import pytest
 
 from games import eventlog
 from tests.fixtures.bots import run_until_over
-from tournaments import projection, service
+from tournaments import projection
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, rounds
 
 
 @pytest.fixture
 def played(client, organiser, make_bot):
     """A Swiss event of 8 bots whose first round's two tables have finished."""
-    t = service.do_create_tournament(organiser, "Rulings", "king", {"quick_game_combined_negatives": True}, "swiss", 2)
+    t = creation.do_create_tournament(organiser, "Rulings", "king", {"quick_game_combined_negatives": True}, "swiss", 2)
     for i in range(8):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
+    rounds.do_start_round(t.pk, organiser)
     for table in TournamentTable.objects.filter(tournament=t):
         run_until_over(table.match)
     client.force_login(organiser)
@@ -137,10 +138,10 @@ def test_a_bad_ruling_is_refused_with_its_message_and_nothing_is_stored(client, 
 
 
 def test_a_match_still_playing_cannot_be_ruled_on(client, organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Live", "king", {}, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Live", "king", {}, "swiss", 1)
     for i in range(4):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
+    rounds.do_start_round(t.pk, organiser)
     client.force_login(organiser)
     match = TournamentTable.objects.get(tournament=t).match_id
     r = rule(client, t, kind="annul_match", match=match, reason="too early")

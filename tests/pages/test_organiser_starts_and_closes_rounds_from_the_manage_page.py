@@ -7,13 +7,13 @@ import pytest
 
 from games import eventlog
 from tests.fixtures.bots import run_until_over
-from tournaments import service
 from tournaments.models import TournamentTable
+from tournaments.service import creation
 
 
 @pytest.fixture
 def small_event(client, organiser, make_bot):
-    t = service.do_create_tournament(organiser, "Small", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Small", "king", {"quick_game_combined_negatives": True}, "swiss", 1)
     client.force_login(organiser)
     for i in range(4):
         assert (
@@ -60,7 +60,7 @@ def test_a_round_is_started_played_and_closed_from_the_page(client, small_event)
 
 
 def test_a_round_cannot_start_with_too_few_entrants(client, organiser):
-    t = service.do_create_tournament(organiser, "Tiny", "king", {}, "swiss", 1, fill="byes")
+    t = creation.do_create_tournament(organiser, "Tiny", "king", {}, "swiss", 1, fill="byes")
     client.force_login(organiser)
     r = client.post(f"/tournaments/{t.pk}/manage/start-round/")
     assert r.status_code == 409 and "a round needs at least 4 entrants" in r.content.decode()

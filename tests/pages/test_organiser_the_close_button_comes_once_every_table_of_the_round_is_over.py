@@ -9,8 +9,8 @@ import pytest
 
 from games import eventlog
 from tests.fixtures.bots import run_until_over
-from tournaments import service
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = pytest.mark.django_db
 CLOSE = re.compile(
@@ -23,12 +23,12 @@ CLOSE = re.compile(
 @pytest.fixture
 def two_tables(client, organiser, make_bot):
     """Two rounds of eight bots, round 1 started: two tables playing."""
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser, "Two tables", "king", {"quick_game_combined_negatives": True}, "swiss", 2
     )
     for i in range(8):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"b{i}"))
+    rounds.do_start_round(t.pk, organiser)
     client.force_login(organiser)
     return t
 
@@ -75,11 +75,11 @@ def test_the_refreshed_tables_bring_the_button_in_when_the_last_table_finishes(c
 
 
 def test_the_page_asks_the_services_own_question(client, two_tables, monkeypatch):
-    """Whatever keeps do_close_round waiting (service.tables_waiting) keeps the button away."""
+    """Whatever keeps do_close_round waiting (results.tables_waiting) keeps the button away."""
     base = f"/tournaments/{two_tables.pk}/manage/"
-    monkeypatch.setattr(service, "tables_waiting", lambda tournament: 3)
+    monkeypatch.setattr(results, "tables_waiting", lambda tournament: 3)
     assert "3 tables are still playing" in client.get(base + "rounds/").content.decode()
-    monkeypatch.setattr(service, "tables_waiting", lambda tournament: 0)
+    monkeypatch.setattr(results, "tables_waiting", lambda tournament: 0)
     assert 'id="close-round"' in client.get(base + "rounds/").content.decode()
 
 

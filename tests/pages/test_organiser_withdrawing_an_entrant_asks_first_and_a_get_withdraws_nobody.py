@@ -8,8 +8,8 @@ from django.test import Client
 
 from games import eventlog
 from tests.pages.wallboard import round_in_play, signed_in
-from tournaments import service
 from tournaments.models import Entrant
+from tournaments.service import entries
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def withdrawals(tournament):
 
 
 def test_the_manage_page_links_to_the_question_which_changes_nothing(tournament, make_bot):
-    entrant = service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
+    entrant = entries.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
     client = signed_in(tournament.organiser)
     url = f"/tournaments/{tournament.pk}/manage/withdraw/{entrant.pk}/"
     manage = client.get(f"/tournaments/{tournament.pk}/manage/").content.decode()
@@ -38,7 +38,7 @@ def test_the_manage_page_links_to_the_question_which_changes_nothing(tournament,
 
 
 def test_the_post_withdraws_once(tournament, make_bot):
-    entrant = service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
+    entrant = entries.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
     client = signed_in(tournament.organiser)
     url = f"/tournaments/{tournament.pk}/manage/withdraw/{entrant.pk}/"
     r = client.post(url)
@@ -60,7 +60,7 @@ def test_the_question_names_the_table_in_play_and_the_standing_kept(organiser, m
 
 
 def test_anyone_else_is_refused_and_nothing_changes(tournament, make_bot, django_user_model):
-    entrant = service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
+    entrant = entries.do_register(tournament.pk, tournament.organiser, bot=make_bot(name="alpha"))
     stranger = signed_in(django_user_model.objects.create_user("stranger", password="long-enough-pass"))
     url = f"/tournaments/{tournament.pk}/manage/withdraw/{entrant.pk}/"
     assert stranger.get(url).status_code == 403

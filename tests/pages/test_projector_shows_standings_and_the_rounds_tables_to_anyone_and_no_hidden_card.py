@@ -72,9 +72,9 @@ def test_the_tournament_and_manage_pages_link_to_it(room):
 
 
 def test_a_tournament_with_no_round_yet_says_so_and_an_unknown_one_is_a_404(organiser):
-    from tournaments import service
+    from tournaments.service import creation
 
-    tournament = service.do_create_tournament(organiser, "Later", "king", {}, "swiss", 2)
+    tournament = creation.do_create_tournament(organiser, "Later", "king", {}, "swiss", 2)
     page = Client().get(f"/tournaments/{tournament.pk}/projector/").content.decode()
     assert "No round has started yet." in page and "No entrants yet." in page
     assert Client().get("/tournaments/987654/projector/").status_code == 404

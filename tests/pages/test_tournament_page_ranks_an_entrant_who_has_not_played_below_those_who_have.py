@@ -7,30 +7,29 @@ from django.test import Client
 
 from tests.fixtures.bots import run_until_over
 from tests.pages.tables import table_rows
-from tournaments import service
 from tournaments.models import TournamentTable
-from tournaments.service import OFFENCES
+from tournaments.service import creation, entries, results, rounds, rulings
 
-OFFENCE = next(iter(OFFENCES))
+OFFENCE = next(iter(rulings.OFFENCES))
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_late_entrant_is_listed_last(organiser, make_bot):
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "Scores", "king", {"quick_game_combined_negatives": True}, "swiss", 2, table_points="score"
     )
     for i in range(4):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"early-{i}"))
-    service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"early-{i}"))
+    rounds.do_start_round(tournament.pk, organiser)
     match = TournamentTable.objects.get(tournament=tournament).match
     run_until_over(match)
-    service.do_record_result(match.pk)
+    results.do_record_result(match.pk)
     # Seat 0 ends far below zero, whatever the deal gave: a penalty (an arbiter's ruling).
-    service.do_record_ruling(
+    rulings.do_record_ruling(
         tournament.pk, organiser, "penalty", match.pk, "slow play", offence=OFFENCE, seat=0, points=5000
     )
-    service.do_register(tournament.pk, organiser, bot=make_bot(name="late"))
+    entries.do_register(tournament.pk, organiser, bot=make_bot(name="late"))
 
     rows = table_rows(Client().get(f"/tournaments/{tournament.pk}/").content.decode(), "tbody")
 

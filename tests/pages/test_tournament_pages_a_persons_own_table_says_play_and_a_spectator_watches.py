@@ -5,15 +5,15 @@ still sees "Watch live"."""
 from bots.house import house_bot
 from games.models import Match
 from tests.pages.tables import browser
-from tournaments import service
+from tournaments.service import entries, rounds
 
 
 def started(tournament, django_user_model):
     person = django_user_model.objects.create_user("entrant", password="long-enough-pass")
-    service.do_register(tournament.pk, person, user=person)
+    entries.do_register(tournament.pk, person, user=person)
     for _ in range(3):
-        service.do_register(tournament.pk, tournament.organiser, bot=house_bot("random"), house=True)
-    service.do_start_round(tournament.pk, tournament.organiser)
+        entries.do_register(tournament.pk, tournament.organiser, bot=house_bot("random"), house=True)
+    rounds.do_start_round(tournament.pk, tournament.organiser)
     return person, Match.objects.get()
 
 

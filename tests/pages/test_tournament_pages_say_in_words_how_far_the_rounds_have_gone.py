@@ -10,9 +10,9 @@ import re
 import pytest
 from django.utils.functional import Promise
 
-from tournaments import service
 from tournaments.forms import TournamentForm
 from tournaments.models import Entrant, Tournament
+from tournaments.service import creation, entries, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +32,8 @@ def test_before_the_first_round_the_pages_say_none_has_started(client, organiser
 
 def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, make_bot):
     for i in range(4):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"b{i}"))
-    service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"b{i}"))
+    rounds.do_start_round(tournament.pk, organiser)
     client.force_login(organiser)
 
     assert "Club night Brazilian King, Swiss Round 1 of 3 Running" in text(client.get("/"))
@@ -47,7 +47,7 @@ def test_once_a_round_starts_the_pages_count_it(client, organiser, tournament, m
 
 
 def test_a_one_round_event_reads_in_the_singular(organiser):
-    t = service.do_create_tournament(organiser, "One night", "king", {}, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "One night", "king", {}, "swiss", 1)
     assert t.round_progress == "1 round, none started yet"
 
 

@@ -9,7 +9,8 @@ import io
 import pytest
 from django.test import Client
 
-from tournaments import read, service
+from tournaments import read
+from tournaments.service import creation, entries
 from tournaments.standings import spreadsheet_text
 
 pytestmark = pytest.mark.django_db
@@ -37,9 +38,9 @@ def test_every_row_has_the_headers_columns_and_the_root_hash_last(finished_tourn
 
 @pytest.mark.parametrize("name", ["=HYPERLINK(1)", "+1", "-2+3", "@SUM(A1)"])
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_text(organiser, make_bot, name):
-    tournament = service.do_create_tournament(organiser, "Formulas", "king", {}, "swiss", 1)
-    service.do_register(tournament.pk, organiser, bot=make_bot(name=name))
-    service.do_register(tournament.pk, organiser, bot=make_bot(name="plain"))
+    tournament = creation.do_create_tournament(organiser, "Formulas", "king", {}, "swiss", 1)
+    entries.do_register(tournament.pk, organiser, bot=make_bot(name=name))
+    entries.do_register(tournament.pk, organiser, bot=make_bot(name="plain"))
     _response, rows = download(tournament)
     names = {row[1] for row in rows[1:]}
     assert names == {"'" + name, "plain"}

@@ -10,8 +10,8 @@ from bots.runner import play_builtin
 from games import service as games_service
 from games.models import Match, Seat
 from tests.fixtures.bots import run_until_over
-from tournaments import service
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 QUICK_KING = {"quick_game_combined_negatives": True}
 CARD = re.compile(r"(?<![\w.])[2-9TJQKA][SHDC](?![\w.])")  # a card's code, as the engine writes it
@@ -37,14 +37,14 @@ def play_moves(match, moves):
 def round_in_play(organiser, make_bot, format="swiss", options=QUICK_KING, entrants=8, name="Club night"):
     """(tournament, [table 1's match, table 2's match]): round 1 started, table 1 played to its
     end, table 2 five moves into its first deal."""
-    tournament = service.do_create_tournament(organiser, name, "king", options, format, 3)
+    tournament = creation.do_create_tournament(organiser, name, "king", options, format, 3)
     for i in range(entrants):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"bot-{i}"))
-    service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"bot-{i}"))
+    rounds.do_start_round(tournament.pk, organiser)
     tables = TournamentTable.objects.filter(tournament=tournament).select_related("match").order_by("table")
     first, second = (t.match for t in tables)
     run_until_over(first)
-    service.do_record_result(first.pk)
+    results.do_record_result(first.pk)
     play_moves(second, 5)
     tournament.refresh_from_db()
     return tournament, [Match.objects.get(pk=first.pk), Match.objects.get(pk=second.pk)]

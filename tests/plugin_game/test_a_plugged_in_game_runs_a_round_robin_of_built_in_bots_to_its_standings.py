@@ -4,19 +4,20 @@ to its end, each result reaches the tournament once, and the standings total the
 
 from games import service as games
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries
 
 from .highcard import NAME
 
 
 def test_four_bots_play_a_round_robin_of_high_card(highcard, organiser, make_bot):
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "High card night", NAME, highcard.short_game, "round_robin", 3, table_points="score"
     )
     for i in range(4):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}", strategy="heuristic"))
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}", strategy="heuristic"))
     drawn = [play_round(tournament, organiser) for _ in range(3)]
     tournament.refresh_from_db()
     assert tournament.status == "finished"

@@ -21,9 +21,9 @@ from tests.services.test_tournaments_run_through_a_real_worker import (
     tournament_events,
     wait_until_finished,
 )
-from tournaments import service
 from tournaments.export import tournament_export_lines
 from tournaments.models import Entrant
+from tournaments.service import creation
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +38,7 @@ def test_a_nine_entrant_chip_swiss_at_tables_of_three_keeps_every_pot_and_verifi
     strategies = game.policies
     bots = [make_bot(strategy=strategies[i % len(strategies)], name=f"chips-{i}") for i in range(ENTRANTS)]
     options = {**game.short_game, "players": TABLE}
-    t = service.do_create_tournament(organiser, "Chip night", CHIPS, options, "swiss", ROUNDS, autopilot=True)
+    t = creation.do_create_tournament(organiser, "Chip night", CHIPS, options, "swiss", ROUNDS, autopilot=True)
     entrants = register_all(t, organiser, bots)
     workers = start_workers(celery_worker_factory, redis_url, worker_env)
     start_round_in_the_workers(workers, t, organiser)

@@ -22,9 +22,10 @@ from games import service as games
 from games.models import Match, Seat
 from tests.fixtures.bots import BotServer, first_legal
 from tests.fixtures.services import start_match
-from tournaments import projection, seating, service
+from tournaments import projection, seating
 from tournaments import standings as folds
 from tournaments.models import Entrant, Tournament, TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = [
     pytest.mark.services,
@@ -70,9 +71,9 @@ def bots_for(make_bot, count, webhooks, url, prefix):
 
 def register_all(tournament, organiser, bots):
     """Register ``bots``; someone else's bot is invited and counts once its owner accepts."""
-    entrants = [service.do_register(tournament.pk, organiser, bot=bot) for bot in bots]
+    entrants = [entries.do_register(tournament.pk, organiser, bot=bot) for bot in bots]
     return [
-        service.do_answer_invitation(e.pk, bot.owner, accept=True) if e.status == Entrant.Status.INVITED else e
+        entries.do_answer_invitation(e.pk, bot.owner, accept=True) if e.status == Entrant.Status.INVITED else e
         for e, bot in zip(entrants, bots)
     ]
 
@@ -87,7 +88,7 @@ def start_workers(celery_worker_factory, redis_url, worker_env, count=2):
 def start_round_in_the_workers(workers, tournament, organiser):
     """Start the next round from this process and hand each new match's first turn to the
     workers (this process enqueues nothing itself)."""
-    drawn = service.do_start_round(tournament.pk, organiser)
+    drawn = rounds.do_start_round(tournament.pk, organiser)
     for table in drawn:
         start_match(workers[0], Match.objects.get(pk=table["match"]))
     return drawn
@@ -257,7 +258,7 @@ def test_a_sixteen_entrant_round_robin_of_built_in_and_webhook_bots_finishes_and
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, 16, webhooks=4, url=server.url, prefix="rr")
-        t = service.do_create_tournament(
+        t = creation.do_create_tournament(
             organiser,
             "Round robin night",
             "king",
@@ -317,7 +318,7 @@ def test_a_twelve_entrant_duplicate_event_deals_each_board_alike_and_its_matchpo
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, 12, webhooks=1, url=server.url, prefix="dup")
-        t = service.do_create_tournament(
+        t = creation.do_create_tournament(
             organiser,
             "Duplicate night",
             "king",
@@ -373,7 +374,7 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
     try:
         bots = bots_for(make_bot, 8, webhooks=2, url=server.url, prefix="wd")
         late_bot = make_bot(strategy="heuristic", name="wd-late")
-        t = service.do_create_tournament(
+        t = creation.do_create_tournament(
             organiser,
             "Changing field",
             "king",
@@ -388,15 +389,15 @@ def test_an_entrant_withdrawn_after_round_one_keeps_its_results_and_a_late_entry
         workers = start_workers(celery_worker_factory, redis_url, worker_env)
 
         start_round_in_the_workers(workers, t, organiser)
-        late = service.do_register(t.pk, organiser, bot=late_bot)  # while round 1 runs
+        late = entries.do_register(t.pk, organiser, bot=late_bot)  # while round 1 runs
         wait_for_round_results(t, 1, workers)
-        service.do_close_round(t.pk, organiser)
+        results.do_close_round(t.pk, organiser)
         leaver = entrants[3]
-        service.do_withdraw(leaver.pk, organiser)
+        entries.do_withdraw(leaver.pk, organiser)
         for round_no in (2, 3):
             start_round_in_the_workers(workers, t, organiser)
             wait_for_round_results(t, round_no, workers)
-            service.do_close_round(t.pk, organiser)
+            results.do_close_round(t.pk, organiser)
     finally:
         server.close()
 
@@ -443,7 +444,7 @@ def run_swiss_with_a_webhook_bot(
     server = BotServer(first_legal)
     try:
         bots = bots_for(make_bot, count, webhooks=1, url=server.url, prefix=prefix)
-        t = service.do_create_tournament(
+        t = creation.do_create_tournament(
             organiser,
             name,
             "king",

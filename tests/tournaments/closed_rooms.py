@@ -15,8 +15,8 @@ from django.test import Client
 from games import service
 from games.models import Match, Seat
 from games.tokens import issue_token
-from tournaments import service as tournaments
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, rounds
 
 User = get_user_model()
 
@@ -32,19 +32,19 @@ def shared_board_event(organiser, make_bot, ruleset, options, people, bot_owners
     """A one-round duplicate event of ``people`` (and the organiser, if ``organiser_plays``) and
     one polling bot of each of ``bot_owners`` (invited, accepted), at tables of the size the
     options give; returns the tournament, its matches by table and the bots (with their tokens)."""
-    tournament = tournaments.do_create_tournament(organiser, "Shared cards", ruleset, options, "duplicate", 1)
+    tournament = creation.do_create_tournament(organiser, "Shared cards", ruleset, options, "duplicate", 1)
     entrants = ([organiser] if organiser_plays else []) + people
     for someone in entrants:
-        tournaments.do_register(tournament.pk, someone, user=someone)
+        entries.do_register(tournament.pk, someone, user=someone)
     bots = []
     for owner in bot_owners:
         bot = make_bot(kind="polling", name=f"poller-{owner.username}")
         bots.append(bot)
         bot.owner = owner
         bot.save(update_fields=["owner"])
-        entrant = tournaments.do_register(tournament.pk, organiser, bot=bot)
-        tournaments.do_answer_invitation(entrant.pk, owner, accept=True)
-    tournaments.do_start_round(tournament.pk, organiser)
+        entrant = entries.do_register(tournament.pk, organiser, bot=bot)
+        entries.do_answer_invitation(entrant.pk, owner, accept=True)
+    rounds.do_start_round(tournament.pk, organiser)
     matches = [t.match for t in TournamentTable.objects.filter(tournament=tournament).order_by("table")]
     assert len({m.cards_group for m in matches}) == 1 and matches[0].cards_group
     return tournament, matches, bots

@@ -19,8 +19,8 @@ from games import service
 from games.models import Match, Seat
 from games.templatetags.cards import card_name
 from tests.fixtures.people import client_for
-from tournaments import service as tournaments
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, rounds
 
 User = get_user_model()
 
@@ -85,15 +85,15 @@ def event(organiser, make_bot):
         bot.owner = owner
         bot.save(update_fields=["owner"])
         bots.append(bot)
-    tournament = tournaments.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "Dup", "king", {"quick_game_combined_negatives": True}, "duplicate", 1
     )
     for person in people:
-        tournaments.do_register(tournament.pk, person, user=person)
+        entries.do_register(tournament.pk, person, user=person)
     for bot in bots:  # someone else's bot is invited: it counts once its owner accepts
-        entrant = tournaments.do_register(tournament.pk, organiser, bot=bot)
-        tournaments.do_answer_invitation(entrant.pk, bot.owner, accept=True)
-    tournaments.do_start_round(tournament.pk, organiser)
+        entrant = entries.do_register(tournament.pk, organiser, bot=bot)
+        entries.do_answer_invitation(entrant.pk, bot.owner, accept=True)
+    rounds.do_start_round(tournament.pk, organiser)
     a, b = (t.match for t in TournamentTable.objects.filter(tournament=tournament).order_by("table"))
     assert a.cards_group and a.cards_group == b.cards_group
     return {"tournament": tournament, "a": a, "b": b, "people": people, "owners": owners, "bots": bots}

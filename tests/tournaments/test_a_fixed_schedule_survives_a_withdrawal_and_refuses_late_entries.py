@@ -6,23 +6,24 @@ import pytest
 from games import eventlog
 from games.errors import ServiceError
 from tests.fixtures.bots import run_until_over
-from tournaments import seating, service
+from tournaments import seating
 from tournaments.models import Entrant, Tournament, TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 QUICK = {"quick_game_combined_negatives": True}
 
 
 def event(organiser, make_bot, format, entrants=8, rounds=3):
-    t = service.do_create_tournament(organiser, "Fixed", "king", QUICK, format, rounds)
+    t = creation.do_create_tournament(organiser, "Fixed", "king", QUICK, format, rounds)
     for i in range(entrants):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"{format}{i}"))
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"{format}{i}"))
     return t
 
 
 def finish_round(t, organiser):
     for table in TournamentTable.objects.filter(tournament=t, result_recorded=False):
         run_until_over(table.match)
-    service.do_close_round(t.pk, organiser)
+    results.do_close_round(t.pk, organiser)
 
 
 def round_started(t, number):
@@ -35,12 +36,12 @@ def round_started(t, number):
 
 def test_a_withdrawn_round_robin_entrant_is_replaced_by_a_house_bot_in_the_same_slot(organiser, make_bot):
     t = event(organiser, make_bot, "round_robin")
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     finish_round(t, organiser)
     slots = round_started(t, 1)["slots"]
     leaver = slots[2]
-    service.do_withdraw(leaver, organiser)
-    service.do_start_round(t.pk, organiser)
+    entries.do_withdraw(leaver, organiser)
+    rounds.do_start_round(t.pk, organiser)
     second = round_started(Tournament.objects.get(pk=t.pk), 2)
     substitute = Entrant.objects.get(tournament=t, kind="house_bot")
     assert not substitute.ranked
@@ -52,10 +53,10 @@ def test_a_withdrawn_round_robin_entrant_is_replaced_by_a_house_bot_in_the_same_
 
 def test_a_late_entry_is_refused_once_a_round_robin_has_started_and_nothing_is_stored(organiser, make_bot):
     t = event(organiser, make_bot, "round_robin")
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     version = Tournament.objects.get(pk=t.pk).version
     with pytest.raises(ServiceError) as refused:
-        service.do_register(t.pk, organiser, bot=make_bot(name="latecomer"))
+        entries.do_register(t.pk, organiser, bot=make_bot(name="latecomer"))
     assert (refused.value.status, refused.value.code) == (409, "late_entry_closed")
     assert Tournament.objects.get(pk=t.pk).version == version
     assert not Entrant.objects.filter(name="latecomer").exists()
@@ -63,10 +64,10 @@ def test_a_late_entry_is_refused_once_a_round_robin_has_started_and_nothing_is_s
 
 def test_a_late_swiss_entry_is_seated_from_the_next_round(organiser, make_bot):
     t = event(organiser, make_bot, "swiss", entrants=7)
-    service.do_start_round(t.pk, organiser)
-    late = service.do_register(t.pk, organiser, bot=make_bot(name="latecomer"))
+    rounds.do_start_round(t.pk, organiser)
+    late = entries.do_register(t.pk, organiser, bot=make_bot(name="latecomer"))
     assert late.joined_round == 2
     assert all(late.pk not in table["seats"] for table in round_started(t, 1)["tables"])
     finish_round(t, organiser)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     assert any(late.pk in table["seats"] for table in round_started(t, 2)["tables"])

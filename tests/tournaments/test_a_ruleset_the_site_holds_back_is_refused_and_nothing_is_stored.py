@@ -9,9 +9,9 @@ from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import Event
 from tests.fixtures.people import body, client_for
-from tournaments import service
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
+from tournaments.service import creation
 
 
 def assert_nothing_stored():
@@ -20,9 +20,9 @@ def assert_nothing_stored():
 
 def test_the_service_refuses_a_ruleset_held_back(organiser, monkeypatch):
     held_back = list(RULESETS)[-1]
-    monkeypatch.setattr(service, "offered_names", lambda: [name for name in RULESETS if name != held_back])
+    monkeypatch.setattr(creation, "offered_names", lambda: [name for name in RULESETS if name != held_back])
     with pytest.raises(ServiceError) as refusal:
-        service.do_create_tournament(organiser, "Held back", held_back, {}, "swiss", 2)
+        creation.do_create_tournament(organiser, "Held back", held_back, {}, "swiss", 2)
     assert refusal.value.status == 400 and refusal.value.code == "ruleset_not_offered"
     assert "ruleset must be one of" in refusal.value.message
     assert_nothing_stored()

@@ -10,8 +10,9 @@ from rest_framework.test import APIClient
 from games import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body
-from tournaments import service, tasks
+from tournaments import tasks
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -28,17 +29,17 @@ def standings_matches(tournament):
 
 
 def test_a_finished_tables_result_waits_for_the_last_table_of_its_board(organiser, make_bot):
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "Dup", "king", {"quick_game_combined_negatives": True}, "duplicate", 1
     )
     for i in range(8):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"d{i}"))
-    service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"d{i}"))
+    rounds.do_start_round(tournament.pk, organiser)
     first, second = (t.match for t in TournamentTable.objects.filter(tournament=tournament).order_by("table"))
 
     run_until_over(first)  # announced as it ends, as the worker does: nothing is recorded
-    assert service.results_due(first.pk) == []
-    assert service.do_record_result(first.pk) is None  # refused while table 2 plays: nothing stored
+    assert results.results_due(first.pk) == []
+    assert results.do_record_result(first.pk) is None  # refused while table 2 plays: nothing stored
     tasks.sweep_tournaments()  # the sweep holds it back too
     assert not TournamentTable.objects.filter(tournament=tournament, result_recorded=True).exists()
     assert recorded(tournament) == []
@@ -46,5 +47,5 @@ def test_a_finished_tables_result_waits_for_the_last_table_of_its_board(organise
 
     run_until_over(second)  # its end is announced (tournaments.tasks.on_match_advanced) ...
     assert recorded(tournament) == [first.pk, second.pk]  # ... and records both tables' results
-    assert service.results_due(second.pk) == []
+    assert results.results_due(second.pk) == []
     assert standings_matches(tournament) == {1}

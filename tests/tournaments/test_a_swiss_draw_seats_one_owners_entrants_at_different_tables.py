@@ -8,8 +8,8 @@ import pytest
 from games import eventlog
 from games.errors import ServiceError
 from games.models import Match
-from tournaments import service
 from tournaments.models import Entrant, TournamentTable
+from tournaments.service import creation, entries, rounds
 
 QUICK = {"quick_game_combined_negatives": True}
 
@@ -31,9 +31,9 @@ def own_bots(organiser, make_bot):
 def enter(tournament, organiser, own, builtin, make_bot):
     """The organiser in person, their ``own`` bots, then ``builtin`` house bots, in that order:
     round 1's standing puts the organiser's entrants side by side at the top table."""
-    entrants = [service.do_register(tournament.pk, organiser, user=organiser)]
-    entrants += [service.do_register(tournament.pk, organiser, bot=bot) for bot in own]
-    entrants += [service.do_register(tournament.pk, organiser, bot=make_bot(name=f"h{i}")) for i in range(builtin)]
+    entrants = [entries.do_register(tournament.pk, organiser, user=organiser)]
+    entrants += [entries.do_register(tournament.pk, organiser, bot=bot) for bot in own]
+    entrants += [entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"h{i}")) for i in range(builtin)]
     assert all(e.status == Entrant.Status.REGISTERED for e in entrants)
     return [e.pk for e in entrants[: 1 + len(own)]]
 
@@ -49,9 +49,9 @@ def assert_apart(tables, mine):
 
 
 def test_an_organiser_and_their_bot_at_the_top_of_the_standing_sit_at_different_tables(organiser, own_bots, make_bot):
-    t = service.do_create_tournament(organiser, "Mine", "king", QUICK, "swiss", 2)
+    t = creation.do_create_tournament(organiser, "Mine", "king", QUICK, "swiss", 2)
     mine = enter(t, organiser, own_bots(1), 6, make_bot)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     drawn = tables_of_round(t)
     assert len(drawn["tables"]) == 2
     assert_apart(drawn["tables"], mine)
@@ -59,9 +59,9 @@ def test_an_organiser_and_their_bot_at_the_top_of_the_standing_sit_at_different_
 
 
 def test_house_bots_fill_the_tables_that_keep_them_apart(organiser, own_bots, make_bot):
-    t = service.do_create_tournament(organiser, "Filled", "king", QUICK, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Filled", "king", QUICK, "swiss", 1)
     mine = enter(t, organiser, own_bots(1), 3, make_bot)  # five entrants: three house bots make two tables
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     drawn = tables_of_round(t)
     assert len(drawn["tables"]) == 2 and not drawn["byes"]
     assert Entrant.objects.filter(kind=Entrant.Kind.HOUSE_BOT).count() == 3
@@ -69,9 +69,9 @@ def test_house_bots_fill_the_tables_that_keep_them_apart(organiser, own_bots, ma
 
 
 def test_byes_take_the_entrant_that_cannot_sit_apart(organiser, own_bots, make_bot):
-    t = service.do_create_tournament(organiser, "Byes", "king", QUICK, "swiss", 1, fill="byes")
+    t = creation.do_create_tournament(organiser, "Byes", "king", QUICK, "swiss", 1, fill="byes")
     mine = enter(t, organiser, own_bots(1), 3, make_bot)  # five entrants, one table: one sits out
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     drawn = tables_of_round(t)
     assert len(drawn["byes"]) == 1 and drawn["byes"][0] in mine
     assert_apart(drawn["tables"], mine)
@@ -80,12 +80,12 @@ def test_byes_take_the_entrant_that_cannot_sit_apart(organiser, own_bots, make_b
 def test_a_round_with_fewer_tables_than_an_owners_entrants_is_refused_and_nothing_is_stored(
     organiser, own_bots, make_bot
 ):
-    t = service.do_create_tournament(organiser, "Crowded", "king", QUICK, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Crowded", "king", QUICK, "swiss", 1)
     enter(t, organiser, own_bots(2), 5, make_bot)  # eight entrants, two tables, three of the organiser's
     t.refresh_from_db()
     version = t.version
     with pytest.raises(ServiceError) as refusal:
-        service.do_start_round(t.pk, organiser)
+        rounds.do_start_round(t.pk, organiser)
     assert refusal.value.status == 409 and refusal.value.code == "owner_entrants_together"
     assert "“organiser” has 3 players" in refusal.value.message and "withdraw" in refusal.value.message
     t.refresh_from_db()

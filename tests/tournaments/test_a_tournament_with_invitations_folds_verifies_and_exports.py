@@ -8,33 +8,34 @@ import pytest
 from games import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.verifier import write_lines
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.audit import verify_tournament
 from tournaments.export import tournament_export_lines
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 
 @pytest.fixture
 def finished(organiser, django_user_model, make_bot):
     """A one-round Swiss: ana's built-in bot invited and accepted, bo's declined, three of the house's."""
     ana, bo = (django_user_model.objects.create_user(name, password="long-enough-pass") for name in ("ana", "bo"))
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser, "Invitations", "king", {"quick_game_combined_negatives": True}, "swiss", 1
     )
     for owner, name in ((ana, "ana-bot"), (bo, "bo-bot")):
         bot = make_bot(name=name)
         bot.owner = owner
         bot.save(update_fields=["owner"])
-        invited = service.do_register(t.pk, organiser, bot=bot)
-        service.do_answer_invitation(invited.pk, owner, accept=owner == ana)
+        invited = entries.do_register(t.pk, organiser, bot=bot)
+        entries.do_answer_invitation(invited.pk, owner, accept=owner == ana)
     for i in range(3):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"house{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"house{i}"))
+    rounds.do_start_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
     run_until_over(table.match)
-    service.do_record_result(table.match_id)
-    service.do_close_round(t.pk, organiser)
+    results.do_record_result(table.match_id)
+    results.do_close_round(t.pk, organiser)
     t.refresh_from_db()
     return t
 

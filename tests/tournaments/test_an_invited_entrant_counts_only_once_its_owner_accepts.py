@@ -8,9 +8,10 @@ import pytest
 
 from games import eventlog
 from tests.fixtures.bots import run_until_over
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.models import Entrant, TournamentTable
+from tournaments.service import creation, entries, results, rounds
 
 QUICK = {"quick_game_combined_negatives": True}
 
@@ -47,20 +48,20 @@ def ranked_names(tournament):
 
 
 def test_someone_elses_person_or_bot_is_invited_and_never_seated_until_accepted(organiser, ana, bo_bot, make_bot):
-    t = service.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 2)
-    invited = [service.do_register(t.pk, organiser, user=ana), service.do_register(t.pk, organiser, bot=bo_bot)]
+    t = creation.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 2)
+    invited = [entries.do_register(t.pk, organiser, user=ana), entries.do_register(t.pk, organiser, bot=bo_bot)]
     assert [e.status for e in invited] == ["invited", "invited"]
     assert stream(t) == [
         ("entrant_invited", {"entrant": invited[0].pk, "name": "ana", "kind": "user"}),
         ("entrant_invited", {"entrant": invited[1].pk, "name": "bo-bot", "kind": "bot"}),
     ]
-    house = [service.do_register(t.pk, organiser, bot=make_bot(name=f"h{i}")) for i in range(4)]
-    service.do_start_round(t.pk, organiser)
+    house = [entries.do_register(t.pk, organiser, bot=make_bot(name=f"h{i}")) for i in range(4)]
+    rounds.do_start_round(t.pk, organiser)
     assert seated(t) == {e.pk for e in house}  # one table of the house's bots: no invitation seated
     assert ranked_names(t) == {"h0", "h1", "h2", "h3"}
 
-    accepted = service.do_answer_invitation(invited[0].pk, ana, accept=True)
-    declined = service.do_answer_invitation(invited[1].pk, bo_bot.owner, accept=False)
+    accepted = entries.do_answer_invitation(invited[0].pk, ana, accept=True)
+    declined = entries.do_answer_invitation(invited[1].pk, bo_bot.owner, accept=False)
     assert (accepted.status, accepted.joined_round, declined.status) == ("registered", 2, "declined")
     answers = [
         (kind, p["entrant"])
@@ -76,32 +77,32 @@ def test_someone_elses_person_or_bot_is_invited_and_never_seated_until_accepted(
 
     for table in TournamentTable.objects.filter(tournament=t):  # round 1 plays out and closes
         run_until_over(table.match)
-        service.do_record_result(table.match_id)
-    service.do_close_round(t.pk, organiser)
-    service.do_start_round(t.pk, organiser)
+        results.do_record_result(table.match_id)
+    results.do_close_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     assert accepted.pk in seated(t) and declined.pk not in seated(t)
 
 
 def test_entering_yourself_your_own_bots_or_the_houses_needs_no_acceptance(organiser, ana, make_bot):
-    t = service.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 1)
     mine = make_bot(kind="polling", name="organiser-bot")
     mine.owner = organiser
     mine.save(update_fields=["owner"])
-    entries = [
-        service.do_register(t.pk, ana, user=ana),  # a person enters themself
-        service.do_register(t.pk, organiser, user=organiser),
-        service.do_register(t.pk, organiser, bot=mine),
-        service.do_register(t.pk, organiser, bot=make_bot(name="house-random")),
+    entered = [
+        entries.do_register(t.pk, ana, user=ana),  # a person enters themself
+        entries.do_register(t.pk, organiser, user=organiser),
+        entries.do_register(t.pk, organiser, bot=mine),
+        entries.do_register(t.pk, organiser, bot=make_bot(name="house-random")),
     ]
-    assert {e.status for e in entries} == {Entrant.Status.REGISTERED}
+    assert {e.status for e in entered} == {Entrant.Status.REGISTERED}
     assert [kind for kind, _ in stream(t)] == ["entrant_registered"] * 4
 
 
 def test_an_invitation_declined_can_be_sent_again(organiser, ana):
-    t = service.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 1)
-    first = service.do_register(t.pk, organiser, user=ana)
-    service.do_answer_invitation(first.pk, ana, accept=False)
-    again = service.do_register(t.pk, organiser, user=ana)
+    t = creation.do_create_tournament(organiser, "Club night", "king", QUICK, "swiss", 1)
+    first = entries.do_register(t.pk, organiser, user=ana)
+    entries.do_answer_invitation(first.pk, ana, accept=False)
+    again = entries.do_register(t.pk, organiser, user=ana)
     assert again.pk == first.pk and again.status == Entrant.Status.INVITED
-    assert service.do_answer_invitation(again.pk, ana, accept=True).status == Entrant.Status.REGISTERED
+    assert entries.do_answer_invitation(again.pk, ana, accept=True).status == Entrant.Status.REGISTERED
     assert ranked_names(t) == {"ana"}

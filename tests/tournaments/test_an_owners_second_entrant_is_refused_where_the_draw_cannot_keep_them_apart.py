@@ -11,8 +11,8 @@ from django.test import Client
 from games.engine import new_game
 from games.errors import ServiceError
 from tests.fixtures.people import body, client_for
-from tournaments import service
 from tournaments.models import Entrant, Tournament
+from tournaments.service import creation, entries
 
 FIXED = [("round_robin", None), ("duplicate", None), ("swiss", "boards")]
 
@@ -39,7 +39,7 @@ def bot_of(make_bot):
 
 
 def event(organiser, format, boards):
-    return service.do_create_tournament(
+    return creation.do_create_tournament(
         organiser, "Fixed", "king", {}, format, 1, boards=[a_board()] if boards else None
     )
 
@@ -48,7 +48,7 @@ def refused(tournament_id, by, **entry):
     """Register ``entry`` expecting the owner_entrants_together refusal; returns its message."""
     before = Tournament.objects.get(pk=tournament_id).version, Entrant.objects.count()
     with pytest.raises(ServiceError) as refusal:
-        service.do_register(tournament_id, by, **entry)
+        entries.do_register(tournament_id, by, **entry)
     assert refusal.value.status == 409 and refusal.value.code == "owner_entrants_together"
     assert (Tournament.objects.get(pk=tournament_id).version, Entrant.objects.count()) == before
     return refusal.value.message
@@ -57,7 +57,7 @@ def refused(tournament_id, by, **entry):
 @pytest.mark.parametrize("format, boards", FIXED)
 def test_a_person_and_their_own_bot_enter_once(organiser, bot_of, format, boards):
     t = event(organiser, format, boards)
-    service.do_register(t.pk, organiser, user=organiser)
+    entries.do_register(t.pk, organiser, user=organiser)
     message = refused(t.pk, organiser, bot=bot_of(organiser, "mine"))
     assert "organiser already has an entrant in this tournament (organiser)" in message
 
@@ -65,7 +65,7 @@ def test_a_person_and_their_own_bot_enter_once(organiser, bot_of, format, boards
 @pytest.mark.parametrize("format, boards", FIXED)
 def test_two_bots_of_one_owner_enter_once_even_while_the_first_is_only_invited(organiser, ana, bot_of, format, boards):
     t = event(organiser, format, boards)
-    first = service.do_register(t.pk, organiser, bot=bot_of(ana, "ana-1"))
+    first = entries.do_register(t.pk, organiser, bot=bot_of(ana, "ana-1"))
     assert first.status == Entrant.Status.INVITED
     assert "ana already has an entrant" in refused(t.pk, organiser, bot=bot_of(ana, "ana-2"))
     assert "ana already has an entrant" in refused(t.pk, organiser, user=ana)
@@ -73,21 +73,21 @@ def test_two_bots_of_one_owner_enter_once_even_while_the_first_is_only_invited(o
 
 def test_a_declined_or_withdrawn_entry_holds_no_place(organiser, ana, bot_of):
     t = event(organiser, "round_robin", None)
-    first = service.do_register(t.pk, organiser, bot=bot_of(ana, "ana-1"))
-    service.do_answer_invitation(first.pk, ana, accept=False)
-    second = service.do_register(t.pk, organiser, bot=bot_of(ana, "ana-2"))
-    service.do_withdraw(service.do_answer_invitation(second.pk, ana, accept=True).pk, ana)
-    assert service.do_register(t.pk, ana, user=ana).status == Entrant.Status.REGISTERED
+    first = entries.do_register(t.pk, organiser, bot=bot_of(ana, "ana-1"))
+    entries.do_answer_invitation(first.pk, ana, accept=False)
+    second = entries.do_register(t.pk, organiser, bot=bot_of(ana, "ana-2"))
+    entries.do_withdraw(entries.do_answer_invitation(second.pk, ana, accept=True).pk, ana)
+    assert entries.do_register(t.pk, ana, user=ana).status == Entrant.Status.REGISTERED
 
 
 def test_built_in_bots_of_one_owner_and_a_swiss_without_fixed_boards_take_both(organiser, bot_of):
     t = event(organiser, "duplicate", None)
-    service.do_register(t.pk, organiser, user=organiser)
+    entries.do_register(t.pk, organiser, user=organiser)
     for i in range(2):
-        service.do_register(t.pk, organiser, bot=bot_of(organiser, f"mine-builtin{i}", kind="builtin"))
+        entries.do_register(t.pk, organiser, bot=bot_of(organiser, f"mine-builtin{i}", kind="builtin"))
     swiss = event(organiser, "swiss", None)
-    service.do_register(swiss.pk, organiser, user=organiser)
-    service.do_register(swiss.pk, organiser, bot=bot_of(organiser, "mine"))
+    entries.do_register(swiss.pk, organiser, user=organiser)
+    entries.do_register(swiss.pk, organiser, bot=bot_of(organiser, "mine"))
     assert Entrant.objects.filter(status=Entrant.Status.REGISTERED).count() == 5
 
 

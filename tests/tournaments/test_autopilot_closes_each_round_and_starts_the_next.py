@@ -3,16 +3,17 @@
 from games import eventlog
 from games.models import Match
 from tests.fixtures.bots import run_until_over
-from tournaments import service, tasks
+from tournaments import tasks
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries, rounds
 
 QUICK = {"quick_game_combined_negatives": True}
 
 
 def autopilot_event(organiser, make_bot, rounds=2, autopilot=True, entrants=4):
-    t = service.do_create_tournament(organiser, "Auto", "king", QUICK, "swiss", rounds, autopilot=autopilot)
+    t = creation.do_create_tournament(organiser, "Auto", "king", QUICK, "swiss", rounds, autopilot=autopilot)
     for i in range(entrants):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"auto{i}"))
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"auto{i}"))
     return t
 
 
@@ -25,10 +26,10 @@ def test_the_last_result_of_a_round_closes_it_and_starts_the_next_as_the_system(
     organiser, make_bot, enqueued_bot_turns
 ):
     t = autopilot_event(organiser, make_bot)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_open_tables(t)
     assert ("advance_tournament", t.pk) in enqueued_bot_turns  # the result asked the autopilot to look
-    assert service.do_advance(t.pk) == ["close", "start"]
+    assert rounds.do_advance(t.pk) == ["close", "start"]
     t.refresh_from_db()
     assert (t.current_round, t.closed_round, t.status) == (2, 1, "running")
     rows = eventlog.stream_events(t.stream)
@@ -37,38 +38,38 @@ def test_the_last_result_of_a_round_closes_it_and_starts_the_next_as_the_system(
         ("round_started", "system"),
     ]
     play_open_tables(t)
-    assert service.do_advance(t.pk) == ["close"]
+    assert rounds.do_advance(t.pk) == ["close"]
     t.refresh_from_db()
     assert t.status == "finished"
     assert eventlog.stream_events(t.stream)[-1].type == "tournament_ended"
-    assert service.do_advance(t.pk) == []
+    assert rounds.do_advance(t.pk) == []
 
 
 def test_the_autopilot_waits_for_every_table_of_the_round(organiser, make_bot):
     t = autopilot_event(organiser, make_bot, entrants=8)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     first, second = TournamentTable.objects.filter(tournament=t).order_by("table")
     run_until_over(first.match)
     version = t.__class__.objects.get(pk=t.pk).version
-    assert service.do_advance(t.pk) == []
+    assert rounds.do_advance(t.pk) == []
     assert t.__class__.objects.get(pk=t.pk).version == version  # nothing appended
     run_until_over(second.match)
-    assert service.do_advance(t.pk) == ["close", "start"]
+    assert rounds.do_advance(t.pk) == ["close", "start"]
 
 
 def test_without_autopilot_rounds_wait_for_the_organiser(organiser, make_bot, enqueued_bot_turns):
     t = autopilot_event(organiser, make_bot, autopilot=False)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     play_open_tables(t)
     assert ("advance_tournament", t.pk) not in enqueued_bot_turns
-    assert service.do_advance(t.pk) == []
+    assert rounds.do_advance(t.pk) == []
     t.refresh_from_db()
     assert (t.current_round, t.closed_round) == (1, 0)
 
 
 def test_the_autopilot_does_not_start_the_first_round(organiser, make_bot):
     t = autopilot_event(organiser, make_bot)
-    assert service.do_advance(t.pk) == []
+    assert rounds.do_advance(t.pk) == []
     assert not TournamentTable.objects.filter(tournament=t).exists()
 
 
@@ -76,7 +77,7 @@ def test_the_sweep_records_a_result_whose_announcement_was_lost(organiser, make_
     from games.hooks import MATCH_ADVANCED
 
     t = autopilot_event(organiser, make_bot, rounds=1)
-    service.do_start_round(t.pk, organiser)
+    rounds.do_start_round(t.pk, organiser)
     table = TournamentTable.objects.get(tournament=t)
     MATCH_ADVANCED.unregister(tasks.on_match_advanced)
     try:

@@ -9,17 +9,17 @@ from django.db import connection
 from games import eventlog
 from tests.fixtures.people import body, client_for
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
-from tournaments import service
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries
 
 
 @pytest.fixture
 def finished(organiser, make_bot):
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "Fair", "king", {"quick_game_combined_negatives": True}, "swiss", 1
     )
     for i in range(4):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"e{i}"))
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"e{i}"))
     play_round(tournament, organiser)
     tournament.refresh_from_db()
     return tournament
@@ -31,7 +31,7 @@ def test_the_api_reports_every_match_re_derived_once_the_seed_is_out(finished, p
 
 
 def test_before_the_end_the_seed_stays_secret(organiser, make_bot, players):
-    t = service.do_create_tournament(organiser, "Open", "king", {}, "swiss", 1)
+    t = creation.do_create_tournament(organiser, "Open", "king", {}, "swiss", 1)
     r = client_for(players[0]).get(f"/api/v1/tournaments/{t.pk}/deals/verify/")
     assert r.status_code == 409 and body(r)["error"]["code"] == "seed_secret" and t.seed not in r.content.decode()
 

@@ -13,8 +13,8 @@ from games.engine import new_game
 from games.errors import ServiceError
 from games.models import Event
 from tests.fixtures.people import body, client_for
-from tournaments import service
 from tournaments.models import Tournament
+from tournaments.service import creation
 
 FORM = {
     "name": "Boards",
@@ -39,7 +39,7 @@ def assert_nothing_stored():
 
 def test_two_rounds_on_one_board_are_refused_by_the_service(organiser):
     with pytest.raises(ServiceError) as refusal:
-        service.do_create_tournament(organiser, "Boards", "king", {}, "swiss", 2, boards=[board(b"one")])
+        creation.do_create_tournament(organiser, "Boards", "king", {}, "swiss", 2, boards=[board(b"one")])
     assert refusal.value.status == 400 and refusal.value.code == "boards_repeat"
     assert "2 rounds need at least 2 fixed boards" in refusal.value.message
     assert_nothing_stored()
@@ -65,5 +65,5 @@ def test_the_form_refuses_it_next_to_the_boards(organiser):
 
 
 def test_a_board_for_every_round_is_accepted(organiser):
-    t = service.do_create_tournament(organiser, "Boards", "king", {}, "swiss", 2, boards=[board(b"1"), board(b"2")])
+    t = creation.do_create_tournament(organiser, "Boards", "king", {}, "swiss", 2, boards=[board(b"1"), board(b"2")])
     assert len(t.boards) == t.rounds == 2

@@ -11,18 +11,19 @@ import pytest
 from games import engine, eventlog
 from games import service as games
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
-from tournaments import fairness, projection, service
+from tournaments import fairness, projection
 from tournaments import standings as folds
 from tournaments.models import TournamentTable
+from tournaments.service import creation, entries
 
 
 def run_event(organiser, make_bot, ruleset, size, format, entrants, rounds):
     options = {**engine.RULESETS[ruleset].short_game, "players": size}
-    tournament = service.do_create_tournament(
+    tournament = creation.do_create_tournament(
         organiser, "Corners night", ruleset, options, format, rounds, table_points="score", tie_breaks=["wins"]
     )
     for i in range(entrants):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}", strategy="heuristic"))
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}", strategy="heuristic"))
     drawn = [play_round(tournament, organiser) for _ in range(rounds)]
     tournament.refresh_from_db()
     assert tournament.status == "finished"
@@ -79,9 +80,9 @@ def test_a_corners_jax_round_robin_at_tables_of_five_ranks_the_most_chips_first(
 @pytest.mark.parametrize("ruleset, size", [("corners", 3), ("corners_jax", 2)])
 def test_a_duplicate_board_deals_the_same_layout_and_stock_at_every_table(organiser, make_bot, ruleset, size):
     options = {**engine.RULESETS[ruleset].short_game, "players": size}
-    tournament = service.do_create_tournament(organiser, "Duplicate corners", ruleset, options, "duplicate", 1)
+    tournament = creation.do_create_tournament(organiser, "Duplicate corners", ruleset, options, "duplicate", 1)
     for i in range(2 * size):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}"))
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"entrant{i}"))
     drawn = play_round(tournament, organiser)
     assert len(drawn) == 2 and drawn[0]["board"] == drawn[1]["board"]
     dealt = []

@@ -8,8 +8,9 @@ import pytest
 
 from games import eventlog
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
-from tournaments import leaderboards, service
+from tournaments import leaderboards
 from tournaments.ratings import NEWCOMER, rate_match
+from tournaments.service import creation, entries
 
 pytestmark = pytest.mark.django_db
 
@@ -21,12 +22,12 @@ def test_the_broken_bot_falls_and_the_others_are_rated_among_themselves(
     private_webhooks_allowed,
 ):
     server = bot_server(lambda request: (500, b'{"error": "down"}', 0))
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser, "Rated", "king", {"quick_game_combined_negatives": True}, "swiss", 1, rated=True
     )
     broken = make_bot(kind="webhook", url=server.url, name="broken")
     for bot in [broken, *(make_bot(name=f"r{i}", strategy="random") for i in range(3))]:
-        service.do_register(t.pk, organiser, bot=bot)
+        entries.do_register(t.pk, organiser, bot=bot)
     (table,) = play_round(t, organiser)
 
     result = next(r.payload for r in eventlog.stream_events(t.stream) if r.type == "match_result")

@@ -9,14 +9,15 @@ from bots import runner
 from games import eventlog
 from games import service as games
 from games.models import Match
-from tournaments import leaderboards, service
+from tournaments import leaderboards
 from tournaments.ratings import NEWCOMER, rate_match
+from tournaments.service import creation, entries, results, rounds, rulings
 
 pytestmark = pytest.mark.django_db
 
 
 def started(organiser, players):
-    t = service.do_create_tournament(
+    t = creation.do_create_tournament(
         organiser,
         "Clocked and rated",
         "king",
@@ -29,8 +30,8 @@ def started(organiser, players):
         person_strike_limit=1,
     )
     for person in players:
-        service.do_register(t.pk, person, user=person)
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, person, user=person)
+    rounds.do_start_round(t.pk, organiser)
     match = Match.objects.get(event=t.stream)
     Match.objects.filter(pk=match.pk).update(bank_seconds=0)  # a turn let run is due at once
     return t, match
@@ -60,8 +61,8 @@ def play_to_the_end(match, sleeper, returned=None):
 
 
 def finish(t, organiser, match):
-    service.do_record_result(match.pk)
-    service.do_close_round(t.pk, organiser)
+    results.do_record_result(match.pk)
+    results.do_close_round(t.pk, organiser)
     result = next(r.payload for r in eventlog.stream_events(t.stream) if r.type == "match_result")
     return result, leaderboards.rating_book()[0]["king"]
 
@@ -82,7 +83,7 @@ def test_a_seat_given_back_by_a_ruling_is_rated_as_played(organiser, players):
     t, match = started(organiser, players)
 
     def give_back(seat):
-        service.do_record_ruling(t.pk, organiser, "return_seat", match.pk, "the phone rang", seat=seat)
+        rulings.do_record_ruling(t.pk, organiser, "return_seat", match.pk, "the phone rang", seat=seat)
         Match.objects.filter(pk=match.pk).update(strike_limit=30_000)  # and it plays on to the end (a smallint column)
 
     play_to_the_end(match, players[1], returned=give_back)

@@ -2,14 +2,14 @@
 
 from tests.fixtures.people import body, client_for
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
-from tournaments import service
+from tournaments.service import creation, entries
 
 
 def run_event(organiser, make_bot, names, rated=True, ruleset="king"):
     options = {"quick_game_combined_negatives": True} if ruleset == "king" else {"short_mode": True}
-    t = service.do_create_tournament(organiser, "Rated", ruleset, options, "swiss", 1, rated=rated)
+    t = creation.do_create_tournament(organiser, "Rated", ruleset, options, "swiss", 1, rated=rated)
     for name, strategy in names:
-        service.do_register(t.pk, organiser, bot=make_bot(name=name, strategy=strategy))
+        entries.do_register(t.pk, organiser, bot=make_bot(name=name, strategy=strategy))
     play_round(t, organiser)
     return t
 

@@ -4,7 +4,8 @@ tournament or a ruling on a finished one (a new head) is counted at once."""
 
 from games import eventlog
 from tests.tournaments.test_leaderboards_rate_finished_rated_events_by_ruleset import run_event
-from tournaments import leaderboards, projection, service
+from tournaments import leaderboards, projection
+from tournaments.service import rulings
 
 
 def count_replays(monkeypatch):
@@ -44,7 +45,7 @@ def test_a_ruling_on_a_finished_event_changes_the_board_at_once(organiser, make_
     winner = max(before, key=before.get)
 
     # An adjusted score that turns the table's order upside down.
-    service.do_record_ruling(
+    rulings.do_record_ruling(
         event.pk,
         organiser,
         "adjust_score",

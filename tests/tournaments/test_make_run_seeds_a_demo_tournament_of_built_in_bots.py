@@ -14,7 +14,7 @@ def test_the_demo_registers_built_in_bots_and_starts_its_first_round_on_autopilo
     enqueued_bot_turns, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        demo, created = ensure_demo_tournament(entrants=8, rounds=2)
+        demo, created = ensure_demo_tournament(entrants=8, round_count=2)
     assert created and demo.name == DEMO_NAME
     assert (demo.ruleset, demo.format, demo.autopilot, demo.status, demo.current_round) == (
         "king",
@@ -34,16 +34,16 @@ def test_the_demo_registers_built_in_bots_and_starts_its_first_round_on_autopilo
 
 
 def test_a_demo_under_way_is_left_to_carry_on(capsys):
-    first, _ = ensure_demo_tournament(entrants=4, rounds=1)
+    first, _ = ensure_demo_tournament(entrants=4, round_count=1)
     call_command("ensure_demo_tournament")
     assert "already under way" in capsys.readouterr().out
     assert Tournament.objects.count() == 1 and Tournament.objects.get().pk == first.pk
 
 
 def test_after_a_finished_demo_the_next_run_starts_a_new_one():
-    first, _ = ensure_demo_tournament(entrants=4, rounds=1)
+    first, _ = ensure_demo_tournament(entrants=4, round_count=1)
     Tournament.objects.filter(pk=first.pk).update(status=Tournament.Status.FINISHED)
-    second, created = ensure_demo_tournament(entrants=4, rounds=1)
+    second, created = ensure_demo_tournament(entrants=4, round_count=1)
     assert created and second.pk != first.pk
     assert Bot.objects.filter(name__startswith="demo-").count() == 4  # the same bots, not new ones
 
@@ -58,14 +58,14 @@ def test_a_demo_too_small_to_play_is_refused_and_nothing_is_created(args):
 def test_the_demo_plays_the_engines_first_ruleset_unless_the_site_names_another(settings):
     from games.engine import RULESETS
 
-    first, _ = ensure_demo_tournament(entrants=4, rounds=1)
+    first, _ = ensure_demo_tournament(entrants=4, round_count=1)
     assert first.ruleset == next(iter(RULESETS))
     Tournament.objects.filter(pk=first.pk).update(status=Tournament.Status.FINISHED)
     settings.DEMO_RULESET = "rifki"
-    second, _ = ensure_demo_tournament(entrants=4, rounds=1)
+    second, _ = ensure_demo_tournament(entrants=4, round_count=1)
     assert second.ruleset == "rifki"
     Tournament.objects.filter(pk=second.pk).update(status=Tournament.Status.FINISHED)
     settings.DEMO_RULESET = "chess"
     with pytest.raises(ValueError, match="DEMO_RULESET is 'chess'"):
-        ensure_demo_tournament(entrants=4, rounds=1)
+        ensure_demo_tournament(entrants=4, round_count=1)
     assert Tournament.objects.count() == 2  # nothing stored for the refused one

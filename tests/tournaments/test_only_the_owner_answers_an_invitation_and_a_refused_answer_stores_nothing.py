@@ -7,8 +7,8 @@ import pytest
 
 from games.errors import ServiceError
 from tests.fixtures.people import body, client_for
-from tournaments import service
 from tournaments.models import Entrant, Tournament
+from tournaments.service import creation, entries, rounds
 
 
 @pytest.fixture
@@ -22,8 +22,8 @@ def invitation(organiser, ana, make_bot):
     bot = make_bot(kind="polling", name="ana-bot")
     bot.owner = ana
     bot.save(update_fields=["owner"])
-    t = service.do_create_tournament(organiser, "Club night", "king", {}, "swiss", 1)
-    return service.do_register(t.pk, organiser, bot=bot)
+    t = creation.do_create_tournament(organiser, "Club night", "king", {}, "swiss", 1)
+    return entries.do_register(t.pk, organiser, bot=bot)
 
 
 def unchanged(entrant):
@@ -40,7 +40,7 @@ def unchanged(entrant):
 
 def refusal(entrant_id, by, accept=True):
     with pytest.raises(ServiceError) as refused:
-        service.do_answer_invitation(entrant_id, by, accept=accept)
+        entries.do_answer_invitation(entrant_id, by, accept=accept)
     return refused.value.status, refused.value.code
 
 
@@ -61,7 +61,7 @@ def test_nobody_but_the_owner_answers(invitation, organiser, players, staff):
 
 
 def test_an_answer_to_no_open_invitation_is_refused(invitation, ana):
-    service.do_answer_invitation(invitation.pk, ana, accept=True)
+    entries.do_answer_invitation(invitation.pk, ana, accept=True)
     check = unchanged(invitation)
     assert refusal(invitation.pk, ana) == (409, "not_invited")
     assert refusal(invitation.pk, ana, accept=False) == (409, "not_invited")
@@ -70,15 +70,15 @@ def test_an_answer_to_no_open_invitation_is_refused(invitation, ana):
 
 
 def test_an_acceptance_after_a_fixed_schedule_started_is_refused(organiser, ana, make_bot):
-    t = service.do_create_tournament(organiser, "Fixed", "king", {}, "round_robin", 1)
-    invited = service.do_register(t.pk, organiser, user=ana)
+    t = creation.do_create_tournament(organiser, "Fixed", "king", {}, "round_robin", 1)
+    invited = entries.do_register(t.pk, organiser, user=ana)
     for i in range(4):
-        service.do_register(t.pk, organiser, bot=make_bot(name=f"h{i}"))
-    service.do_start_round(t.pk, organiser)
+        entries.do_register(t.pk, organiser, bot=make_bot(name=f"h{i}"))
+    rounds.do_start_round(t.pk, organiser)
     check = unchanged(invited)
     assert refusal(invited.pk, ana) == (409, "late_entry_closed")
     check()
-    assert service.do_answer_invitation(invited.pk, ana, accept=False).status == Entrant.Status.DECLINED
+    assert entries.do_answer_invitation(invited.pk, ana, accept=False).status == Entrant.Status.DECLINED
 
 
 def test_the_api_refuses_a_bad_action_or_an_entrant_of_another_tournament(invitation, ana, organiser):
@@ -87,7 +87,7 @@ def test_the_api_refuses_a_bad_action_or_an_entrant_of_another_tournament(invita
     r = client_for(ana).post(base, {"action": "maybe"}, format="json")
     assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input"
     assert "accept, decline, check_in, withdraw" in body(r)["error"]["message"]
-    other = service.do_create_tournament(organiser, "Other", "king", {}, "swiss", 1)
+    other = creation.do_create_tournament(organiser, "Other", "king", {}, "swiss", 1)
     r = client_for(ana).post(
         f"/api/v1/tournaments/{other.pk}/entrants/{invitation.pk}/", {"action": "accept"}, format="json"
     )

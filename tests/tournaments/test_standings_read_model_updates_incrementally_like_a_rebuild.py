@@ -5,19 +5,20 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments import projection, service
+from tournaments import projection
 from tournaments import standings as folds
 from tournaments.models import StandingsCheckpoint
+from tournaments.service import entries
 
 
 def test_each_update_folds_only_new_events_and_matches_a_rebuild(tournament, players, organiser, make_bot):
     projection.update_standings(tournament.pk)
     assert StandingsCheckpoint.objects.get(tournament=tournament).version == 1
     for p in players:
-        service.do_register(tournament.pk, p, user=p)  # each registers themself: no invitation to answer
+        entries.do_register(tournament.pk, p, user=p)  # each registers themself: no invitation to answer
         projection.update_standings(tournament.pk)  # a checkpoint after every event
-    service.do_register(tournament.pk, organiser, bot=make_bot(name="house-random"), house=True)
-    service.do_withdraw(tournament.entrants.get(user=players[1]).pk, organiser)
+    entries.do_register(tournament.pk, organiser, bot=make_bot(name="house-random"), house=True)
+    entries.do_withdraw(tournament.entrants.get(user=players[1]).pk, organiser)
     incremental = projection.update_standings(tournament.pk)
     tournament.refresh_from_db()
     checkpoint = StandingsCheckpoint.objects.get(tournament=tournament)
@@ -30,7 +31,7 @@ def test_each_update_folds_only_new_events_and_matches_a_rebuild(tournament, pla
 
 
 def test_the_rebuild_command_recomputes_every_tournament_and_reports_its_speed(tournament, players, organiser):
-    service.do_register(tournament.pk, organiser, user=players[0])
+    entries.do_register(tournament.pk, organiser, user=players[0])
     StandingsCheckpoint.objects.update_or_create(tournament=tournament, defaults={"version": 1, "value": {}})
     out = io.StringIO()
     call_command("rebuild_standings", stdout=out)

@@ -8,8 +8,8 @@ from django.test import Client
 from games.errors import ServiceError
 from games.models import Event
 from tests.fixtures.people import body, client_for
-from tournaments import service
 from tournaments.models import Tournament
+from tournaments.service import creation
 
 FORM = {
     "name": "Clock",
@@ -24,7 +24,7 @@ FORM = {
 
 
 def create(organiser, timeout):
-    return service.do_create_tournament(organiser, "Clock", "king", {}, "swiss", 3, bot_turn_timeout=timeout)
+    return creation.do_create_tournament(organiser, "Clock", "king", {}, "swiss", 3, bot_turn_timeout=timeout)
 
 
 def refused(organiser, timeout):

@@ -5,7 +5,7 @@ withdraw an entry of theirs later."""
 import pytest
 
 from tests.fixtures.people import body, client_for
-from tournaments import service
+from tournaments.service import creation, entries
 
 
 @pytest.fixture
@@ -17,10 +17,10 @@ def test_an_owner_sees_and_answers_their_own_invitations_only(organiser, ana, pl
     bot = make_bot(kind="webhook", url="https://ana.example.org/turn", name="ana-hook")
     bot.owner = ana
     bot.save(update_fields=["owner"])
-    t = service.do_create_tournament(organiser, "Club night", "rifki", {}, "swiss", 2)
-    person = service.do_register(t.pk, organiser, user=ana)
-    hook = service.do_register(t.pk, organiser, bot=bot)
-    service.do_register(t.pk, organiser, user=players[0])  # someone else's invitation
+    t = creation.do_create_tournament(organiser, "Club night", "rifki", {}, "swiss", 2)
+    person = entries.do_register(t.pk, organiser, user=ana)
+    hook = entries.do_register(t.pk, organiser, bot=bot)
+    entries.do_register(t.pk, organiser, user=players[0])  # someone else's invitation
 
     mine = body(client_for(ana).get("/api/v1/invitations/"))
     assert mine == [

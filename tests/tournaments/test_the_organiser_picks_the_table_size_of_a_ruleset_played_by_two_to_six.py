@@ -8,8 +8,9 @@ import pytest
 from games.engine import RULESETS
 from games.offer import offered_rulesets
 from tests.fixtures.people import body, client_for
-from tournaments import projection, service
+from tournaments import projection
 from tournaments.models import Tournament
+from tournaments.service import entries, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_the_page_creates_a_tournament_at_the_chosen_table_size(client, organise
     response = client.post("/tournaments/new/", form_data(players))
     assert response.status_code == 302, response.content.decode()[:2000]
     tournament = Tournament.objects.get()
-    assert tournament.options["players"] == players and service.table_size(tournament) == players
+    assert tournament.options["players"] == players and rounds.table_size(tournament) == players
     config = projection.update_standings(tournament.pk).config
     assert config.table_size == players and config.lowest_wins == SIZED.lowest_wins({"players": players})
 
@@ -59,8 +60,8 @@ def test_the_api_creates_a_tournament_at_the_chosen_table_size_and_fills_it_with
     assert r.status_code == 201 and body(r)["options"]["players"] == players
     tournament = Tournament.objects.get(pk=body(r)["id"])
     for i in range(players + 1):
-        service.do_register(tournament.pk, organiser, bot=make_bot(name=f"e{i}"))
-    drawn = service.do_start_round(tournament.pk, organiser)
+        entries.do_register(tournament.pk, organiser, bot=make_bot(name=f"e{i}"))
+    drawn = rounds.do_start_round(tournament.pk, organiser)
     assert [len(table["seats"]) for table in drawn] == [players, players]
     assert tournament.entrants.filter(kind="house_bot").count() == players - 1
 

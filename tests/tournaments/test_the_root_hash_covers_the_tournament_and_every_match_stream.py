@@ -2,15 +2,16 @@
 
 from games import eventlog
 from tests.fixtures.bots import run_until_over
-from tournaments import read, service
+from tournaments import read
 from tournaments.models import TournamentTable
+from tournaments.service import entries, rounds
 
 
 def test_the_root_hash_is_over_the_tournament_head_and_each_match_head(tournament, make_bot):
     for i in range(4):
-        service.do_register(tournament.pk, tournament.organiser, bot=make_bot(name=f"e{i}"))
+        entries.do_register(tournament.pk, tournament.organiser, bot=make_bot(name=f"e{i}"))
     before = read.root_hash(tournament)
-    service.do_start_round(tournament.pk, tournament.organiser)
+    rounds.do_start_round(tournament.pk, tournament.organiser)
     tournament.refresh_from_db()
     started = read.root_hash(tournament)
     assert started != before

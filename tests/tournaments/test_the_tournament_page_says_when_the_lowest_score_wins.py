@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import RULESETS
 from games.offer import offered_rulesets
-from tournaments import service
+from tournaments.service import creation
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def ruleset_where(lowest):
 @pytest.mark.parametrize("lowest", [True, False])
 def test_the_page_and_the_projector_say_which_score_wins(client, organiser, lowest):
     ruleset = ruleset_where(lowest)
-    tournament = service.do_create_tournament(organiser, "Night", ruleset.name, {}, "swiss", 1)
+    tournament = creation.do_create_tournament(organiser, "Night", ruleset.name, {}, "swiss", 1)
     assert RULESETS[tournament.ruleset].lowest_wins(tournament.options) is lowest
     for url in (f"/tournaments/{tournament.pk}/", f"/tournaments/{tournament.pk}/projector/"):
         page = client.get(url)

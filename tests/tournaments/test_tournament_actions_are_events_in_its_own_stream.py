@@ -6,8 +6,8 @@ import pytest
 
 from games import eventlog
 from games.errors import ServiceError
-from tournaments import service
 from tournaments.models import Entrant, Tournament
+from tournaments.service import creation, entries, rounds
 
 
 def stream_types(tournament):
@@ -26,11 +26,11 @@ def test_creating_a_tournament_publishes_its_settings_and_the_seeds_digest_not_t
 
 
 def test_registration_withdrawal_and_check_in_are_recorded_in_order(tournament, players, organiser, make_bot):
-    me = service.do_register(tournament.pk, players[0], user=players[0])  # a person registers themself
-    bot = service.do_register(tournament.pk, organiser, bot=make_bot(kind="polling", name="deep"))
-    house = service.do_register(tournament.pk, organiser, bot=make_bot(name="house-random"), house=True)
-    service.do_check_in(me.pk, players[0])
-    service.do_withdraw(bot.pk, organiser)
+    me = entries.do_register(tournament.pk, players[0], user=players[0])  # a person registers themself
+    bot = entries.do_register(tournament.pk, organiser, bot=make_bot(kind="polling", name="deep"))
+    house = entries.do_register(tournament.pk, organiser, bot=make_bot(name="house-random"), house=True)
+    entries.do_check_in(me.pk, players[0])
+    entries.do_withdraw(bot.pk, organiser)
     assert stream_types(tournament) == [
         "tournament_created",
         "entrant_registered",
@@ -47,15 +47,15 @@ def test_registration_withdrawal_and_check_in_are_recorded_in_order(tournament, 
 
 def test_only_the_organiser_registers_others(tournament, players):
     with pytest.raises(ServiceError) as err:
-        service.do_register(tournament.pk, players[0], user=players[1])
+        entries.do_register(tournament.pk, players[0], user=players[1])
     assert err.value.status == 403 and err.value.code == "organiser_only"
     assert stream_types(tournament) == ["tournament_created"]
 
 
 def test_registering_twice_is_refused_and_nothing_is_stored(tournament, players):
-    service.do_register(tournament.pk, players[0], user=players[0])
+    entries.do_register(tournament.pk, players[0], user=players[0])
     with pytest.raises(ServiceError) as err:
-        service.do_register(tournament.pk, players[0], user=players[0])
+        entries.do_register(tournament.pk, players[0], user=players[0])
     assert err.value.code == "already_registered"
     assert Entrant.objects.count() == 1 and len(stream_types(tournament)) == 2
 
@@ -82,25 +82,25 @@ def test_registering_twice_is_refused_and_nothing_is_stored(tournament, players)
 def test_bad_settings_are_refused_with_a_code_and_nothing_is_stored(organiser, bad, code):
     args = {"name": "Night", "ruleset": "king", "options": {}, "format": "swiss", "rounds": 3, **bad}
     with pytest.raises(ServiceError) as err:
-        service.do_create_tournament(organiser, **args)
+        creation.do_create_tournament(organiser, **args)
     assert err.value.status == 400 and err.value.code == code
     assert not Tournament.objects.exists()
 
 
 def test_each_match_seed_derives_from_the_tournament_seed_and_duplicate_tables_share_a_boards_seed():
     seed = bytes(range(32))
-    a = service.match_seed(seed, 7, 1, table=1)
-    assert a != service.match_seed(seed, 7, 1, table=2) != service.match_seed(seed, 7, 2, table=1)
-    assert service.match_seed(seed, 7, 1, board="b3") == service.match_seed(seed, 7, 2, board="b3")
-    assert a == service.match_seed(seed, 7, 1, table=1) and len(a) == 32
+    a = rounds.match_seed(seed, 7, 1, table=1)
+    assert a != rounds.match_seed(seed, 7, 1, table=2) != rounds.match_seed(seed, 7, 2, table=1)
+    assert rounds.match_seed(seed, 7, 1, board="b3") == rounds.match_seed(seed, 7, 2, board="b3")
+    assert a == rounds.match_seed(seed, 7, 1, table=1) and len(a) == 32
 
 
 def test_withdrawing_twice_or_checking_in_after_withdrawing_is_refused_and_nothing_is_stored(
     tournament, players, organiser
 ):
-    entrant = service.do_register(tournament.pk, players[0], user=players[0])
-    service.do_withdraw(entrant.pk, players[0])
-    for action, code in ((service.do_withdraw, "already_withdrawn"), (service.do_check_in, "cannot_check_in")):
+    entrant = entries.do_register(tournament.pk, players[0], user=players[0])
+    entries.do_withdraw(entrant.pk, players[0])
+    for action, code in ((entries.do_withdraw, "already_withdrawn"), (entries.do_check_in, "cannot_check_in")):
         with pytest.raises(ServiceError) as err:
             action(entrant.pk, organiser)
         assert err.value.status == 409 and err.value.code == code

@@ -1,5 +1,5 @@
 """Name each existing tournament match's event and the cards it shares with other tables
-(games.Match.event, cards_group), as tournaments.service.create_table_match now does."""
+(games.Match.event, cards_group), as tournaments.service.rounds.create_table_match now does."""
 from django.db import migrations
 
 

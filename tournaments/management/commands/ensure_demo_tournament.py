@@ -16,8 +16,8 @@ from django.core.management.base import BaseCommand
 
 from bots.house import ensure_builtin_bot, house_account
 from games.engine import RULESETS
-from tournaments import service
 from tournaments.models import Tournament
+from tournaments.service import creation, entries, rounds
 
 DEMO_NAME = "Demo: Swiss event of built-in bots"
 OTHER_DEMO_NAME = "Demo: %(game)s, a short Swiss event of built-in bots"  # a stored name, in English
@@ -53,7 +53,7 @@ def other_demo_name(ruleset):
     return OTHER_DEMO_NAME % {"game": ruleset.label}
 
 
-def ensure_demo_tournament(entrants=16, rounds=4, ruleset=None):
+def ensure_demo_tournament(entrants=16, round_count=4, ruleset=None):
     """The demo tournament under way: the existing one, or a new one started now. Without
     ``ruleset``, the main demo (demo_ruleset, its full game); with one, that ruleset's short
     demo (its short game)."""
@@ -64,8 +64,8 @@ def ensure_demo_tournament(entrants=16, rounds=4, ruleset=None):
     house = house_account()
     options = {} if ruleset is None else dict(ruleset.short_game or {})
     ruleset = ruleset or demo_ruleset()
-    tournament = service.do_create_tournament(
-        house, name, ruleset.name, options, "swiss", rounds, rated=False, autopilot=True
+    tournament = creation.do_create_tournament(
+        house, name, ruleset.name, options, "swiss", round_count, rated=False, autopilot=True
     )
     # A mixed field of every built-in strategy that plays the game, so that the standings mean
     # something: the strongest should end on top.
@@ -75,8 +75,8 @@ def ensure_demo_tournament(entrants=16, rounds=4, ruleset=None):
         bot, _ = ensure_builtin_bot(
             f"demo-{strategy}-{i // len(mix) + 1}", strategy, f"a demo entrant playing the built-in {strategy} strategy"
         )
-        service.do_register(tournament.pk, house, bot=bot)
-    service.do_start_round(tournament.pk, house)
+        entries.do_register(tournament.pk, house, bot=bot)
+    rounds.do_start_round(tournament.pk, house)
     return Tournament.objects.get(pk=tournament.pk), True
 
 

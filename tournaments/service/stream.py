@@ -1,0 +1,51 @@
+"""What every tournament action stands on: the tournament's row locked, who may act on it,
+its stream appended to, and the seating its stream records read back."""
+
+from django.utils.translation import gettext_lazy as _
+
+from games import eventlog
+from games.errors import ServiceError
+
+from ..models import Tournament
+
+
+def actor_of(by):
+    """Who an event's metadata names: a user, or the system (the autopilot, the result recorder)."""
+    return "system" if by is None else f"user:{by.pk}"
+
+
+def append(tournament, events, actor):
+    """Append to the tournament's stream; the caller holds the tournament's row lock."""
+    rows = eventlog.append(
+        tournament.stream,
+        tournament.version,
+        events,
+        {"actor": actor},
+        known_head=(tournament.version, tournament.head_hash),
+    )
+    tournament.version += len(events)
+    tournament.head_hash = rows[-1].hash
+    return rows
+
+
+def locked(tournament_id):
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise ServiceError("not_found", problem=_("no tournament %(tournament)s"), tournament=tournament_id) from None
+
+
+def check_organiser(tournament, user):
+    """``user`` None is the system acting on the tournament's own settings (its autopilot)."""
+    if user is not None and user.pk != tournament.organiser_id and not user.is_staff:
+        raise ServiceError("organiser_only")
+
+
+def seated_entrants(tournament):
+    """{round: [[entrant ids in seat order] per table]} and {round: [entrant ids on bye]}, from the stream."""
+    tables, byes = {}, {}
+    for row in eventlog.stream_events(tournament.stream):
+        if row.type == "round_started":
+            tables[row.payload["round"]] = [t["seats"] for t in row.payload["tables"]]
+            byes[row.payload["round"]] = row.payload["byes"]
+    return tables, byes
