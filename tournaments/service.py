@@ -18,7 +18,7 @@ from games import engine, eventlog
 from games.errors import ServiceError
 from games.models import Match
 from games.offer import offered_names
-from games.service import engine_refusal
+from games.service import playing
 
 from . import seating
 from .models import Entrant, Tournament, TournamentTable
@@ -147,7 +147,7 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
         for board in boards or []:
             engine.new_game(ruleset, options=options, board=board)
     except engine.EngineError as e:
-        raise engine_refusal(e) from e
+        raise playing.engine_refusal(e) from e
     # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
     # back after its round has closed and made its matches (and cards) public (docs/architecture.md §3.5).
     if boards is not None and rounds > len(boards):
@@ -251,8 +251,8 @@ def account_of(user=None, bot=None):
 
 def door_of(user=None, bot=None):
     """The account an entrant's seat shows a hand to, or None for a built-in bot: it decides
-    inside the site from one seat's view and shows its owner nothing (the rule games.service.
-    check_new_match applies to every match)."""
+    inside the site from one seat's view and shows its owner nothing (the rule
+    games.service.creating.check_new_match applies to every match)."""
     if bot is not None and bot.kind == Bot.Kind.BUILTIN:
         return None
     return account_of(user, bot)
@@ -619,7 +619,7 @@ def create_table_match(tournament, round_no, number, board_key, entrants, replay
     """The match one table of a round plays (or replays): its seed derived from the tournament
     seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
     its round has closed everywhere (docs/architecture.md §3.5)."""
-    from games.service import do_create_match
+    from games.service import creating
 
     board_index = (round_no - 1) % len(tournament.boards) if tournament.boards else None
     fixed = tournament.boards[board_index] if tournament.boards else None
@@ -628,13 +628,13 @@ def create_table_match(tournament, round_no, number, board_key, entrants, replay
         if fixed
         else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key, replay)
     )
-    match = do_create_match(
+    match = creating.do_create_match(
         tournament.ruleset,
         tournament.options,
         [e.user or e.bot for e in entrants],
         fixed,
         # The match's creator is its event's organiser, whoever started the round: games asks
-        # it who may watch a closed room as an arbiter (games.service.is_free_arbiter).
+        # it who may watch a closed room as an arbiter (games.service.access.is_free_arbiter).
         created_by=tournament.organiser,
         seed=seed,
         event=tournament.stream,
@@ -686,7 +686,7 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
     """A ruling of the organiser: the person's seat a house bot took for timeouts at one of the
     tournament's live matches is theirs again (a seat_returned event in the match's stream,
     and a seat_returned event in the tournament's, which the standings ignore)."""
-    from games.service import do_return_seat as return_seat
+    from games.service import hand_overs
 
     with transaction.atomic():
         tournament = locked(tournament_id)
@@ -696,7 +696,7 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
             or not TournamentTable.objects.filter(tournament=tournament, match_id=match_id).exists()
         ):
             raise ServiceError("not_found", problem=_("no match %(match)s in this tournament"), match=match_id)
-        return_seat(match_id, seat, actor_of(by), reason)
+        hand_overs.do_return_seat(match_id, seat, actor_of(by), reason)
         event = {
             "type": "seat_returned",
             "match": match_id,
@@ -770,12 +770,12 @@ def results_due(match_id):
     any more. A closed room's result is held back with the rest of it (docs/api.md "Closed
     rooms"): standings that moved when one table finished would tell the other tables of
     the board how it went."""
-    from games.service import cards_still_in_play
+    from games.service import access
 
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not match.cards_group:
         return [match_id]
-    if cards_still_in_play(match):
+    if access.cards_still_in_play(match):
         return []
     finished = TournamentTable.objects.filter(
         match__cards_group=match.cards_group, match__status=Match.Status.OVER, result_recorded=False
@@ -787,7 +787,7 @@ def do_record_result(match_id):
     """A tournament match is over: its scores become a match_result event (once), with the
     seats a house bot held at its end (``taken_over``: the ratings count them as forfeits), and
     not while another table still plays its cards (``results_due``)."""
-    from games.service import cards_still_in_play, match_state, seats_taken_over
+    from games.service import access, hand_overs, states
 
     with transaction.atomic():
         table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).first()
@@ -796,7 +796,7 @@ def do_record_result(match_id):
         tournament = locked(table.tournament_id)
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         match = Match.objects.get(pk=match_id)
-        if table.result_recorded or match.status != Match.Status.OVER or cards_still_in_play(match):
+        if table.result_recorded or match.status != Match.Status.OVER or access.cards_still_in_play(match):
             return None
         tables, _byes = seated_entrants(tournament)
         seats = tables[table.round][table.table - 1]
@@ -807,8 +807,8 @@ def do_record_result(match_id):
             "match": match_id,
             "board": table.board or None,
             "seats": seats,
-            "scores": list(match_state(match).scores),
-            "taken_over": seats_taken_over(match),
+            "scores": list(states.match_state(match).scores),
+            "taken_over": hand_overs.seats_taken_over(match),
         }
         append(tournament, [result], "system")
         table.result_recorded = True
