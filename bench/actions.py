@@ -32,7 +32,7 @@ def measure(ruleset):
     from django.db import connection
     from django.test import Client
 
-    from games import service
+    from games.service import creating, states
     from games.tokens import issue_token
 
     users = [
@@ -42,10 +42,10 @@ def measure(ruleset):
     times = []
     rng = random.Random(1)
     for _ in range(GAMES):
-        match = service.do_create_match(ruleset.name, quick_options(ruleset), users)
+        match = creating.do_create_match(ruleset.name, quick_options(ruleset), users)
         while True:
             match.refresh_from_db()
-            state = service.match_state(match)
+            state = states.match_state(match)
             if state.is_over:
                 break
             body = {"action": rng.choice(state.legal_actions()), "expected_version": match.version}
@@ -75,11 +75,11 @@ def main(argv=None):
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    old = connection.creation.create_test_db(verbosity=0)
+    old = connection.creating.create_test_db(verbosity=0)
     try:
         vendor, times = measure(RULESETS[args.ruleset])
     finally:
-        connection.creation.destroy_test_db(old, verbosity=0)
+        connection.creating.destroy_test_db(old, verbosity=0)
     print(
         f"action POSTs in process ({vendor}, {RULESETS[args.ruleset].label}): {len(times)} actions: "
         f"median {statistics.median(times) * 1000:.2f} ms, p90 {times[int(len(times) * 0.9)] * 1000:.2f} ms"

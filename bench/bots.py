@@ -105,10 +105,11 @@ def make_bot_factory():
 def run_match(players, ruleset, timeout=120):
     """Create a match, hand its first turn to the worker, wait for the end; (seconds, events, match)."""
     from bots.tasks import play_bot_turns
-    from games import eventlog, service
+    from games import eventlog
     from games.models import Match
+    from games.service import creating
 
-    match = service.do_create_match(ruleset, {}, players)
+    match = creating.do_create_match(ruleset, {}, players)
     started = time.time()
     play_bot_turns.apply_async(args=[match.pk, match.version])
     deadline = time.monotonic() + timeout

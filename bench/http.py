@@ -98,22 +98,22 @@ class Table:
     the token of each seat's user."""
 
     def __init__(self, users, tokens, slot):
-        from games import service
+        from games.service import creating, states
 
-        match = service.do_create_match(DEFAULT_RULESET, {}, users)
+        match = creating.do_create_match(DEFAULT_RULESET, {}, users)
         self.users, self.tokens, self.slot = users, tokens, slot
         self.match_id, self.version = match.pk, match.version
-        self.state = service.match_state(match)
+        self.state = states.match_state(match)
 
     def renew_if_over(self):
-        from games import service
         from games.models import Match
+        from games.service import states
 
         if self.state.is_over:
             self.__init__(self.users, self.tokens, self.slot)
         else:  # after an error: read the truth again
             match = Match.objects.get(pk=self.match_id)
-            self.version, self.state = match.version, service.match_state(match)
+            self.version, self.state = match.version, states.match_state(match)
 
 
 class Client(threading.Thread):
@@ -288,7 +288,7 @@ def main(argv=None):
 
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         sys.exit("bench.http measures the deployed stack: set DATABASE_URL=postgres://... and REDIS_URL=redis://...")
-    old = connection.creation.create_test_db(verbosity=0)
+    old = connection.creating.create_test_db(verbosity=0)
     server = None
     try:
         per_client = setup_tables(args.matches, args.clients)
@@ -327,7 +327,7 @@ def main(argv=None):
             server.terminate()
             server.wait(timeout=30)
         connection.close()
-        connection.creation.destroy_test_db(old, verbosity=0)
+        connection.creating.destroy_test_db(old, verbosity=0)
         drop_queue(os.environ["CELERY_QUEUE"])
 
     conf = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))

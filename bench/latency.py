@@ -2,7 +2,7 @@
 
 One person and house built-in bots (``bots.house.house_bot``, the ``random`` strategy) at a table
 of ``--ruleset`` (by default the engine's first: King), the person at a random seat. The person
-plays a random legal action through ``games.service.submit_action`` (the action endpoint's path:
+plays a random legal action through ``games.service.playing.submit_action`` (the action endpoint's path:
 its commit announces the match, and the real worker is told) after thinking (``--think``). For
 each person move followed by a bot's: seconds from the ``recorded_at`` of the person's last
 event to the ``recorded_at`` of the next bot event (both are set just before their commits).
@@ -96,18 +96,18 @@ def play(person, bot, ruleset, moves, rng, log_path, think):
     has gone idle, and the move lands anywhere in its wait between looks at the broker, as a
     person's does. Answering at once would often find it still busy with the bots' last task and
     hide the wait (the commit before issue 21 then showed p50s of 8-31 ms on its 1 s poll)."""
-    from games import service
+    from games.service import creating, playing, states
 
     seats = RULESETS[ruleset].num_seats()
     matches, played = [], 0
     while played < moves:
         seat = rng.randrange(seats)
-        match = service.do_create_match(ruleset, {}, [person if i == seat else bot for i in range(seats)])
+        match = creating.do_create_match(ruleset, {}, [person if i == seat else bot for i in range(seats)])
         matches.append(match)
         while played < moves and wait_for_turn(match, seat, log_path):
             time.sleep(rng.uniform(0.1, 0.1 + think))
-            action = rng.choice(service.current_state(match).legal_actions())
-            service.submit_action(match.pk, person, dict(action), match.version)
+            action = rng.choice(states.current_state(match).legal_actions())
+            playing.submit_action(match.pk, person, dict(action), match.version)
             played += 1
         wait_for_turn(match, seat, log_path)  # the bots answer the last move before the worker stops
     return matches
@@ -115,9 +115,10 @@ def play(person, bot, ruleset, moves, rng, log_path, think):
 
 def latencies(matches, person):
     """Seconds from each person move's last event to the next event, where a bot made it."""
-    from games import eventlog, service
+    from games import eventlog
+    from games.service import playing
 
-    mine = service.actor_key(person)
+    mine = playing.actor_key(person)
     out = []
     for match in matches:
         rows = eventlog.stream_events(match.stream)

@@ -10,10 +10,11 @@ from rest_framework import authentication, exceptions, permissions, serializers,
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import longpoll, service
+from games import longpoll
 from games.api import int_param
 from games.errors import ERROR, ServiceError
 from games.models import Match
+from games.service import states
 from games.sql_once import one_with_related
 
 from . import registry, runner
@@ -236,7 +237,7 @@ class BotRotateView(APIView):
 def pending_turns(bot):
     turns = []
     for turn in Turn.objects.filter(bot=bot, status=Turn.Status.PENDING).select_related("match").order_by("pk"):
-        state = service.match_state(turn.match)
+        state = states.match_state(turn.match)
         if turn.match.version != turn.version or state.to_act != turn.seat:
             runner.settle(turn, Turn.Status.STALE)
             continue

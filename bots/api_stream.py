@@ -13,8 +13,9 @@ a polling bot's channel (``<STREAM_CHANNEL_PREFIX>stream:bot:<id>``) is publishe
 
 from drf_spectacular.utils import extend_schema
 
-from games import service, streams
+from games import streams
 from games.errors import ServiceError
+from games.service import states
 
 from . import runner
 from .api import BotTokenAuthentication, IsBot
@@ -47,7 +48,7 @@ class TurnFeed(streams.Feed):
             if key in self.seen:
                 continue
             self.seen.add(key)
-            state = service.match_state(turn.match)
+            state = states.match_state(turn.match)
             if turn.match.version != turn.version or state.to_act != turn.seat:
                 continue  # the match moved on without it
             # Exactly what GET bot/turns/ lists for it (bots.api.pending_turns).

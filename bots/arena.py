@@ -7,7 +7,7 @@
 dealt from a seed derived from ``--seed``, so a run repeats (as long as the bot does). The bot
 sits in seat ``game % seats``, every seat in turn, and the house strategy ``--opponents`` plays
 the others. The bot gets the turn the platform would send: the same JSON, its view made by the
-platform's own redaction (``games.engine.redact.redact_view``, as ``games.service.seat_view``
+platform's own redaction (``games.engine.redact.redact_view``, as ``games.service.access.seat_view``
 does for a live match), so a strategy that works here works on the site.
 
 A fault is counted as the platform counts it: when ``choose`` raises, or returns something that

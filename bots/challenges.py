@@ -1,8 +1,9 @@
 """Challenges: a person proposes a match to named people and bots; each named seat's owner
 accepts or declines; the match starts when the last one accepts (issue 18).
 
-The table is checked as the match service checks a match (games.service.check_new_match: the
-game, its options, one seat per person, one owner per table, no disabled bot) when the challenge
+The table is checked as the match service checks a match
+(games.service.creating.check_new_match: the game, its options, one seat per person, one owner
+per table, no disabled bot) when the challenge
 is made, so a challenge that could never start is refused at once, and again when it starts. A
 bot may accept by itself (``Bot.accepts_challenges``: from anyone, or from the people its owner
 lists) when its owner is within their caps; otherwise the challenge waits for the owner. Every
@@ -19,8 +20,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import service
 from games.errors import ServiceError
+from games.service import creating
 
 from . import limits
 from .house import house_bot
@@ -88,7 +89,7 @@ def check_challenge(challenger, ruleset, options, own_seat, opponents, fill):
     if fill is not None and fill not in strategies_for(ruleset):
         raise ServiceError("unknown_strength", strength=str(fill), strengths=", ".join(sorted(strategies_for(ruleset))))
     table += [house_bot(fill)] * (seats - len(table))
-    service.check_new_match(ruleset, options, table, None)  # the match service's own checks
+    creating.check_new_match(ruleset, options, table, None)  # the match service's own checks
     if own_seat is not None:
         limits.check_allowance(challenger)
     if (
@@ -255,7 +256,7 @@ def start_if_all_accepted(challenge):
     for owner in owners:
         limits.check_allowance(owner)
     secrets.SystemRandom().shuffle(holders)
-    match = service.do_create_match(challenge.ruleset, challenge.options, holders, created_by=challenge.challenger)
+    match = creating.do_create_match(challenge.ruleset, challenge.options, holders, created_by=challenge.challenger)
     challenge.status, challenge.match, challenge.closed_at = Challenge.Status.STARTED, match, timezone.now()
     challenge.save(update_fields=["status", "match", "closed_at"])
     return match

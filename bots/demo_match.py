@@ -8,9 +8,9 @@ ruleset's short game, so the replay ends in minutes.
 
 from django.db import transaction
 
-from games import service
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating, states
 
 from . import limits, runner
 from .house import house_account, house_bot
@@ -42,9 +42,9 @@ def play_demo(ruleset):
     bot = house_bot(strategy)
     options = dict(game.short_game or {})
     seats = game.num_seats(options)
-    match = service.do_create_match(ruleset, options, [bot] * seats, created_by=house_account())
+    match = creating.do_create_match(ruleset, options, [bot] * seats, created_by=house_account())
     while match.status == Match.Status.LIVE:
-        state = service.current_state(match)
+        state = states.current_state(match)
         runner.play_builtin(match, bot, state.to_act, match.version, state, strategy)
         match.refresh_from_db(fields=["version", "head_hash", "status", "to_act"])
     return match

@@ -5,8 +5,9 @@ Until it starts the table is a lobby (FriendsTable and its seats). Every change 
 transaction under the table's row lock, checked first: a refusal (unknown user, table full,
 already seated, started, wrong link) raises ServiceError and stores nothing. One person holds
 one seat (checked here and by a database constraint); the start goes through the match
-service's own checks (games.service.check_new_match: one owner per table, docs/architecture.md §3.5) and
-every person's caps (bots.limits), their rows locked as challenges do.
+service's own checks (games.service.creating.check_new_match: one owner per table,
+docs/architecture.md §3.5) and every person's caps (bots.limits), their rows locked as
+challenges do.
 
 The invitation link carries a token ``HMAC(SECRET_KEY, "<table id>:<nonce>")``: unguessable,
 good for this table only, stored nowhere (the database holds the nonce, and without the key a
@@ -20,8 +21,8 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_lazy as _
 
-from games import service
 from games.errors import ServiceError
+from games.service import creating
 
 from . import limits
 from .challenges import find_user
@@ -97,7 +98,7 @@ def do_create_table(owner, ruleset, options=None):
     """A new lobby for ``ruleset`` with ``options``; its owner takes the first seat."""
     options = {} if options is None else options
     seats = table_size(ruleset, options)
-    service.check_table_size(ruleset, options, [None] * seats)
+    creating.check_table_size(ruleset, options, [None] * seats)
     limits.check_allowance(owner)
     open_tables = FriendsTable.objects.filter(owner=owner, status=FriendsTable.Status.OPEN).count()
     if open_tables >= OPEN_TABLES_PER_PERSON:
@@ -220,7 +221,7 @@ def do_start(owner, pk):
         limits.lock_owners(people)
         for person in people:
             limits.check_allowance(person)
-        match = service.do_create_match(table.ruleset, table.options, holders, created_by=owner)
+        match = creating.do_create_match(table.ruleset, table.options, holders, created_by=owner)
         table.status, table.match, table.started_at = FriendsTable.Status.STARTED, match, timezone.now()
         table.save(update_fields=["status", "match", "started_at"])
     return table

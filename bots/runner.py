@@ -27,10 +27,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks, service
+from games import clocks
 from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
+from games.service import access, announcement, playing, states
 
 from .house import house_bot
 from .models import Bot, Turn
@@ -50,7 +51,7 @@ def actor(bot):
 
 def platform_rows(match):
     """The match's platform events (fallbacks, hand-overs): few, so read without the rest."""
-    return list(Event.objects.filter(stream=match.stream, type__in=service.PLATFORM_EVENTS).order_by("version"))
+    return list(Event.objects.filter(stream=match.stream, type__in=states.PLATFORM_EVENTS).order_by("version"))
 
 
 def seat_record(rows, seat):
@@ -71,7 +72,7 @@ def seat_record(rows, seat):
 
 def turn_request(match, seat, version, state, request_id, deadline):
     """The JSON a bot gets for a turn, by webhook or by polling (docs/bots.md "The turn request")."""
-    view = service.seat_view(match, seat, state)
+    view = access.seat_view(match, seat, state)
     return {
         "request_id": str(request_id),
         "match": match.pk,
@@ -117,7 +118,7 @@ def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
     while True:
         if match.status == Match.Status.OVER or match.version != version:
             return  # stale: this turn was played already, or the match moved on
-        state = service.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
         if house_strategy(match, holders, platform, seat) is not None:
             try:
@@ -158,8 +159,8 @@ def house_strategy(match, holders, platform, seat):
 
 
 def play_builtin_run(match, version, holders, platform):
-    """Built-in bots play on from ``version`` in one transaction (service.do_play_run): until a
-    person's or an outside bot's turn, the end of the match, or BOT_TIME_SLICE_SECONDS. One
+    """Built-in bots play on from ``version`` in one transaction (playing.do_play_run): until
+    a person's or an outside bot's turn, the end of the match, or BOT_TIME_SLICE_SECONDS. One
     commit for the run, not one per card, so a table of house bots goes at the speed of the
     engine and the bots; every move is still its own events and hashes in the log.
 
@@ -178,7 +179,7 @@ def play_builtin_run(match, version, holders, platform):
             bot = taken_by.setdefault(seat, house_bot_for(match))
         return actor(bot), seat, builtin_choice(match, seat, at, state, strategy, reveal_finished)
 
-    written = service.do_play_run(match.pk, version, next_move, announce=False)
+    written = playing.do_play_run(match.pk, version, next_move, announce=False)
     if written is None:
         return match, False
     # A run cut by its time leaves a built-in bot to play on: the announcement queues the next
@@ -192,7 +193,7 @@ def play_builtin_run(match, version, holders, platform):
     # service's one emitter waits for the commit; the task's transaction was its own, so the
     # receivers are told at once (a tournament whose table finished, the table's watchers). A
     # built-in run is machines playing: the receivers need not ask whether any sit here.
-    service.announce_after_commit(written, machines_seated=True, worker_on_it=not played_on)
+    announcement.announce_after_commit(written, machines_seated=True, worker_on_it=not played_on)
     return written, played_on
 
 
@@ -202,14 +203,14 @@ def builtin_choice(match, seat, version, state, strategy, reveal_finished=None):
 
     # Seeded by match and version: a retried turn makes the same choice.
     rng = random.Random(f"{match.pk}/{version}/{seat}")
-    return choose_action(strategy, service.seat_view(match, seat, state, reveal_finished=reveal_finished), rng)
+    return choose_action(strategy, access.seat_view(match, seat, state, reveal_finished=reveal_finished), rng)
 
 
 def play_builtin(match, bot, seat, version, state, strategy):
     """One move of a built-in strategy, committed on its own (tools and tests step a match with it)."""
     action = builtin_choice(match, seat, version, state, strategy)
     # No command id: the expected version already makes a repeated turn a conflict.
-    return service.do_act(match.pk, actor(bot), lambda m: seat, action, version, announce=False)
+    return playing.do_act(match.pk, actor(bot), lambda m: seat, action, version, announce=False)
 
 
 def house_bot_for(match):
@@ -234,7 +235,7 @@ def person_deadline(match_id, version):
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status == Match.Status.OVER or match.version != version:
         return None
-    state = service.current_state(match)
+    state = states.current_state(match)
     turn = clocks.person_turn(match, state)
     if turn is None:
         return None
@@ -243,7 +244,7 @@ def person_deadline(match_id, version):
     seat, record = turn["seat"], turn["record"]
     action, before, after = turn["timed"], [], []
     if action is None:
-        action = service.FALLBACK
+        action = playing.FALLBACK
         before = [{"type": "action_fallback", "seat": seat, "reason": "timeout"}]
         if clocks.clock_rules.takes_over(clocks.rules_of(match), record):
             after = [
@@ -255,7 +256,7 @@ def person_deadline(match_id, version):
                 }
             ]
     try:
-        return service.do_act(
+        return playing.do_act(
             match.pk,
             "clock",
             lambda m: seat,
@@ -280,7 +281,7 @@ def run_webhook_turn(match_id, version):
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status == Match.Status.OVER or match.version != version:
         return
-    state = service.current_state(match)
+    state = states.current_state(match)
     seat = state.to_act
     holder = Seat.objects.filter(match=match, index=seat, bot__kind=Bot.Kind.WEBHOOK).select_related("bot").first()
     if holder is None:
@@ -340,7 +341,7 @@ def submit_answer(match, bot, seat, turn, action, faults):
         # see the turn pending at a version the match has left, and mark it stale. The turn
         # keeps the answer's receipt, in the same statement.
         with transaction.atomic():
-            answer = service.do_act(
+            answer = playing.do_act(
                 match.pk, actor(bot), lambda m: seat, action, turn.version, command_id=str(turn.request_id)
             )
             settle(turn, Turn.Status.DONE, receipt=answer["receipt"])
@@ -375,11 +376,11 @@ def fall_back(match, bot, seat, turn, reason, faults):
         ]
     try:
         with transaction.atomic():  # the fallback and its turn's fault commit together (submit_answer)
-            service.do_act(
+            playing.do_act(
                 match.pk,
                 actor(bot),
                 lambda m: seat,
-                service.FALLBACK,
+                playing.FALLBACK,
                 turn.version,
                 command_id=f"fallback-{turn.request_id}",
                 before=before,

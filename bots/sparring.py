@@ -9,10 +9,10 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games import service
 from games.engine import RULESETS, EngineError
 from games.errors import ServiceError
 from games.offer import offered_names
+from games.service import creating, playing
 
 from . import limits
 from .house import house_bot
@@ -27,7 +27,7 @@ def table_size(ruleset, options):
     try:
         return RULESETS[ruleset].num_seats(options)
     except EngineError as e:
-        raise service.engine_refusal(e) from e
+        raise playing.engine_refusal(e) from e
 
 
 def check_opponents(ruleset, opponents, seats):
@@ -65,7 +65,7 @@ def do_start_sparring(user, bot, ruleset, options=None, opponents="heuristic"):
     with transaction.atomic():
         limits.lock_owners([user])
         limits.check_allowance(user)
-        return service.do_create_match(ruleset, options, holders, created_by=user)
+        return creating.do_create_match(ruleset, options, holders, created_by=user)
 
 
 def own_bot(user, pk):

@@ -14,8 +14,9 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
-from games import clocks, outages, service
+from games import clocks, outages
 from games.models import Event, Match, Seat
+from games.service import states
 
 from . import runner
 from .models import Bot, Turn
@@ -62,7 +63,7 @@ def rearm_deadline(match_id, tries=3):
             return
         turn = None
         if match.status == Match.Status.LIVE:
-            turn = clocks.person_turn(match, service.current_state(match))
+            turn = clocks.person_turn(match, states.current_state(match))
         if turn is None:
             if Match.objects.filter(pk=match_id, version=match.version).update(clock_wake_at=None):
                 return
@@ -163,7 +164,7 @@ def sweep_people(now):
         started = clocks.turn_started(match)
         if started is None or started > youngest:
             continue
-        state = service.current_state(match)
+        state = states.current_state(match)
         turn = clocks.person_turn(match, state)
         if turn is None:
             if runner.seat_record(runner.platform_rows(match), match.to_act)[1]:
@@ -220,7 +221,7 @@ def clock_runs(match):
 def shortest_turn_seconds(match):
     """The least time the turn at the head may have (the timed question's, or the move time:
     a bank only adds to it), or None when no clock runs there."""
-    timed = clocks.timed_question_seconds(getattr(service.current_state(match), "phase", None))
+    timed = clocks.timed_question_seconds(getattr(states.current_state(match), "phase", None))
     return timed if timed is not None else match.move_seconds
 
 

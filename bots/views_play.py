@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
-from games import service
 from games.engine import RULESETS
 from games.errors import ServiceError
 from games.offer import offered_rulesets
+from games.service import creating
 
 from . import limits
 from .forms import STRATEGY_CHOICES as BOT_STRATEGIES
@@ -49,7 +49,7 @@ def do_start_casual_match(user, ruleset, options, bot):
         limits.lock_owners([user])
         limits.check_allowance(user)
         seats = RULESETS[ruleset].num_seats(options)
-        return service.do_create_match(ruleset, options, [user] + [bot] * (seats - 1), created_by=user)
+        return creating.do_create_match(ruleset, options, [user] + [bot] * (seats - 1), created_by=user)
 
 
 @login_required

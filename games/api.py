@@ -18,8 +18,9 @@ from rest_framework.views import APIView, exception_handler
 from games.errors import ERROR, ServiceError
 from games.offer import offered_names
 
-from . import accounts, clocks, longpoll, receipts, service, throttles, tokens
+from . import accounts, clocks, longpoll, receipts, throttles, tokens
 from .models import MOST_SEATS, Match
+from .service import access, creating, paper_deals, playing, states
 
 User = get_user_model()
 
@@ -204,7 +205,7 @@ def seat_holder(holder):
     if holder is None:
         return None
     if isinstance(holder, dict):
-        bot = service.bot_model().objects.filter(name=holder["bot"]).first()
+        bot = creating.bot_model().objects.filter(name=holder["bot"]).first()
         if bot is None:
             raise ServiceError("unknown_bot", bot=holder["bot"])
         return bot
@@ -230,7 +231,7 @@ def match_summary(match):
             "strike_limit": match.strike_limit,
         },
         # The seed is secret while the match runs; once it is over anyone can re-derive its deals.
-        "seed": match.seed if service.is_public(match) and match.seed else None,
+        "seed": match.seed if access.is_public(match) and match.seed else None,
         "seats": [
             {"seat": s.index, "user": s.user.username if s.user else None, "bot": s.bot.name if s.bot else None}
             for s in match.seats.select_related("user", "bot")
@@ -290,7 +291,7 @@ class MatchListView(APIView):
         data = MatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         holders = [seat_holder(h) for h in data.validated_data["seats"]]
-        match = service.do_create_match(
+        match = creating.do_create_match(
             data.validated_data["ruleset"],
             data.validated_data["options"],
             holders,
@@ -310,7 +311,7 @@ class MatchDetailView(APIView):
     )
     def get(self, request, pk):
         match = get_match(pk)
-        state = service.visible_state(match, request.user)
+        state = access.visible_state(match, request.user)
         # Each person's clock, seconds left as of now (games.clocks.match_clocks): the same for
         # every viewer, and never a function of a hand.
         seat_clocks = {str(seat): clock for seat, clock in clocks.match_clocks(match, state).items()}
@@ -341,14 +342,14 @@ class MatchEventsView(APIView):
         limit = int_param(request, "limit", 100, 1, MAX_PAGE)
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
         match = get_match(pk)
-        service.enter(match, request.user)  # a closed room refuses outsiders before any wait
+        access.enter(match, request.user)  # a closed room refuses outsiders before any wait
 
         def moved():  # a cheap primary-key read of the cached version
             match.refresh_from_db(fields=["version", "status"])
             return match.version > after
 
         outcome = longpoll.wait(request, wait, moved) if match.version <= after else longpoll.Outcome.READY
-        events = service.visible_events(match, request.user, after=after, limit=limit) if match.version > after else []
+        events = access.visible_events(match, request.user, after=after, limit=limit) if match.version > after else []
         return longpoll.answer(
             Response({"match": match.pk, "version": match.version, "status": match.status, "events": events}), outcome
         )
@@ -384,7 +385,7 @@ class MatchActionsView(APIView):
     def post(self, request, pk):
         data = ActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = service.submit_action(
+        result = playing.submit_action(
             pk,
             request.user,
             data.validated_data["action"],
@@ -405,7 +406,7 @@ class MatchVerifyView(APIView):
     )
     def get(self, request, pk):
         match = get_match(pk)
-        service.enter(match, request.user)  # a closed room's report may name its cards
+        access.enter(match, request.user)  # a closed room's report may name its cards
         return verified(match)
 
     @extend_schema(
@@ -419,7 +420,7 @@ class MatchVerifyView(APIView):
     )
     def post(self, request, pk):
         match = get_match(pk)
-        service.enter(match, request.user)  # refused as the report would be, before reading any receipt
+        access.enter(match, request.user)  # refused as the report would be, before reading any receipt
         try:
             given = receipts.checked(receipts.collect(request.data), match.stream)
         except receipts.ReceiptError as e:
@@ -469,7 +470,7 @@ class MatchReplayView(APIView):
         raw_seat = request.query_params.get("seat", "")
         seat = "all" if raw_seat == "all" else int_param(request, "seat", -1, 0, match.num_seats - 1)
         version = int_param(request, "version", 0, 1, 10**9)
-        return Response(service.seat_replay(match, request.user, seat, version))
+        return Response(access.seat_replay(match, request.user, seat, version))
 
 
 class PaperDealSerializer(serializers.Serializer):
@@ -479,7 +480,7 @@ class PaperDealSerializer(serializers.Serializer):
     actions = serializers.ListField(
         child=serializers.DictField(),
         min_length=1,
-        max_length=service.MAX_PAPER_ACTIONS,
+        max_length=paper_deals.MAX_PAPER_ACTIONS,
         help_text='the decisions in order, each {"seat": 0 to n-1 at a table of n, "type": ..., ...}',
     )
 
@@ -497,8 +498,8 @@ class PaperDealView(APIView):
     def post(self, request):
         data = PaperDealSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        match, receipt = service.do_enter_paper_deal(request.user, **data.validated_data)
-        state = service.match_state(match)
+        match, receipt = paper_deals.do_enter_paper_deal(request.user, **data.validated_data)
+        state = states.match_state(match)
         return Response(
             {**match_summary(match), "scores": list(state.scores), "receipt": receipt},
             status=status.HTTP_201_CREATED,
@@ -518,8 +519,8 @@ class MatchExportView(APIView):
         from .export import match_export_lines
 
         match = get_match(pk)
-        service.enter(match, request.user)  # a closed room is refused as such: board_in_play
-        if not service.is_public(match):
+        access.enter(match, request.user)  # a closed room is refused as such: board_in_play
+        if not access.is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
             raise ServiceError("not_public")
         return jsonl_download(match_export_lines(match), f"match-{match.pk}-log.jsonl")

@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 from . import engine, eventlog, refusals
 from .errors import translated
 from .models import StreamHead
-from .service import PLATFORM_EVENTS
+from .service import states
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,7 @@ def verify_match_and_replay(match, receipts=None):
     match, rows = read.row, read.rows
     findings = check_stream(match.stream, read)
     findings.append(check_end(match.stream, rows + read.beyond))
-    played = [r for r in rows if r.type not in PLATFORM_EVENTS]
+    played = [r for r in rows if r.type not in states.PLATFORM_EVENTS]
     events = [eventlog.as_engine_event(r) for r in played]
     seed = bytes.fromhex(match.seed) if match.seed else None
     if seed is None:

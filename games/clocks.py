@@ -17,8 +17,9 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from . import clock_rules, decisions, service
+from . import clock_rules, decisions
 from .models import Event, Seat
+from .service import states
 
 # A question every seat is asked in turn, by the engine's phase name, and the answer the clock
 # records for a person at TIMED_QUESTION_SECONDS, whatever they hold (docs/misdeal-question.md).
@@ -38,7 +39,7 @@ def seat_records(match):
     """Each seat's clock record (bank left, strikes, taken over) from the match's log."""
     rules = rules_of(match)
     platform = list(
-        Event.objects.filter(stream=match.stream, type__in=service.PLATFORM_EVENTS)
+        Event.objects.filter(stream=match.stream, type__in=states.PLATFORM_EVENTS)
         .order_by("version")
         .values_list("type", "payload")
     )

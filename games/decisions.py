@@ -3,8 +3,9 @@ offer, the misdeal question), made into words and buttons for the table page
 (templates/games/_decision.html, _auction.html, _quotas.html, or a game's own
 templates/games/<ruleset>/_decision.html: ``decision_template``).
 
-Pure presentation of ``service.visible_state``: the legal actions are the viewer's own, and
-every button posts one of them back through the one legality path (service.submit_action).
+Pure presentation of ``games.service.access.visible_state``: the legal actions are the viewer's
+own, and every button posts one of them back through the one legality path
+(games.service.playing.submit_action).
 What to show is read from the view's shape, never from a ruleset's name: a table with an
 ``auction`` gets the bid ladder, a table with ``quotas`` the quota table. The numbers (a bid's
 points, a quota, a cap) come from the view, its options and the game's own pure rules, which

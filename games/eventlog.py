@@ -278,7 +278,7 @@ def stream_events(stream, after=0, limit=None, upto=None):
 def chain_since(stream, after, upto):
     """(type, payload, prev_hash, hash) of the stream's events with ``after`` < version <=
     ``upto``, in order: what a process folds onto a state it holds at ``after`` (an action's
-    commonest read, games.service.caught_up), with SQL written once (games.sql_once)."""
+    commonest read, games.service.states.caught_up), with SQL written once (games.sql_once)."""
     sql, columns = _chain_since(connection.alias, connection.vendor)
     return [columns.values(row, connection) for row in sql_once.fetch(connection, sql, [stream, after, upto])]
 

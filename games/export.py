@@ -26,7 +26,7 @@ from django.utils import timezone
 from . import eventlog
 from .engine import RULESETS
 from .models import Event, Match
-from .service import is_public
+from .service import access
 
 FORMAT = "kingrifki-log/2"
 
@@ -39,7 +39,7 @@ def header_record(kind, exported_at=None):
 
 def match_record(match, include_seed=True):
     """The match's record; its seed only when ``include_seed`` and the seed is public."""
-    seed = match.seed if include_seed and match.seed and is_public(match) else None
+    seed = match.seed if include_seed and match.seed and access.is_public(match) else None
     return {
         "record": "match",
         "id": match.pk,
@@ -82,7 +82,7 @@ def match_export_lines(match, include_seed=True, exported_at=None):
     """The lines (JSON text, no newline) of a match's export: header, match record, events.
 
     The seed is in the record only when ``include_seed`` is true *and* the match is over with
-    public cards (``games.service.is_public``); otherwise the record's ``seed`` is null.
+    public cards (``games.service.access.is_public``); otherwise the record's ``seed`` is null.
     """
     match = Match.objects.get(pk=match.pk)  # a fresh row: its version bounds the events exported
     yield eventlog.canonical_json(header_record("match", exported_at))

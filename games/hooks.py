@@ -57,7 +57,7 @@ class Hook(typing.Generic[P, R]):
 class MatchAdvanced:
     """The announcement that a match moved on: a committed change reached ``version``.
 
-    Made by ``games.service.announce_after_commit``, the only emitter, and given to each
+    Made by ``games.service.announcement.announce_after_commit``, the only emitter, and given to each
     MATCH_ADVANCED receiver once the change's transaction has committed.
 
     - ``match_id``, ``version``: the match and the version the change reached.
@@ -87,7 +87,7 @@ MATCH_ADVANCED: Hook[[MatchAdvanced], None] = Hook(
     "MATCH_ADVANCED",
     """Receivers of every committed change of a match: ``receiver(announcement: MatchAdvanced)``.
 
-    Called by the ``on_commit`` callback of ``games.service.announce_after_commit`` (a match
+    Called by the ``on_commit`` callback of ``games.service.announcement.announce_after_commit`` (a match
     created, an action, a built-in run, a seat left or returned), after the commit, never for a
     change rolled back; each receiver once per announcement, in order. A receiver returns
     nothing; it must not fail the change (it has committed): trouble is logged and left to the
@@ -101,7 +101,7 @@ EVENT_PLAYER_CHECKS: Hook[[str, AbstractBaseUser], bool] = Hook(
     of ``event`` (the ``Match.event`` name, a tournament's ``"tournament/<id>"``) in person or
     through a bot of theirs.
 
-    Asked by ``games.service.plays_in_event`` (closed rooms, docs/architecture.md §3.5) when
+    Asked by ``games.service.access.plays_in_event`` (closed rooms, docs/architecture.md §3.5) when
     ``user`` holds no seat in any of the event's matches; any true answer counts. Registered:
     tournaments.players.plays_in.""",
 )
@@ -110,7 +110,7 @@ EVENT_SEAT_EXITS: Hook[[Match, AbstractBaseUser], bool] = Hook(
     "EVENT_SEAT_EXITS",
     """What leaving a seat at an event's match means: ``leave(match, user) -> bool``.
 
-    Asked by ``games.service.do_leave_seat`` inside the leave's transaction, under the match's
+    Asked by ``games.service.hand_overs.do_leave_seat`` inside the leave's transaction, under the match's
     lock, for a match of an event. An implementation withdraws ``user`` from its event and
     returns True, raises ServiceError to refuse (nothing is stored), or returns False when the
     match is not its event's; the first True ends the asking. With no True the leave is refused

@@ -1,8 +1,9 @@
 """The table page of a game laid out in piles (the descriptor's ``layout == "piles"``): the piles
 around the stock, the targets each card or pile may go to, the turn's buttons and the words.
 
-Pure presentation of ``service.visible_state``: the legal actions are the viewer's own, and every
-target or button posts one of them back through the one legality path (service.submit_action).
+Pure presentation of ``games.service.access.visible_state``: the legal actions are the viewer's
+own, and every target or button posts one of them back through the one legality path
+(games.service.playing.submit_action).
 Which pile a card may go to is read from the legal actions ({"type": "play", "card", "to"[, "as"]},
 {"type": "move", "from", "to"}, {"type": "end_turn"[, "draw": false]}, {"type": "draw"}), never
 worked out here; the pile names and where each lies come from the engine's rules module.

@@ -3,20 +3,21 @@ home page's demo is the table replaying itself).
 
 The view at each version is the engine's replay of the log up to it, redacted by the one
 redaction function (``redact_view``) for no seat: a spectator. Only a public match (over, and
-its cards released: games.service.is_public) is replayed here, so a spectator sees at most
+its cards released: games.service.access.is_public) is replayed here, so a spectator sees at most
 what the audit page shows anyone, and never a card of a live deal.
 """
 
 from games.errors import ServiceError
 
-from . import eventlog, service
+from . import eventlog
 from .engine.redact import redact_view
+from .service import access, states
 
 
 def check_replayable(match):
-    if service.cards_still_in_play(match):  # another table still plays these cards
+    if access.cards_still_in_play(match):  # another table still plays these cards
         raise ServiceError("board_in_play", match=match.pk)
-    if not service.is_public(match):
+    if not access.is_public(match):
         raise ServiceError("not_replayable_yet")
 
 
@@ -26,5 +27,5 @@ def spectator_view(match, version):
     rows = eventlog.shown_rows(match.stream, match.version)
     if not 1 <= version <= len(rows):
         raise ServiceError("invalid_version", last=len(rows))
-    state = service.match_state(match, rows[:version])
+    state = states.match_state(match, rows[:version])
     return redact_view(state, None, reveal_finished=True), len(rows)

@@ -16,7 +16,7 @@ The wire format (docs/api.md "Following a match or a bot's turns live"): newline
 - ``{"type": "reconnect", "after": V}`` when the server ends a stream early (after
   STREAM_MAX_SECONDS, or under a WSGI server, below): the client asks again with ``?after=V``.
 
-A user sees what ``service.visible_state`` and ``visible_events`` show them; a bot (``Bot
+A user sees what ``games.service.access.visible_state`` and ``visible_events`` show them; a bot (``Bot
 krb_...``) what its own seat sees, through the same two functions given its seat (the reveal of
 ``seat_view``, which its turns carry); anyone else what a spectator sees. No redaction of its own.
 
@@ -70,10 +70,11 @@ from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from . import longpoll, pubsub, service, throttles
+from . import longpoll, pubsub, throttles
 from .api import get_match
 from .errors import ERROR, ServiceError, translated
 from .models import Match, Seat
+from .service import access, creating
 
 logger = logging.getLogger(__name__)
 
@@ -196,13 +197,13 @@ class MatchFeed(Feed):
         self.last = None  # the last version sent
 
     def state(self, match):
-        return service.visible_state(match, self.user, seat=self.seat)
+        return access.visible_state(match, self.user, seat=self.seat)
 
     def events(self, match, after):
         """The events after ``after`` up to the match row's version, as the viewer sees them."""
         if after >= match.version:
             return []
-        shown = service.visible_events(match, self.user, after=after, limit=match.version - after, seat=self.seat)
+        shown = access.visible_events(match, self.user, after=after, limit=match.version - after, seat=self.seat)
         return [({"type": "event", **item}, item["version"]) for item in shown]
 
     def ending(self, match):
@@ -525,12 +526,12 @@ class MatchStreamView(StreamView):
         fmt = stream_format(request)
         match = get_match(pk)
         after = version_param(request, match.version)
-        if isinstance(request.auth, service.bot_model()):
+        if isinstance(request.auth, creating.bot_model()):
             seat = Seat.objects.filter(match=match, bot=request.auth).values_list("index", flat=True).first()
             feed = MatchFeed(match.pk, after, seat=seat) if seat is not None else MatchFeed(match.pk, after)
         else:
             feed = MatchFeed(match.pk, after, user=request.user)
         # A closed room refuses outsiders before the stream starts (403 board_in_play, as JSON);
         # each later read goes through the same door, so a room closing meanwhile ends the stream.
-        service.enter(match, feed.user, feed.seat)
+        access.enter(match, feed.user, feed.seat)
         return stream_response(request, feed, fmt)

@@ -1,5 +1,5 @@
 """Pages for reading a match after the fact: its score sheet, and the audit replay with the
-verification report. Thin views: who may see what is decided by games.service (seat_replay,
+verification report. Thin views: who may see what is decided by games.service.access (seat_replay,
 visible_state), the facts by the engine and games.audit; nothing here reads a hidden hand."""
 
 import re
@@ -13,13 +13,14 @@ from django_htmx.http import push_url
 
 from games.errors import ServiceError
 
-from . import eventlog, receipts, refusals, service
+from . import eventlog, receipts, refusals
 from .api_verifier import verifier
 from .audit import verify_match
 from .engine import RULESETS, EngineError
 from .engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
 from .engine.records import say
 from .models import Match
+from .service import access, states
 from .templatetags.cards import DIRECTIONS, card_name, card_short, suit_colour, suit_name
 from .views_table import closed_rooms_refused, match_seat_names
 
@@ -38,12 +39,12 @@ CHECKS = {
 @closed_rooms_refused
 def score_sheet(request, pk):
     match = get_object_or_404(Match, pk=pk)
-    view = service.visible_state(match, request.user)  # scores, progress: as this viewer sees them
+    view = access.visible_state(match, request.user)  # scores, progress: as this viewer sees them
     # The view holds no record of past contracts; the engine's deal records do, and hold
     # nothing but contracts and scores (no card), so the sheet reads them from the replay.
     names = match_seat_names(match)  # one bot holding several seats is told apart by seat number
     sheet = score_sheet_rows(
-        service.match_state(match, eventlog.shown_rows(match.stream, match.version)), gettext, names
+        states.match_state(match, eventlog.shown_rows(match.stream, match.version)), gettext, names
     )
     for row in sheet["rows"]:
         row["who"] = names[row["seat"]] if row["seat"] is not None else ""
@@ -63,12 +64,12 @@ def audit(request, pk):
     htmx step marks it with X-Table-Refusal, the header the table page's refusals carry, so the
     page swaps it in as table.html does, and leaves the address at the last step shown."""
     match = get_object_or_404(Match, pk=pk)
-    service.enter(match, request.user)  # a closed room's outsider sees neither its steps nor its report
+    access.enter(match, request.user)  # a closed room's outsider sees neither its steps nor its report
     step = request.htmx and not request.htmx.history_restore_request
     # The end of the last deal that is over: the last event anyone may replay (the whole log
     # once the game is over). Who may replay it is for seat_replay to say.
     shown = eventlog.shown_rows(match.stream, match.version)
-    last = max(1, service.finished_through(shown))
+    last = max(1, access.finished_through(shown))
     error = None
     try:
         replay = requested_replay(match, request.user, request.GET, last)
@@ -151,13 +152,13 @@ def parse_version(raw):
 
 
 def replay_for(match, user, seat, version):
-    """service.seat_replay, the seat defaulting to every hand open (an arbiter who may), else
+    """games.service.access.seat_replay, the seat defaulting to every hand open (an arbiter who may), else
     the viewer's own seat, else seat 0: a default is never refused where another would be
     shown; a seat the viewer chose is refused (or not) exactly as seat_replay says."""
     if seat is not None:
         return safe_replay(match, user, seat, version)
-    own = service.enter(match, user).seat or 0
-    if service.is_arbiter(match, user):
+    own = access.enter(match, user).seat or 0
+    if access.is_arbiter(match, user):
         try:
             return safe_replay(match, user, "all", version)
         except ServiceError as e:
@@ -170,7 +171,7 @@ def safe_replay(match, user, seat, version):
     """seat_replay, or a replay that breaks on a corrupted log (the report says where): no
     engine message is shown, it could name a card."""
     try:
-        return service.seat_replay(match, user, seat, version)
+        return access.seat_replay(match, user, seat, version)
     except EngineError:
         return {"match": match.pk, "version": version, "seat": seat, "view": None, "events": []}
 
@@ -178,10 +179,10 @@ def safe_replay(match, user, seat, version):
 def may_open_every_hand(match, user):
     """Whether seat_replay would show this viewer every hand (at some version): asked of the
     service, which checks "all" before anything else, rather than restating its rule."""
-    if not service.is_arbiter(match, user):
+    if not access.is_arbiter(match, user):
         return False
     try:
-        service.seat_replay(match, user, "all", 1)
+        access.seat_replay(match, user, "all", 1)
     except ServiceError as e:
         return e.code != "arbiter_only"
     return True

@@ -1,6 +1,6 @@
 """Leaving a table (issue 19): a person gives their seat to a house bot, after a confirmation.
 
-Thin views over games.service: ``check_leave`` says whether the viewer may leave (their seat,
+Thin views over games.service.hand_overs: ``check_leave`` says whether the viewer may leave (their seat,
 the game running, nobody has taken it yet) and ``do_leave_seat`` does it, in an event's match
 (a tournament's) withdrawing the player from the event through the event's own service
 (games.hooks.EVENT_SEAT_EXITS). Refusals store nothing and say why, with their HTTP status.
@@ -12,8 +12,9 @@ from django.views.decorators.http import require_http_methods
 
 from games.errors import ServiceError
 
-from . import service, throttles
+from . import throttles
 from .models import Match
+from .service import hand_overs
 
 
 @require_http_methods(["GET", "POST"])
@@ -26,9 +27,9 @@ def leave(request, pk):
     error, status = None, 200
     try:
         if request.method == "POST":
-            service.do_leave_seat(match.pk, request.user)
+            hand_overs.do_leave_seat(match.pk, request.user)
             return redirect("table", match.pk)
-        service.check_leave(match, request.user)
+        hand_overs.check_leave(match, request.user)
     except ServiceError as e:
         error, status = e.message, e.status
     return render(request, "games/leave.html", {"match": match, "error": error}, status=status)

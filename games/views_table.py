@@ -1,10 +1,10 @@
 """The table (issue 7): a person plays their seat in the browser, anyone else watches.
 
-Thin views over games.service: what a viewer sees comes only from ``service.visible_state``
-(the one redaction, docs/architecture.md §3.5) and every action goes through ``service.submit_action``,
-which checks seat, turn, version and legality exactly as the API does. The page polls a
-fragment with htmx; the fragment carries the version it shows, so an unchanged table costs
-one indexed read and a 204.
+Thin views over games.service: what a viewer sees comes only from
+``access.visible_state`` (the one redaction, docs/architecture.md §3.5) and every action goes
+through ``playing.submit_action``, which checks seat, turn, version and legality exactly as
+the API does. The page polls a fragment with htmx; the fragment carries the version it shows,
+so an unchanged table costs one indexed read and a 204.
 """
 
 import functools
@@ -21,12 +21,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clocks, compass, decisions, eventlog, piles, service, throttles
+from games import clocks, compass, decisions, eventlog, piles, throttles
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 from games.errors import ServiceError
 
 from .models import Event, Match
+from .service import access, playing
 
 # ------------------------------------------------------------------ the table
 # What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
@@ -87,13 +88,13 @@ def match_seat_names(match):
 
 def table_context(request, match, error=None, view=None):
     """What the table templates show. ``view``, when given, is shown instead of the viewer's
-    live ``service.visible_state`` (a replay passes a spectator's view of a past version)."""
+    live ``access.visible_state`` (a replay passes a spectator's view of a past version)."""
     # The version is read before the state: a page never claims a newer version than the
     # cards it shows, so a poll re-renders rather than missing a change.
     match.refresh_from_db()
     replaying = view is not None
     if view is None:
-        view = service.visible_state(match, request.user)
+        view = access.visible_state(match, request.user)
     seats = list(match.seats.select_related("user", "bot").order_by("index"))
     me = next((s.index for s in seats if request.user.is_authenticated and s.user_id == request.user.pk), None)
     to_act = view["to_act"]
@@ -133,7 +134,7 @@ def table_context(request, match, error=None, view=None):
         "seated": me is not None and view.get("seat") == me and not view["is_over"],
         "error": error,
         # A replay passes a past view: the room it shows is no one's to enter now.
-        "closed_room": replaying is False and service.cards_still_in_play(match),
+        "closed_room": replaying is False and access.cards_still_in_play(match),
         "your_turn": me is not None and to_act == me and view.get("seat") == me,
         "status": piles.status_line(view, me, names) if in_piles else status_line(view, me, names),
         "playable": {a["card"] for a in legal if a["type"] == "play"},
@@ -237,7 +238,7 @@ def get_match(pk):
 
 
 def closed_rooms_refused(view):
-    """A page of a match that answers a closed room's outsider (service.enter's 403
+    """A page of a match that answers a closed room's outsider (access.enter's 403
     ``board_in_play``) with a page saying so, in its status, instead of a server error: the
     door is the service's, this only words it. An htmx request gets the notice alone."""
 
@@ -269,7 +270,7 @@ def table_live(request, pk):
     """The table fragment, or 204 when the client already shows this version."""
     match = get_match(pk)
     if match.cards_group:
-        service.enter(match, request.user)  # even "unchanged" answers a closed room's own only
+        access.enter(match, request.user)  # even "unchanged" answers a closed room's own only
     if request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)
     return render(request, "games/_table.html", table_context(request, match))
@@ -296,7 +297,7 @@ def table_act(request, pk):
         if not request.user.is_authenticated:
             raise ServiceError("not_your_seat")
         action, expected = read_action(request.POST)
-        answer = service.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
+        answer = playing.submit_action(match.pk, request.user, action, expected, request.POST.get("command_id") or None)
     except ServiceError as e:
         error, status = refusal(e), e.status
     if not request.htmx:

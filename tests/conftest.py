@@ -129,11 +129,11 @@ def each_test_starts_in_the_sites_language():
 
 @pytest.fixture(autouse=True)
 def no_state_cached_from_another_test():
-    """games.service caches replayed states by match id and version; the test database hands
+    """games.service.states caches replayed states by match id and version; the test database hands
     the same ids out again after each rollback, so a state cached by an earlier test could pass
     for this test's match. Start every test with the cache empty."""
-    from games import service
+    from games.service import states
 
-    service._STATES.clear()
+    states._STATES.clear()
     yield
-    service._STATES.clear()
+    states._STATES.clear()

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from games import eventlog
 from games.audit import Finding, check_stream, read_stream, report, verify_match_and_replay
-from games.service import seats_taken_over
+from games.service import hand_overs
 
 from . import read
 from . import standings as folds
@@ -54,7 +54,7 @@ def verify_tournament(tournament):
             ok = derived.hex() == match.seed
             findings.append(Finding("deal_seed", match.stream, ok, deal_seed_message(table, ok), None if ok else 1))
         match_findings, states[match.pk] = verify_match_and_replay(match)
-        taken[match.pk] = seats_taken_over(match)
+        taken[match.pk] = hand_overs.seats_taken_over(match)
         findings += match_findings
     findings += check_results(tournament, rows, states, taken)
     findings.append(check_standings(tournament, rows))

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from games import eventlog
 from games.audit import check_rules
-from games.service import PLATFORM_EVENTS
+from games.service import states
 
 from .models import TournamentTable
 from .service import rounds
@@ -43,7 +43,7 @@ def check_deals(tournament, seed=None):
             derived = rounds.match_seed(
                 seed, tournament.pk, table.round, table.table, table.board or None, table.replay
             )
-            played = [r for r in eventlog.stream_events(table.match.stream) if r.type not in PLATFORM_EVENTS]
+            played = [r for r in eventlog.stream_events(table.match.stream) if r.type not in states.PLATFORM_EVENTS]
             finding, _ = check_rules(table.match.stream, played, [eventlog.as_engine_event(r) for r in played], derived)
             if not finding.ok:
                 row.update(ok=False, problem=finding.message)

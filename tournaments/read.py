@@ -3,8 +3,8 @@
 import typing
 
 from games import eventlog
-from games import service as games_service
 from games.models import Match
+from games.service import access
 
 from . import projection
 from . import standings as folds
@@ -59,7 +59,7 @@ def rounds(tournament):
         played.setdefault((x.round, x.table), []).append(x)
     # Tables dealt the same cards are one closed room while any of them plays (docs/api.md
     # "Closed rooms"): the pages say which, and link them only for the tables' own players.
-    closed = games_service.closed_cards_groups(x.match.cards_group for xs in played.values() for x in xs)
+    closed = access.closed_cards_groups(x.match.cards_group for xs in played.values() for x in xs)
     rounds = []
     for r in sorted(tables):
         drawn = [_table(played[(r, i)], i, seats, closed) for i, seats in enumerate(tables[r], 1)]
@@ -114,5 +114,5 @@ def live_tables(limit=12):
         .select_related("tournament_table__tournament")
         .order_by("-pk")[:limit]
     )
-    closed = games_service.closed_cards_groups(m.cards_group for m in matches)
+    closed = access.closed_cards_groups(m.cards_group for m in matches)
     return [LiveTable(match, match.cards_group in closed) for match in matches]

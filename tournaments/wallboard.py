@@ -1,7 +1,7 @@
 """What the organiser's room pages show: the projector (live standings and the current round's
 tables, for a wall screen) and the printable table cards. Thin: the tables and standings are
 tournaments.views.tournament_context's (the public page's read path); a live table's deal and
-scores are the spectator's view of its match (games.service.visible_state for nobody signed
+scores are the spectator's view of its match (games.service.access.visible_state for nobody signed
 in: the one redaction path, so no hidden card can reach the wall); a seat's place is
 games.compass's, in the direction of play the ruleset's descriptor gives."""
 
@@ -10,11 +10,12 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import compass, service
+from games import compass
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 from games.errors import ServiceError
 from games.models import Match
+from games.service import access
 
 from .views import tournament_context
 
@@ -69,9 +70,9 @@ def table_progress(match):
     """Which deal the table plays of how many, and its scores: the spectator's view, of which
     nothing else is read (no hand, no trick). A closed room shows its progress alone."""
     try:
-        view = service.visible_state(match, AnonymousUser())
+        view = access.visible_state(match, AnonymousUser())
     except ServiceError:  # board_in_play: other tables still play these cards
-        progress = service.room_progress(match)
+        progress = access.room_progress(match)
         return {**progress, "scores": [None] * match.num_seats}
     return {"deal": view["deal"], "deals": view["deals_in_game"], "over": view["is_over"], "scores": view["scores"]}
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from games import service
 from games.models import Event, Match
+from games.service import creating, states
 from tests.fixtures.people import client_for
 from tests.fixtures.throttles import assert_throttled
 from tests.pages.friends import open_table, stored
@@ -27,10 +27,10 @@ def assert_429_page(response, seconds):
 
 
 def test_cards_played_through_the_page_spend_the_same_budget_as_the_api(players, clock, tight):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     person = players[match.to_act]
     page = browser(person)
-    legal = service.match_state(match).legal_actions()[0]
+    legal = states.match_state(match).legal_actions()[0]
     move = {"action": json.dumps(legal), "expected_version": match.version}
     stale = {**move, "expected_version": match.version + 5}  # refused by the service, counted all the same
     assert page.post(f"/matches/{match.pk}/act/", stale).status_code == 409

@@ -15,8 +15,9 @@ from rest_framework.test import APIClient
 
 from bots import registry
 from config.env import cache_config
-from games import pubsub, service, throttles
+from games import pubsub, throttles
 from games.models import ApiToken, Match
+from games.service import creating
 from tests.accounts.conftest import log_in, sign_up
 from tests.fixtures.people import body, client_for
 from tests.fixtures.throttles import FakeClock, assert_throttled
@@ -70,7 +71,7 @@ def test_signing_up_works(redis_down, db):
 
 def test_the_events_poll_and_my_games_answer_and_stay_limited(redis_down, alice, settings):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "polls": "4/s"}
-    match = service.do_create_match("king", {}, [alice, None, None, None])
+    match = creating.do_create_match("king", {}, [alice, None, None, None])
     client = client_for(alice)
     events = client.get(f"/api/v1/matches/{match.pk}/events/?after=0")
     assert events.status_code == 200, events.content

@@ -27,11 +27,11 @@ import json
 from django.contrib.auth import get_user_model
 from bots.models import Bot
 from bots.registry import new_credentials
-from games import service
+from games.service import creating
 users = [get_user_model().objects.create_user(f"p{i}", password="a long pass phrase") for i in range(4)]
 token, _, hashes = new_credentials()
 bot = Bot.objects.create(owner=users[3], name="poller", kind="polling", **hashes)
-match = service.do_create_match("king", {}, [*users[:3], bot], created_by=users[0])
+match = creating.do_create_match("king", {}, [*users[:3], bot], created_by=users[0])
 print(json.dumps({"match": match.pk, "version": match.version, "bot_token": token}))
 """
 

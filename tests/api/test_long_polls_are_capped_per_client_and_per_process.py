@@ -140,12 +140,12 @@ def test_an_answer_ready_at_once_is_given_whatever_the_caps(settings, king_match
 def king_match_and_bot(django_user_model):
     from bots.models import Bot
     from bots.registry import new_credentials
-    from games import service
+    from games.service import creating
 
     users = [django_user_model.objects.create_user(f"p{i}", password="a long pass phrase") for i in range(4)]
     token, _, hashes = new_credentials()
     bot = Bot.objects.create(owner=users[3], name="poller", kind="polling", **hashes)
-    match = service.do_create_match("king", {}, [*users[:3], bot], created_by=users[0])
+    match = creating.do_create_match("king", {}, [*users[:3], bot], created_by=users[0])
     # The bot must have no turn pending, or its poll answers at once anyway.
     from bots.models import Turn
 

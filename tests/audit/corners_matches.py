@@ -2,7 +2,7 @@
 at a table of any size, a game kept short by its options (a target or a number of hands), the
 seed fixed so that the game is the same whatever ids the database hands out."""
 
-from games.service import do_create_match
+from games.service import creating
 from tests.fixtures.bots import run_until_over
 
 # Short games of both rulesets: the pagat game over two hands, the Jax game to a low target.
@@ -16,4 +16,4 @@ def finished_corners(make_bot, ruleset, players, options=None, strategy="heurist
     """A ``ruleset`` match of ``players`` built-in bots (named corners0, corners1...), played to its end."""
     bots = [make_bot(name=f"corners{i}", strategy=strategy) for i in range(players)]
     options = {**SHORT[ruleset], "players": players, **(options or {})}
-    return run_until_over(do_create_match(ruleset, options, bots, seed=seed))
+    return run_until_over(creating.do_create_match(ruleset, options, bots, seed=seed))

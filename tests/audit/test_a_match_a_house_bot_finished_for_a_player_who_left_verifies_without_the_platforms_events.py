@@ -5,9 +5,9 @@ knows the platform's event types, which are the site's, not a game's: docs/event
 
 import pytest
 
-from games import service
 from games.export import match_export_lines
 from games.models import PLATFORM_EVENT_TYPES
+from games.service import creating, hand_overs
 from tests.audit.conftest import read_records
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.matches import QUICK_KING
@@ -21,8 +21,8 @@ def test_the_finished_match_verifies_its_rules_with_the_hand_over_in_its_log(
 ):
     person = django_user_model.objects.create_user("leaver", password="long-enough-pass")
     bots = [make_bot(name=f"stay{i}", strategy="heuristic") for i in range(3)]
-    match = service.do_create_match("king", QUICK_KING, [person, *bots])
-    service.do_leave_seat(match.pk, person)
+    match = creating.do_create_match("king", QUICK_KING, [person, *bots])
+    hand_overs.do_leave_seat(match.pk, person)
     match = run_until_over(match)
     path = write_lines(tmp_path / "left.jsonl", match_export_lines(match))
     assert [r["type"] for r in read_records(path) if r["record"] == "event"].count("seat_taken_over") == 1

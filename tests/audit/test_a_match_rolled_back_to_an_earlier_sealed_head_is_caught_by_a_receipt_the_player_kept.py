@@ -11,10 +11,11 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games import receipts, service, triggers
+from games import receipts, triggers
 from games.audit import verify_match
 from games.export import match_export_lines
 from games.models import Event, Match, StreamHead
+from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 from tests.fixtures.verifier import write_lines
@@ -26,7 +27,7 @@ def play_by_api(clients, match, moves):
     """``moves`` actions, each by the player to act through the API: the receipts they got."""
     got = []
     for _ in range(moves):
-        state = service.match_state(match)
+        state = states.match_state(match)
         response = act(clients[state.to_act], match, state.legal_actions()[0])
         assert response.status_code == 201, response.content
         got.append(body(response)["receipt"])

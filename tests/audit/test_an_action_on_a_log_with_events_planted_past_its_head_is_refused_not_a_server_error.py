@@ -4,8 +4,9 @@ the next move is played on nor breaks the action endpoint: the seat's action is 
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.audit import verify_match
+from games.service import states
 from tests.audit.planting import plant
 from tests.fixtures.matches import act
 from tests.fixtures.people import body
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def test_an_action_after_a_planted_event_is_refused_with_409_and_nothing_is_stored(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     head = match.version
     planted = plant(match.stream, [{"type": "play", "seat": state.to_act, "card": state.legal_actions()[0]["card"]}])
     refused = act(clients[state.to_act], match, state.legal_actions()[0], expected_version=head)

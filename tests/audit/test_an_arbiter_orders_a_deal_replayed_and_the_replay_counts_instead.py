@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from games.errors import ServiceError
 from games.models import Match
-from games.service import match_state
+from games.service import states
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.matches import QUICK_KING
 from tests.fixtures.people import body, client_for
@@ -95,7 +95,7 @@ def test_a_replay_is_played_by_the_same_seats_on_fresh_cards_and_counts_instead(
     drawn = [e.pk for e in Entrant.objects.filter(tournament=t).order_by("pk")]
     seats = stream.seated_entrants(t)[0][1][0]
     assert sorted(seats) == drawn
-    assert [game_scores(t)[e] for e in seats] == list(match_state(replayed).scores)
+    assert [game_scores(t)[e] for e in seats] == list(states.match_state(replayed).scores)
 
     results.do_close_round(t.pk, organiser)
     rounds.do_start_round(t.pk, organiser)

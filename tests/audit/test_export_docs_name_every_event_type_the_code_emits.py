@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 CATALOGUE = ROOT / "docs" / "events.md"
 SOURCES = [
     *sorted((ROOT / "games" / "engine").glob("*.py")),
-    ROOT / "games" / "service.py",
+    *sorted((ROOT / "games" / "service").glob("*.py")),
     ROOT / "bots" / "runner.py",
     *sorted((ROOT / "tournaments" / "service").glob("*.py")),
 ]

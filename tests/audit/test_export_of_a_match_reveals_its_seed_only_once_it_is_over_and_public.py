@@ -6,7 +6,7 @@ import pytest
 
 from games.export import match_export_lines
 from games.models import Match
-from games.service import do_create_match
+from games.service import creating
 from tests.audit.conftest import read_records
 from tests.fixtures.matches import QUICK_KING
 from tests.fixtures.verifier import write_lines
@@ -20,7 +20,7 @@ def seed_of(match, **kwargs):
 
 
 def test_a_live_match_exports_no_seed_and_verifies_what_it_can(bots, tmp_path, verify_json):
-    match = do_create_match("king", QUICK_KING, bots)
+    match = creating.do_create_match("king", QUICK_KING, bots)
     assert match.status == Match.Status.LIVE
     path = write_lines(tmp_path / "live.jsonl", match_export_lines(match))
     assert match.seed not in path.read_text() and read_records(path)[1]["seed"] is None

@@ -3,7 +3,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import service
+from games import eventlog
+from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 def play_to(match, clients, plays):
     """Play ``plays`` decisions of the deal, each seat taking its first legal action."""
     for _ in range(plays):
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.is_over:
             return
         seat = state.to_act
@@ -56,7 +57,7 @@ def test_a_seated_player_waits_until_the_deal_is_over(king_board_match, clients,
     then = body(replay(players[0], king_board_match, 1, 3))
     # at version 3 the deal was not over: seat 1 saw its own hand only
     assert [h is not None for h in dealt_hands(then)] == [False, True, False, False]
-    state_then = service.match_state(king_board_match, service.eventlog.stream_events(king_board_match.stream)[:3])
+    state_then = states.match_state(king_board_match, eventlog.stream_events(king_board_match.stream)[:3])
     assert then["view"]["hand"] == state_then.hand(1)
 
 

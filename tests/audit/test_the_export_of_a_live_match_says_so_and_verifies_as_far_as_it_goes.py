@@ -6,9 +6,9 @@ a log cut short; a game that ended and is said to be live is refused too."""
 
 import pytest
 
-from games import service
 from games.export import match_export_lines
 from games.models import Match
+from games.service import creating, playing, states
 from tests.audit.conftest import failures, read_records, write_records
 from tests.fixtures.matches import QUICK_KING
 from tests.fixtures.verifier import write_lines
@@ -19,15 +19,15 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def live_export(tmp_path):
     """(match, path): a King match 30 moves in, two of them timeouts with their fallback moves."""
-    match = service.do_create_match("king", QUICK_KING)
+    match = creating.do_create_match("king", QUICK_KING)
     for move in range(30):
-        state = service.match_state(match)
+        state = states.match_state(match)
         seat = state.to_act
         if move in (5, 17):  # a person's time ran out: the platform records it, then plays the fallback
             fault = [{"type": "action_fallback", "seat": seat, "reason": "timeout"}]
-            service.do_act(match.pk, "system", lambda m, s=seat: s, service.FALLBACK, match.version, before=fault)
+            playing.do_act(match.pk, "system", lambda m, s=seat: s, playing.FALLBACK, match.version, before=fault)
         else:
-            service.do_act(match.pk, "test", lambda m, s=seat: s, state.legal_actions()[-1], match.version)
+            playing.do_act(match.pk, "test", lambda m, s=seat: s, state.legal_actions()[-1], match.version)
         match.refresh_from_db()
     assert match.status == Match.Status.LIVE
     return match, write_lines(tmp_path / "live.jsonl", match_export_lines(match))

@@ -8,7 +8,8 @@ import io
 import pytest
 from django.core.management import call_command
 
-from games import receipts, service
+from games import receipts
+from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 
@@ -39,7 +40,7 @@ def test_the_setting_names_the_key_and_receipts_are_signed_with_it(settings, kin
 
     expected = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(A_KEY)).public_key()
     assert public_key() == expected.public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
-    state = service.match_state(king_board_match)
+    state = states.match_state(king_board_match)
     receipt = body(act(clients[state.to_act], king_board_match, state.legal_actions()[0]))["receipt"]
     assert receipt["key"] == public_key()
 
@@ -59,7 +60,7 @@ def test_only_the_public_key_is_published_and_the_private_one_is_stored_nowhere(
         "public_key_pem",
         "signed",
     }
-    state = service.match_state(king_board_match)
+    state = states.match_state(king_board_match)
     act(clients[state.to_act], king_board_match, state.legal_actions()[0], command_id="kept")
     dump = io.StringIO()
     call_command("dumpdata", stdout=dump)

@@ -85,9 +85,9 @@ def test_it_agrees_with_the_cryptography_package_the_site_signs_with():
 
 def test_the_single_file_run_without_site_packages_checks_the_signatures(king_board_match, clients, tmp_path):
     match = king_board_match
-    from games import service
+    from games.service import states
 
-    state = service.match_state(match)
+    state = states.match_state(match)
     receipt = body(act(clients[state.to_act], match, state.legal_actions()[0]))["receipt"]
     export = write_lines(tmp_path / "export.jsonl", match_export_lines(match))
     alone = tmp_path / "outsider"

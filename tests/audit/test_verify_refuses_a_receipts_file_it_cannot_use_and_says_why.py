@@ -9,9 +9,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import receipts, service
+from games import receipts
 from games.export import match_export_lines
 from games.models import CommandResult, Event
+from games.service import creating, states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 from tests.fixtures.verifier import write_lines
@@ -22,7 +23,7 @@ ANOTHER_KEY = "22" * 32
 
 
 def play_one(match, clients):
-    state = service.match_state(match)
+    state = states.match_state(match)
     response = act(clients[state.to_act], match, state.legal_actions()[0])
     assert response.status_code == 201
     return body(response)["receipt"]
@@ -33,7 +34,7 @@ def kept(king_board_match, clients, players, settings):
     """(match, a receipt of it, a receipt signed with another key, a receipt of another match)."""
     match = king_board_match
     good = play_one(match, clients)
-    other_match = service.do_create_match("king", {}, players, board=match.board)
+    other_match = creating.do_create_match("king", {}, players, board=match.board)
     elsewhere = play_one(other_match, clients)
     site_key = settings.EVENT_RECEIPT_SIGNING_KEY
     settings.EVENT_RECEIPT_SIGNING_KEY = ANOTHER_KEY

@@ -8,17 +8,17 @@ and the seal read after the rows are what show nobody's append wrote it.
 
 import pytest
 
-from games import service
 from games.audit import verify_match
 from games.models import StreamHead
+from games.service import creating, playing, states
 from tests.audit.planting import plant
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_legal_move_planted_past_a_live_matchs_head_is_refused_at_its_version(bots):
-    match = service.do_create_match("king", {}, bots)
-    state = service.match_state(match)
+    match = creating.do_create_match("king", {}, bots)
+    state = states.match_state(match)
     planted = plant(match.stream, state.apply(state.legal_actions()[0]))
     [finding] = [f for f in verify_match(match) if not f.ok]
     assert (finding.check, finding.version) == ("head", match.version + 1) == ("head", planted[0].version)
@@ -29,11 +29,11 @@ def test_a_legal_move_planted_past_a_live_matchs_head_is_refused_at_its_version(
 
 
 def test_planted_past_a_sealed_append_they_are_refused_from_the_first_unsealed_version(bots):
-    match = service.do_create_match("king", {}, bots)
-    state = service.match_state(match)
-    service.do_act(match.pk, "system", lambda m: state.to_act, state.legal_actions()[0], match.version)
+    match = creating.do_create_match("king", {}, bots)
+    state = states.match_state(match)
+    playing.do_act(match.pk, "system", lambda m: state.to_act, state.legal_actions()[0], match.version)
     match.refresh_from_db()
     sealed = StreamHead.objects.get(stream=match.stream).version
-    state = service.match_state(match)
+    state = states.match_state(match)
     plant(match.stream, state.apply(state.legal_actions()[0]))
     assert [(f.check, f.version) for f in verify_match(match) if not f.ok] == [("head", sealed + 1)]

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from games import eventlog, triggers
-from games import service as games
 from games.models import Event, Match
+from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finished_match(make_bot):
-    match = games.do_create_match(
+    match = creating.do_create_match(
         "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"b{i}") for i in range(4)]
     )
     run_until_over(match)
@@ -92,7 +92,7 @@ def test_a_forged_play_with_its_chain_rebuilt_is_caught_by_the_rules(finished_ma
     seal key, the head seal)."""
     target = plays(finished_match)[0]
     rows = eventlog.stream_events(finished_match.stream)
-    before = games.match_state(finished_match, rows[: target.version - 1])
+    before = states.match_state(finished_match, rows[: target.version - 1])
     other = before.hand((target.payload["seat"] + 1) % 4)[0]  # a card the player did not hold
     prev = target.prev_hash
     for row in rows[target.version - 1 :]:
@@ -115,9 +115,9 @@ def test_a_match_that_does_not_exist_is_refused(db):
 
 def test_a_live_match_that_moves_on_while_it_is_checked_is_checked_as_it_stood(make_bot, players):
     """Events a writer appends after the match row was read are not reported as a broken head."""
-    match = games.do_create_match("king", {}, [make_bot(name=f"l{i}") for i in range(4)])
+    match = creating.do_create_match("king", {}, [make_bot(name=f"l{i}") for i in range(4)])
     assert match.status == "live"
-    state = games.match_state(match)
+    state = states.match_state(match)
     action = state.legal_actions()[0]
     produced = state.apply(action)
     # the in-flight writer: its events are in the stream, the match row not yet moved on

@@ -10,8 +10,9 @@ import json
 from bots import runner
 from bots.api_stream import TurnFeed
 from bots.models import Turn
-from games import receipts, service
+from games import receipts
 from games.models import Event, Match
+from games.service import creating
 from tests.bots.test_polling_bots_fetch_and_answer_their_turns import advance_to_polling_turn, bot_client
 from tests.bots.webhook_turns import match_where_it_acts_first
 from tests.fixtures.people import body
@@ -27,7 +28,7 @@ def accepted_answer(receipt, request_id, stream):
 
 def test_a_polling_bots_answer_is_answered_with_a_receipt_its_next_turn_carries(make_bot):
     poller = make_bot(kind="polling", name="poller")
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"r{i}") for i in range(3)] + [poller]
     )
     client = bot_client(poller)

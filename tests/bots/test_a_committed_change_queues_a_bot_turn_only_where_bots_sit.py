@@ -5,9 +5,9 @@ from datetime import timedelta
 from django.utils import timezone
 
 from bots import tasks
-from games import service
 from games.hooks import MATCH_ADVANCED, MatchAdvanced
 from games.models import Event, Match
+from games.service import creating, hand_overs, states
 from tests.engine.helpers import random_hands
 from tests.fixtures.matches import act
 
@@ -16,7 +16,7 @@ def test_creating_a_bot_match_queues_its_first_turn_after_commit(
     make_bot, enqueued_bot_turns, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        match = service.do_create_match("king", {}, [make_bot(name=f"b{i}") for i in range(4)])
+        match = creating.do_create_match("king", {}, [make_bot(name=f"b{i}") for i in range(4)])
     assert enqueued_bot_turns == [(match.pk, match.version)]
 
 
@@ -26,10 +26,10 @@ def test_a_person_acting_at_a_mixed_table_queues_the_next_turn(
     from tests.fixtures.people import client_for
 
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(3))}
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king", {}, [players[0], make_bot(name="b1"), make_bot(name="b2"), make_bot(name="b3")], board
     )
-    state = service.match_state(match)
+    state = states.match_state(match)
     assert state.to_act == 0  # the dealer leads (first_lead="dealer")
     with django_capture_on_commit_callbacks(execute=True):
         act(client_for(players[0]), match, state.legal_actions()[0])
@@ -42,8 +42,8 @@ def test_a_table_of_people_without_a_clock_queues_nothing(
 ):
     settings.PERSON_MOVE_SECONDS = None  # no clock: nothing for a worker to watch
     with django_capture_on_commit_callbacks(execute=True):
-        match = service.do_create_match("king", {}, players)
-        state = service.match_state(match)
+        match = creating.do_create_match("king", {}, players)
+        state = states.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     assert enqueued_bot_turns == []
 
@@ -52,14 +52,14 @@ def test_a_table_of_people_with_a_clock_arms_one_deadline_task_and_a_move_before
     players, clients, settings, enqueued_bot_turns, armed_deadlines, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        match = service.do_create_match("king", {}, players)  # the casual default clock
+        match = creating.do_create_match("king", {}, players)  # the casual default clock
         first = match.version
     match.refresh_from_db()
     wake = match.clock_wake_at
     assert armed_deadlines == [(match.pk, first, wake)]
     assert abs((wake - match.created_at).total_seconds() - settings.PERSON_MOVE_SECONDS) < 5
     with django_capture_on_commit_callbacks(execute=True):
-        state = service.match_state(match)
+        state = states.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     # The pending task wakes before the new turn's deadline could come: it arms that one itself.
     match.refresh_from_db()
@@ -70,11 +70,11 @@ def test_a_table_of_people_with_a_clock_arms_one_deadline_task_and_a_move_before
 def test_a_move_replaces_a_deadline_task_that_should_have_woken_long_ago(
     players, clients, enqueued_bot_turns, armed_deadlines, django_capture_on_commit_callbacks
 ):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     lost = timezone.now() - timedelta(hours=1)  # its task was lost (a broker restarted empty)
     Match.objects.filter(pk=match.pk).update(clock_wake_at=lost)
     with django_capture_on_commit_callbacks(execute=True):
-        state = service.match_state(match)
+        state = states.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     match.refresh_from_db()
     assert armed_deadlines == [(match.pk, match.version, match.clock_wake_at)] and match.clock_wake_at > lost
@@ -82,7 +82,7 @@ def test_a_move_replaces_a_deadline_task_that_should_have_woken_long_ago(
 
 
 def test_a_woken_deadline_task_that_is_no_longer_the_pending_one_arms_nothing(players, armed_deadlines):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     newer = timezone.now() + timedelta(seconds=200)
     Match.objects.filter(pk=match.pk).update(clock_wake_at=newer)
     old = (timezone.now() - timedelta(seconds=1)).isoformat()
@@ -96,9 +96,9 @@ def test_a_seat_handed_to_a_house_bot_at_a_table_without_a_clock_queues_its_turn
     players, settings, enqueued_bot_turns, django_capture_on_commit_callbacks
 ):
     settings.PERSON_MOVE_SECONDS = None
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     with django_capture_on_commit_callbacks(execute=True):
-        service.do_leave_seat(match.pk, players[match.to_act])
+        hand_overs.do_leave_seat(match.pk, players[match.to_act])
     match.refresh_from_db()
     assert enqueued_bot_turns == [(match.pk, match.version)]
 
@@ -113,8 +113,8 @@ def test_asking_whether_the_worker_is_needed_after_an_action_costs_one_query_at_
     MATCH_ADVANCED.register(heard.append)
     try:
         settings.PERSON_MOVE_SECONDS = None
-        match = service.do_create_match("king", {}, players)
-        state = service.match_state(match)
+        match = creating.do_create_match("king", {}, players)
+        state = states.match_state(match)
         with django_capture_on_commit_callbacks(execute=True):
             act(clients[state.to_act], match, state.legal_actions()[0])
         assert heard[-1].machines_seated is False
@@ -124,8 +124,8 @@ def test_asking_whether_the_worker_is_needed_after_an_action_costs_one_query_at_
         with django_assert_num_queries(1):  # a row, but nothing learnt of the table on the way
             assert tasks.worker_needed(MatchAdvanced(match.pk, match.version, match)) is None
         settings.PERSON_MOVE_SECONDS = 300
-        clocked = service.do_create_match("king", {}, players)
-        state = service.match_state(clocked)
+        clocked = creating.do_create_match("king", {}, players)
+        state = states.match_state(clocked)
         with django_capture_on_commit_callbacks(execute=True):
             act(clients[state.to_act], clocked, state.legal_actions()[0])
         with django_assert_num_queries(0):

@@ -8,10 +8,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bots import runner
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.hooks import MATCH_ADVANCED
 from games.models import Match
+from games.service import creating, playing, states
 
 
 def inserts_into(table, queries):
@@ -25,7 +26,7 @@ def test_a_table_of_house_bots_plays_the_whole_match_in_one_run_with_one_insert(
     settings.BOT_TIME_SLICE_SECONDS = 600  # nothing cuts the run short
     game = RULESETS["king"]
     bots = [make_bot(name=f"r{i}") for i in range(game.num_seats(None))]
-    match = service.do_create_match("king", {}, bots)
+    match = creating.do_create_match("king", {}, bots)
     created = match.version
     heard = []
 
@@ -57,18 +58,20 @@ def test_a_table_of_house_bots_plays_the_whole_match_in_one_run_with_one_insert(
 def test_a_run_stops_at_a_persons_turn_and_leaves_it_to_them(make_bot, players, settings):
     settings.BOT_TIME_SLICE_SECONDS = 600
     person = players[0]
-    match = service.do_create_match("king", {}, [make_bot(name="r0"), person, make_bot(name="r2"), make_bot(name="r3")])
+    match = creating.do_create_match(
+        "king", {}, [make_bot(name="r0"), person, make_bot(name="r2"), make_bot(name="r3")]
+    )
     for _ in range(40):
         match.refresh_from_db()
-        state = service.current_state(match)
+        state = states.current_state(match)
         if state.to_act == 1:
             before = match.version
             runner.run_turns(match.pk, match.version)
             match.refresh_from_db()
             assert match.version == before  # the person's turn: no bot plays it
-            service.submit_action(match.pk, person, state.legal_actions()[0], match.version)
+            playing.submit_action(match.pk, person, state.legal_actions()[0], match.version)
         else:
             runner.run_turns(match.pk, match.version)
             match.refresh_from_db()
-            assert service.current_state(match).to_act == 1 or match.status == Match.Status.OVER
+            assert states.current_state(match).to_act == 1 or match.status == Match.Status.OVER
     assert eventlog.check_chain(eventlog.stream_events(match.stream)) is None

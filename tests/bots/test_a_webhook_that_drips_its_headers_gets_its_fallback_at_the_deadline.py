@@ -12,8 +12,9 @@ import pytest
 
 from bots import runner
 from bots.webhook import BotFault, call
-from games import engine, eventlog, service
+from games import engine, eventlog
 from games.models import Match
+from games.service import creating
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +107,7 @@ def test_a_dripping_webhook_bot_gets_its_fallback_at_the_deadline(dripping_serve
     # The webhook bot sits where the first decision falls, so the task calls it at once.
     seats = [make_bot(name=f"r{i}") for i in range(3)]
     seats.insert(first, make_bot(kind="webhook", url=dripping_server.url, name="dripper"))
-    match = service.do_create_match("king", options, seats, seed=b"drip", bot_turn_timeout=1.5)
+    match = creating.do_create_match("king", options, seats, seed=b"drip", bot_turn_timeout=1.5)
     started = time.monotonic()
     runner.run_turns(match.pk, match.version)
     elapsed = time.monotonic() - started

@@ -10,8 +10,8 @@ import time
 import pytest
 
 from bots.models import Turn
-from games import service
 from games.models import Match
+from games.service import creating
 from tests.bots.webhook_turns import QUICK_KING, match_where_it_acts_first
 from tests.fixtures.services import start_match, wait_until_over
 
@@ -76,7 +76,7 @@ def test_a_house_bot_table_finishes_while_a_webhook_at_another_table_never_answe
         start_match(house, stuck)
         wait_for(lambda: silent.connections, "the webhook worker calling the silent bot", workers)
 
-        table = service.do_create_match("king", QUICK_KING, [make_bot(name=f"house{i}") for i in range(4)])
+        table = creating.do_create_match("king", QUICK_KING, [make_bot(name=f"house{i}") for i in range(4)])
         start_match(house, table)
         wait_until_over(table, workers, timeout=60)
 

@@ -2,8 +2,9 @@
 
 import json
 
-from games import engine, eventlog, service
+from games import engine, eventlog
 from games.models import Match
+from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 
 
@@ -15,12 +16,12 @@ def test_four_built_in_bots_play_a_king_and_a_rifki_match_to_the_end(make_bot, s
     settings.BOT_TIME_SLICE_SECONDS = 0.05  # several tasks' worth of slices, not one
     for ruleset, options in (("king", {"quick_game_combined_negatives": True}), ("rifki", {"short_mode": True})):
         bots = [make_bot(strategy=s, name=f"{ruleset}{i}") for i, s in enumerate(["random", "heuristic"] * 2)]
-        match = service.do_create_match(ruleset, options, bots)
+        match = creating.do_create_match(ruleset, options, bots)
         run_until_over(match)
         rows = eventlog.stream_events(match.stream)
         assert [r.version for r in rows] == list(range(1, match.version + 1))
         assert eventlog.check_chain(rows) is None
-        state = service.match_state(match)
+        state = states.match_state(match)
         assert state.is_over and rows[-1].type == "game_ended"
         assert all(r.metadata["actor"].startswith("bot:") for r in rows if r.type in ("play", "contract"))
         assert engine.replay(state.events, seed=bytes.fromhex(match.seed), verify=True) == state
@@ -29,7 +30,7 @@ def test_four_built_in_bots_play_a_king_and_a_rifki_match_to_the_end(make_bot, s
 def test_a_webhook_bot_plays_a_whole_match_seeing_only_its_own_cards(make_bot, bot_server, private_webhooks_allowed):
     server = bot_server()
     hook = make_bot(kind="webhook", url=server.url, name="hook")
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king",
         {"quick_game_combined_negatives": True},
         [hook] + [make_bot(strategy="heuristic", name=f"h{i}") for i in range(3)],
@@ -55,7 +56,7 @@ def test_faulty_answers_get_the_fallback_and_three_faults_hand_the_seat_to_the_h
     answers = iter([(200, b"{}", 3.0), (200, b"garbage", 0), (500, b"", 0)])
     server = bot_server(lambda request: next(answers, (200, b'{"action": {"type": "play", "card": "ZZ"}}', 0)))
     hook = make_bot(kind="webhook", url=server.url, name="flaky")
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king",
         {"quick_game_combined_negatives": True},
         [make_bot(strategy="random", name=f"r{i}") for i in range(3)] + [hook],
@@ -72,17 +73,17 @@ def test_faulty_answers_get_the_fallback_and_three_faults_hand_the_seat_to_the_h
     # each fallback is the first legal action, right after its fault event
     for i, r in enumerate(rows):
         if r.type == "action_fallback":
-            state = service.match_state(match, rows[:i])
+            state = states.match_state(match, rows[:i])
             assert eventlog.as_engine_event(rows[i + 1])["seat"] == 3
             first = state.legal_actions()[0]
             assert {k: v for k, v in eventlog.as_engine_event(rows[i + 1]).items() if k != "seat"} == dict(first)
-    assert service.match_state(match).is_over
+    assert states.match_state(match).is_over
 
 
 def test_an_illegal_answer_is_a_fault_too(make_bot, bot_server, private_webhooks_allowed):
     server = bot_server(lambda request: (200, b'{"action": {"type": "play", "card": "ZZ"}}', 0))
     hook = make_bot(kind="webhook", url=server.url, name="cheat")
-    match = service.do_create_match("king", {}, [hook] + [make_bot(name=f"r{i}") for i in range(3)])
+    match = creating.do_create_match("king", {}, [hook] + [make_bot(name=f"r{i}") for i in range(3)])
     run_until_over(match)
     rows = eventlog.stream_events(match.stream)
     assert [r.payload["reason"] for r in rows if r.type == "action_fallback"] == ["illegal_action"] * 3

@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from games import engine, eventlog, service
+from games import engine, eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 
 SHEDDING = [name for name, game in RULESETS.items() if not game.trick_taking]
@@ -25,11 +26,11 @@ def test_built_in_bots_finish_a_shedding_game_at_any_table_size(make_bot, settin
     settings.BOT_TIME_SLICE_SECONDS = 0.05  # several tasks' worth of slices, not one
     strategies = RULESETS[ruleset].policies
     bots = [make_bot(strategy=strategies[i % len(strategies)], name=f"b{i}") for i in range(players)]
-    match = service.do_create_match(ruleset, short(ruleset, players), bots)
+    match = creating.do_create_match(ruleset, short(ruleset, players), bots)
     run_until_over(match)
     rows = eventlog.stream_events(match.stream)
     assert [r.version for r in rows] == list(range(1, match.version + 1)) and eventlog.check_chain(rows) is None
-    state = service.match_state(match)
+    state = states.match_state(match)
     assert state.is_over and rows[-1].type == "game_ended" and "action_fallback" not in {r.type for r in rows}
     assert engine.replay(state.events, seed=bytes.fromhex(match.seed), verify=True) == state
 
@@ -51,7 +52,7 @@ def test_a_webhook_bot_answers_one_action_a_request_and_sees_only_its_own_cards(
     # would leave nothing to check (a random seed did, once in CI).
     options, seed = short(SHEDDING[0], 3), b"hook-first-5"
     assert engine.new_game(SHEDDING[0], seed=seed, options=options).to_act == 0
-    match = service.do_create_match(
+    match = creating.do_create_match(
         SHEDDING[0], options, [hook, make_bot(strategy="heuristic", name="h1"), make_bot(name="r2")], seed=seed
     )
     Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)  # a loaded CI machine is no fault
@@ -79,14 +80,14 @@ def test_a_webhook_bot_answers_one_action_a_request_and_sees_only_its_own_cards(
 def test_a_fault_ends_the_turn_as_the_games_fallback(make_bot, bot_server, private_webhooks_allowed):
     server = bot_server(lambda request: (200, b"garbage", 0))
     hook = make_bot(kind="webhook", url=server.url, name="broken")
-    match = service.do_create_match(SHEDDING[0], short(SHEDDING[0], 2), [hook, make_bot(name="r1")])
+    match = creating.do_create_match(SHEDDING[0], short(SHEDDING[0], 2), [hook, make_bot(name="r1")])
     Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)
     run_until_over(match)
     rows = eventlog.stream_events(match.stream)
     fallbacks = [i for i, r in enumerate(rows) if r.type == "action_fallback"]
     assert len(fallbacks) == 3 and all(rows[i].payload["reason"] == "not_json" for i in fallbacks)
     for i in fallbacks:
-        state = service.match_state(match, rows[:i])
+        state = states.match_state(match, rows[:i])
         expected = RULESETS[SHEDDING[0]].fallback(state.legal_actions())
         assert expected["type"] in ("end_turn", "draw")
         assert {k: v for k, v in eventlog.as_engine_event(rows[i + 1]).items() if k != "seat"} == dict(expected)

@@ -1,7 +1,7 @@
 """A match's announcement (games.hooks.MATCH_ADVANCED) reaches each registered receiver once
 per committed change, only after the commit, and a change rolled back announces nothing: a
 person's action through the service and a run of built-in bots through the worker's runner
-alike, both through the one emitter (games.service.announce_after_commit). The runner's
+alike, both through the one emitter (games.service.announcement.announce_after_commit). The runner's
 announcement says whether its task plays the next turn itself (``worker_on_it``), and then the
 bots' receiver queues nothing."""
 
@@ -12,8 +12,9 @@ from django.db import transaction
 
 from bots import runner
 from bots import tasks as bots_tasks
-from games import pubsub, service
+from games import pubsub
 from games.hooks import MATCH_ADVANCED
+from games.service import creating, playing, states
 from tests.engine.helpers import random_hands
 from tournaments import tasks as tournaments_tasks
 
@@ -51,18 +52,18 @@ def nothing(heard):
 def person_then_bots(person, make_bot):
     """A King deal with fixed cards: the person deals and leads in seat 0, built-in bots after."""
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(3))}
-    return service.do_create_match("king", {}, [person, *(make_bot(name=f"b{i}") for i in range(1, 4))], board)
+    return creating.do_create_match("king", {}, [person, *(make_bot(name=f"b{i}") for i in range(1, 4))], board)
 
 
 def bots_then_person(person, make_bot):
     """Built-in bots in seats 0, 2 and 3 around the person in seat 1, who is not first to act."""
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(3))}
     seats = [make_bot(name="b0"), person, make_bot(name="b2"), make_bot(name="b3")]
-    return service.do_create_match("king", {}, seats, board)
+    return creating.do_create_match("king", {}, seats, board)
 
 
 def first_legal(match):
-    return service.current_state(match).legal_actions()[0]
+    return states.current_state(match).legal_actions()[0]
 
 
 def test_a_persons_action_is_announced_to_each_receiver_once_after_its_commit(
@@ -70,7 +71,7 @@ def test_a_persons_action_is_announced_to_each_receiver_once_after_its_commit(
 ):
     match = person_then_bots(players[0], make_bot)
     with django_capture_on_commit_callbacks() as pending:
-        service.submit_action(match.pk, players[0], first_legal(match), match.version)
+        playing.submit_action(match.pk, players[0], first_legal(match), match.version)
     assert nothing(heard)  # stored, not yet committed
     for callback in pending:
         callback()
@@ -85,7 +86,7 @@ def test_a_rolled_back_action_announces_nothing(heard, players, make_bot, django
     match = person_then_bots(players[0], make_bot)
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError):
         with transaction.atomic():
-            service.submit_action(match.pk, players[0], first_legal(match), match.version)
+            playing.submit_action(match.pk, players[0], first_legal(match), match.version)
             raise RuntimeError("the surrounding transaction fails")
     assert nothing(heard)
 
@@ -101,7 +102,7 @@ def test_a_run_of_built_in_bots_is_announced_to_each_receiver_once_after_its_com
     for callback in pending:
         callback()
     match.refresh_from_db()
-    assert service.current_state(match).to_act == 1
+    assert states.current_state(match).to_act == 1
     announced = once_each(heard)
     assert (announced.match_id, announced.version, announced.row) == (match.pk, match.version, match)
     # The task that played the run dealt with the person's turn itself: nothing is queued.
@@ -113,7 +114,7 @@ def test_a_run_cut_by_its_time_slice_leaves_the_next_task_to_the_bots_receiver(
     heard, make_bot, settings, enqueued_bot_turns, django_capture_on_commit_callbacks
 ):
     settings.BOT_TIME_SLICE_SECONDS = 0  # one move, and the run's time is up: a bot plays next
-    match = service.do_create_match("king", {}, [make_bot(name=f"b{i}") for i in range(4)])
+    match = creating.do_create_match("king", {}, [make_bot(name=f"b{i}") for i in range(4)])
     with django_capture_on_commit_callbacks(execute=True):
         runner.run_turns(match.pk, match.version)
     match.refresh_from_db()

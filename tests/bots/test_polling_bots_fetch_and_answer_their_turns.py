@@ -7,8 +7,9 @@ from rest_framework.test import APIClient
 
 from bots import runner, tasks
 from bots.models import Turn
-from games import eventlog, service
+from games import eventlog
 from games.models import Match
+from games.service import creating, states
 from tests.fixtures.people import body
 
 
@@ -32,7 +33,7 @@ def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(m
     # the protocol is what is tested here; the rate limits have their own tests (tests/accounts).
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "", "polls": ""}
     poller = make_bot(kind="polling", name="poller")
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king",
         {"quick_game_combined_negatives": True},
         [make_bot(name=f"r{i}") for i in range(2)] + [poller, make_bot(name="r9")],
@@ -46,7 +47,7 @@ def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(m
             break
         turns = body(client.get("/api/v1/bot/turns/?wait=0"))["turns"]
         assert len(turns) == 1 and turns[0]["seat"] == 2 and turns[0]["version"] == match.version
-        state = service.match_state(match)
+        state = states.match_state(match)
         assert turns[0]["view"]["hand"] == state.hand(2) and turns[0]["legal_actions"] == state.legal_actions()
         r = client.post(
             f"/api/v1/bot/turns/{turns[0]['request_id']}/", {"action": turns[0]["legal_actions"][-1]}, format="json"
@@ -58,7 +59,7 @@ def test_a_polling_bot_plays_a_whole_match_by_fetching_and_answering_its_turns(m
 
 def test_an_illegal_answer_gets_the_fallback_and_a_422(make_bot):
     poller = make_bot(kind="polling", name="poller")
-    match = service.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
+    match = creating.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
     advance_to_polling_turn(match)
     turn = Turn.objects.get(status="pending")
     r = bot_client(poller).post(
@@ -75,7 +76,7 @@ def test_an_illegal_answer_gets_the_fallback_and_a_422(make_bot):
 
 def test_a_turn_past_its_deadline_is_a_timeout_fault_found_by_the_sweep(make_bot):
     poller = make_bot(kind="polling", name="poller")
-    match = service.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
+    match = creating.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
     advance_to_polling_turn(match)
     turn = Turn.objects.get(status="pending")
     Turn.objects.filter(pk=turn.pk).update(deadline=timezone.now() - timedelta(seconds=1))
@@ -90,7 +91,7 @@ def test_a_turn_past_its_deadline_is_a_timeout_fault_found_by_the_sweep(make_bot
 
 def test_another_bots_turn_cannot_be_answered_and_turns_need_a_bot_token(make_bot, django_user_model):
     poller, other = make_bot(kind="polling", name="poller"), make_bot(kind="polling", name="other")
-    match = service.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
+    match = creating.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
     advance_to_polling_turn(match)
     turn = Turn.objects.get(status="pending")
     assert body(bot_client(other).get("/api/v1/bot/turns/"))["turns"] == []

@@ -8,8 +8,9 @@ import pytest
 from bots import runner
 from bots.examples import polling_bot, webhook_bot
 from bots.models import Turn
-from games import eventlog, service
+from games import eventlog
 from games.models import Match
+from games.service import creating
 from tests.fixtures.bots import run_until_over
 
 
@@ -20,7 +21,7 @@ def test_the_webhook_example_checks_signatures_and_plays_a_whole_match(make_bot,
     try:
         bot.url = f"http://127.0.0.1:{server.server_port}/"
         bot.save()
-        match = service.do_create_match(
+        match = creating.do_create_match(
             "king", {"quick_game_combined_negatives": True}, [bot] + [make_bot(name=f"r{i}") for i in range(3)]
         )
         Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)  # a loaded CI machine is no fault
@@ -34,7 +35,7 @@ def test_the_webhook_example_checks_signatures_and_plays_a_whole_match(make_bot,
 @pytest.mark.django_db(transaction=True)
 def test_the_polling_example_plays_a_whole_match_against_a_live_server(make_bot, live_server):
     bot = make_bot(kind="polling", name="example-poller")
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"r{i}") for i in range(3)] + [bot]
     )
     answered = 0

@@ -3,8 +3,9 @@ is a bot's and the match has been quiet past the grace period: a table waiting o
 (however long) is theirs to move, not a worker's."""
 
 from bots import tasks
-from games import engine, service
+from games import engine
 from games.models import Match
+from games.service import creating
 
 SEED, QUICK = b"sweep", {"quick_game_combined_negatives": True}
 
@@ -13,7 +14,7 @@ def table(make_bot, person, person_seat, name):
     """A match with ``person`` in ``person_seat`` and built-in bots in the other seats."""
     seats = [make_bot(name=f"{name}{i}") for i in range(3)]
     seats.insert(person_seat, person)
-    return service.do_create_match("king", QUICK, seats, seed=SEED)
+    return creating.do_create_match("king", QUICK, seats, seed=SEED)
 
 
 def test_only_a_match_waiting_on_a_bot_past_the_grace_period_is_enqueued(
@@ -35,7 +36,7 @@ def test_only_a_match_waiting_on_a_bot_past_the_grace_period_is_enqueued(
 
 
 def test_a_match_of_people_only_or_over_is_never_enqueued(make_bot, players, settings, enqueued_bot_turns):
-    people = service.do_create_match("king", QUICK, players, seed=SEED)
+    people = creating.do_create_match("king", QUICK, players, seed=SEED)
     over = table(make_bot, players[0], (engine.new_game("king", seed=SEED, options=QUICK).to_act + 1) % 4, "o")
     Match.objects.filter(pk=over.pk).update(status=Match.Status.OVER, to_act=None)
     enqueued_bot_turns.clear()

@@ -5,7 +5,8 @@ import hashlib
 import hmac
 
 from bots.webhook import SIGNATURE_HEADER
-from games import engine, service
+from games import engine
+from games.service import creating
 
 QUICK_KING = {"quick_game_combined_negatives": True}
 
@@ -15,7 +16,7 @@ def match_where_it_acts_first(make_bot, hook, timeout=5.0, seed=b"webhook first"
     first = engine.new_game("king", seed=seed, options=QUICK_KING).to_act
     seats = [make_bot(name=f"{hook.name}-r{i}") for i in range(3)]
     seats.insert(first, hook)
-    return service.do_create_match("king", QUICK_KING, seats, seed=seed, bot_turn_timeout=timeout)
+    return creating.do_create_match("king", QUICK_KING, seats, seed=seed, bot_turn_timeout=timeout)
 
 
 def signed_by(secret, headers, raw):

@@ -7,9 +7,10 @@ up, and every drop is stored as the player's move, in order."""
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating, states
 from tests.fixtures.browser import log_in, sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -106,7 +107,7 @@ def test_a_corners_player_drags_cards_and_piles_with_a_mouse_then_a_finger(new_p
     player = get_user_model().objects.get(username="dragger")
     bot = make_bot(name="Cornerbot", strategy="heuristic")
     options = {"players": 3, **RULESETS["corners"].short_game}
-    match = service.do_create_match("corners", options, [player, bot, bot], created_by=player, seed=b"corners-20")
+    match = creating.do_create_match("corners", options, [player, bot, bot], created_by=player, seed=b"corners-20")
     desktop.goto(f"/matches/{match.pk}/")
     phone = None
     dropped, refused, shots = [], False, set()
@@ -124,7 +125,7 @@ def test_a_corners_player_drags_cards_and_piles_with_a_mouse_then_a_finger(new_p
         page.wait_for_selector('#table[data-your-turn="true"], #final', timeout=TURN_TIMEOUT_MS)
         if page.locator("#final").count():
             break
-        legal = service.match_state(Match.objects.get(pk=match.pk)).legal_actions()
+        legal = states.match_state(Match.objects.get(pk=match.pk)).legal_actions()
         cards = page.locator("#hand button.card.legal:not([disabled])")
         movable = page.locator("#piles .pile-target.movable:not([disabled])")
         before = page.get_attribute("#table", "data-version")

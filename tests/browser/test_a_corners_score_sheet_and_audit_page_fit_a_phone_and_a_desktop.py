@@ -5,7 +5,7 @@ never scrolling sideways (a wide table scrolls in its own box)."""
 
 import pytest
 
-from games import service
+from games.service import access, states
 from tests.audit.corners_matches import finished_corners
 from tests.fixtures.browser import PASSWORD, log_in
 
@@ -24,7 +24,7 @@ def test_the_sheet_and_the_audit_page_of_a_five_seat_jax_game_fit_the_screen(
 ):
     django_user_model.objects.create_user("arbiter", password=PASSWORD, is_staff=True)
     match = finished_corners(make_bot, "corners_jax", 5, {"target_points": 30})
-    state = service.match_state(match)
+    state = states.match_state(match)
     page = new_page(phone=phone)
     log_in(page, "arbiter")
 
@@ -38,7 +38,7 @@ def test_the_sheet_and_the_audit_page_of_a_five_seat_jax_game_fit_the_screen(
     page.goto(f"/matches/{match.pk}/audit/?seat=1&version={version}")
     assert page.locator("#audit-layout [data-pile]").count() == 8
     assert page.locator("[data-hand='1'] [data-card]").count() == len(
-        service.seat_replay(match, None, 1, version)["view"]["hand"]
+        access.seat_replay(match, None, 1, version)["view"]["hand"]
     )
     assert page.evaluate(NO_SIDEWAYS)
     screenshot(page, "audit")

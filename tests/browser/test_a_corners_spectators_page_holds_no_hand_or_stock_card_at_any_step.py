@@ -5,9 +5,10 @@ the match stream updates it, against the engine's state at the version the page 
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating, playing, states
 from games.templatetags.cards import card_name
 from tests.fixtures.browser import PASSWORD, log_in
 
@@ -18,7 +19,7 @@ STEPS = 40  # the player's actions to watch through, at most (the short game is 
 
 
 def state_at(match, version):
-    return service.match_state(match, eventlog.stream_events(match.stream)[:version])
+    return states.match_state(match, eventlog.stream_events(match.stream)[:version])
 
 
 def cards_shown(html, cards):
@@ -31,7 +32,7 @@ def wait_for_players_turn_or_the_end(match, timeout=60):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         match.refresh_from_db()
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.to_act == 0 or match.status == Match.Status.OVER:
             return state
         time.sleep(0.1)
@@ -49,7 +50,7 @@ def test_a_corners_spectator_never_sees_a_hand_or_stock_card_and_a_player_only_t
     player = django_user_model.objects.create_user("player", password=PASSWORD)
     bots = [make_bot(name=f"watched{i}", strategy="heuristic") for i in range(2)]
     options = {"players": 3, **RULESETS[RULESET].short_game}
-    match = service.do_create_match(RULESET, options, [player, *bots], created_by=creator, seed=b"watch-20")
+    match = creating.do_create_match(RULESET, options, [player, *bots], created_by=creator, seed=b"watch-20")
 
     anonymous, organiser, seated = new_page(phone=True), new_page(phone=True), new_page()
     log_in(organiser, "creator")
@@ -84,6 +85,6 @@ def test_a_corners_spectator_never_sees_a_hand_or_stock_card_and_a_player_only_t
         legal = state.legal_actions()
         plays = [a for a in legal if a["type"] == "play"]
         action = plays[0] if plays else next(a for a in legal if a["type"] == "end_turn")
-        service.submit_action(match.pk, player, action, match.version)
+        playing.submit_action(match.pk, player, action, match.version)
         steps += 1
     assert steps >= 5

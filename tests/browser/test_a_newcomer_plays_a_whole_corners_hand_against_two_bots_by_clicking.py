@@ -9,9 +9,10 @@ import re
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating, states
 from tests.fixtures.browser import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -49,7 +50,7 @@ def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, 
     newcomer = get_user_model().objects.get(username="newcomer")
     bot = make_bot(name="Cornerbot", strategy="heuristic")
     options = {"players": 3, **RULESETS[RULESET].short_game}
-    match = service.do_create_match(RULESET, options, [newcomer, bot, bot], created_by=newcomer, seed=b"corners-20")
+    match = creating.do_create_match(RULESET, options, [newcomer, bot, bot], created_by=newcomer, seed=b"corners-20")
     page.goto(f"/matches/{match.pk}/")
 
     turns, played, moved, shots, by_keyboard = 0, [], [], set(), False
@@ -63,7 +64,7 @@ def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, 
         if "turn" not in shots:
             screenshot(page, "turn")
             shots.add("turn")
-        state = service.match_state(Match.objects.get(pk=match.pk))
+        state = states.match_state(Match.objects.get(pk=match.pk))
         legal = state.legal_actions()
         cards = page.locator("#hand button.card.legal:not([disabled])")
         movable = page.locator("#piles .pile-target.movable:not([disabled])")
@@ -128,5 +129,5 @@ def test_a_newcomer_plays_a_whole_corners_hand_by_clicking_on_a_phone(new_page, 
     }
     match.refresh_from_db()
     assert match.status == Match.Status.OVER and page.locator("#winners").count() == 1
-    assert json.loads(json.dumps(service.match_state(match).deal_scores))  # the hand was scored
+    assert json.loads(json.dumps(states.match_state(match).deal_scores))  # the hand was scored
     assert re.search(r"/matches/\d+/sheet/", page.inner_html("#final"))

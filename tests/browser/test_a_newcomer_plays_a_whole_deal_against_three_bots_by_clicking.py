@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.engine.playout import score_sheet_rows
 from games.models import Match
+from games.service import states
 from tests.fixtures.browser import sign_up
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -64,7 +65,7 @@ def test_a_newcomer_signs_up_plays_a_whole_deal_by_clicking_and_reads_the_score_
     page.click("#sheet-link")
     page.wait_for_selector("#score-sheet")
     screenshot(page, "score-sheet")
-    state = service.match_state(Match.objects.get(pk=match.pk))
+    state = states.match_state(Match.objects.get(pk=match.pk))
     sheet = score_sheet_rows(state)
     first = page.locator("#score-sheet tbody tr").first
     cells = [c.strip() for c in first.locator("td").all_inner_texts()]

@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from games import receipts, service
+from games import receipts
+from games.service import creating, playing, states
 from tests.fixtures.browser import PASSWORD, SCREENSHOTS, log_in
 from tests.fixtures.people import client_for
 
@@ -29,8 +30,8 @@ def caught_up(page, match):
 def test_the_page_keeps_each_receipt_and_downloads_my_receipts(new_page, django_user_model, settings, screenshot):
     settings.PERSON_MOVE_SECONDS = None  # no clock: nothing but the moves change the table
     people = [django_user_model.objects.create_user(f"person{i}", password=PASSWORD) for i in range(4)]
-    match = service.do_create_match("king", {}, people, seed=b"my receipts" * 3)
-    me = people[service.match_state(match).to_act]
+    match = creating.do_create_match("king", {}, people, seed=b"my receipts" * 3)
+    me = people[states.match_state(match).to_act]
     page = new_page(phone=True)
     log_in(page, me.username)
     page.goto(f"/matches/{match.pk}/")
@@ -38,9 +39,9 @@ def test_the_page_keeps_each_receipt_and_downloads_my_receipts(new_page, django_
 
     versions = []  # the head after each of my moves, as the site answered it
     while len(versions) < 2:
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.to_act != people.index(me):
-            service.submit_action(match.pk, people[state.to_act], state.legal_actions()[0], match.version)
+            playing.submit_action(match.pk, people[state.to_act], state.legal_actions()[0], match.version)
             caught_up(page, match)
             continue
         if page.locator("#choices button").count():

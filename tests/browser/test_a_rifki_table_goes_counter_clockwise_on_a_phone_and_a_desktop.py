@@ -5,8 +5,9 @@ a desktop while a worker's bots play and the player plays through the page."""
 
 import pytest
 
-from games import compass, service
+from games import compass
 from games.engine import RULESETS
+from games.service import creating
 from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -23,7 +24,7 @@ def test_a_rifki_table_is_laid_out_counter_clockwise_with_each_card_before_its_p
 ):
     player = django_user_model.objects.create_user("rifkici", password=PASSWORD)
     bots = [make_bot(name=name, strategy="random") for name in ("house-deniz", "house-ece", "house-fuat")]
-    match = service.do_create_match("rifki", {}, [player, *bots], seed=b"rifki-table" * 3, created_by=player)
+    match = creating.do_create_match("rifki", {}, [player, *bots], seed=b"rifki-table" * 3, created_by=player)
     game = RULESETS["rifki"]
     phone, desk = new_page(phone=True), new_page()
     for page in (phone, desk):

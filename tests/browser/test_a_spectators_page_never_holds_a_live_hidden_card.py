@@ -5,8 +5,9 @@ version the page shows."""
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.models import Match
+from games.service import creating, playing, states
 from games.templatetags.cards import card_name
 from tests.fixtures.browser import PASSWORD, log_in
 
@@ -18,7 +19,7 @@ TURNS = 8  # the player's decisions to watch through: contract choices and cards
 
 def hands_at(match, version):
     rows = eventlog.stream_events(match.stream)[:version]
-    state = service.match_state(match, rows)
+    state = states.match_state(match, rows)
     return [list(state.hand(seat)) for seat in range(4)]
 
 
@@ -40,7 +41,7 @@ def test_spectators_never_see_a_live_hand_and_a_player_sees_only_their_own(
     creator = django_user_model.objects.create_user("creator", password=PASSWORD)
     player = django_user_model.objects.create_user("player", password=PASSWORD)
     bots = [make_bot(name=f"watched{i}", strategy="random") for i in range(3)]
-    match = service.do_create_match("king", QUICK_KING, [player, *bots], created_by=creator)
+    match = creating.do_create_match("king", QUICK_KING, [player, *bots], created_by=creator)
 
     anonymous, organiser, seated = new_page(), new_page(phone=True), new_page(phone=True)
     log_in(organiser, "creator")
@@ -66,7 +67,7 @@ def test_spectators_never_see_a_live_hand_and_a_player_sees_only_their_own(
             screenshot(anonymous, "spectator")
             screenshot(seated, "player")
         # the player acts (through the same service the page posts to); the worker's bots answer
-        service.submit_action(match.pk, player, deadline_state.legal_actions()[0], match.version)
+        playing.submit_action(match.pk, player, deadline_state.legal_actions()[0], match.version)
     assert Match.objects.get(pk=match.pk).status == Match.Status.LIVE
 
 
@@ -76,7 +77,7 @@ def wait_for_players_turn(match, timeout=60):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         match.refresh_from_db()
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.to_act == 0:
             return state
         time.sleep(0.1)

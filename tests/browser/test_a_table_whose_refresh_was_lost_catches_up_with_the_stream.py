@@ -11,7 +11,7 @@ stream, one more) are cut.
 
 import pytest
 
-from games import service
+from games.service import creating, states
 from tests.fixtures.browser import PASSWORD, log_in
 from tests.fixtures.matches import act
 from tests.fixtures.people import client_for
@@ -25,7 +25,7 @@ CUT = 3
 def test_a_table_whose_refresh_was_cut_shows_the_announced_move_without_another(new_page, django_user_model, settings):
     settings.PERSON_MOVE_SECONDS = None  # no clock: nothing but the move changes the table
     people = [django_user_model.objects.create_user(f"person{i}", password=PASSWORD) for i in range(4)]
-    match = service.do_create_match("king", {}, people, seed=b"catch-up" * 4)
+    match = creating.do_create_match("king", {}, people, seed=b"catch-up" * 4)
     watcher = next(p for i, p in enumerate(people) if i != match.to_act)
     page = new_page(phone=True)
     log_in(page, watcher.username)
@@ -43,7 +43,7 @@ def test_a_table_whose_refresh_was_cut_shows_the_announced_move_without_another(
             route.continue_()
 
     page.route("**/matches/*/live/*", cut_the_first)
-    state = service.match_state(match)
+    state = states.match_state(match)
     assert act(client_for(people[state.to_act]), match, state.legal_actions()[0]).status_code == 201
     match.refresh_from_db()
     page.wait_for_function(

@@ -11,8 +11,9 @@ import re
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.models import Match
+from games.service import creating
 from tests.fixtures.browser import PASSWORD, log_in
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -65,7 +66,7 @@ def test_a_whole_king_game_by_keyboard_with_the_table_on_one_phone_screen(
 ):
     player = django_user_model.objects.create_user("keyboardist", password=PASSWORD)
     bots = [make_bot(name=name, strategy="random") for name in ("house-ada", "house-bruno", "house-cem")]
-    match = service.do_create_match("king", KING, [player, *bots], seed=b"keyboard" * 4, created_by=player)
+    match = creating.do_create_match("king", KING, [player, *bots], seed=b"keyboard" * 4, created_by=player)
     phone, desk = new_page(phone=True), new_page()
     for page in (phone, desk):
         log_in(page, player.username)

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.audit import verify_match
+from games.service import access, creating
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.browser import PASSWORD, log_in
 
@@ -21,7 +22,7 @@ def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(
     screenshot,
 ):
     arbiter = django_user_model.objects.create_user("arbiter", password=PASSWORD)
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"b{i}") for i in range(4)], created_by=arbiter
     )
     run_until_over(match)
@@ -56,7 +57,7 @@ def test_an_arbiter_steps_through_a_finished_deal_and_reads_the_verification(
     page.wait_for_selector("#audit-hands-heading >> text=The hands as b2 saw them")  # seat 2 holds b2
     assert page.locator("#audit-hands [data-hand]").count() == 1
     seat_two = sorted(page.locator("[data-hand='2'] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
-    view = service.seat_replay(match, arbiter, 2, 8)["view"]
+    view = access.seat_replay(match, arbiter, 2, 8)["view"]
     assert seat_two == sorted(view["hand"])
     screenshot(page, "seat-2")
 

@@ -8,7 +8,7 @@ is made in this process, and the pages only read it."""
 
 import pytest
 
-from games.service import do_create_match
+from games.service import creating
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.browser import PASSWORD, PHONE, log_in
 from tournaments import projection
@@ -62,7 +62,7 @@ def test_every_page_fits_a_390_px_phone(new_page, make_bot, django_user_model, s
     projection.update_standings(t.pk)  # as the worker would
     house = make_bot(name="house-heuristic-2")  # a finished King game where one bot holds three seats
     match = run_until_over(
-        do_create_match(
+        creating.do_create_match(
             "king", {"quick_game_combined_negatives": True}, [bots[0], house, house, house], seed=b"phone" * 4
         )
     )

@@ -9,7 +9,7 @@ legality path (tests/pages/decisions.py), so the pages show exactly what the eng
 
 import pytest
 
-from games import service
+from games.service import states
 from tests.fixtures.browser import PASSWORD, PHONE, log_in
 from tests.pages.decisions import king_auction, rifki_after
 
@@ -26,7 +26,7 @@ def people(django_user_model):
 def test_the_auction_and_the_rifki_choice_fit_a_phone_and_read_plainly(new_page, people, screenshot):
     auction = king_auction(people)  # ana 4 up, bruno 5 up, cem passes: ana to call, with preference
     rifki = rifki_after(people, deals=4, options={"opening_negative_hands": 6})
-    declarer = people[service.match_state(rifki).to_act]
+    declarer = people[states.match_state(rifki).to_act]
 
     for phone in (True, False):
         kind = "phone" if phone else "desktop"

@@ -7,8 +7,8 @@ and desktop). No worker: the matches are played and rated in this process."""
 import pytest
 
 from bots import registry
-from games import service as games
 from games.models import Match, Seat
+from games.service import playing, states
 from tests.fixtures.browser import PASSWORD, PHONE, log_in
 from tournaments.ladder import service as ladder_service
 from tournaments.models import LadderTable
@@ -21,9 +21,9 @@ OWNERS = ("ana", "bruno", "cem", "deniz")
 def play_and_rate(table):
     match = table.match
     while match.status != Match.Status.OVER:
-        seat = games.current_state(match).to_act
+        seat = states.current_state(match).to_act
         bot = Seat.objects.get(match=match, index=seat).bot
-        games.do_act(match.pk, f"bot:{bot.pk}", lambda m, seat=seat: seat, games.FALLBACK, match.version)
+        playing.do_act(match.pk, f"bot:{bot.pk}", lambda m, seat=seat: seat, playing.FALLBACK, match.version)
         match.refresh_from_db()
     ladder_service.do_rate_match(match.pk)
 

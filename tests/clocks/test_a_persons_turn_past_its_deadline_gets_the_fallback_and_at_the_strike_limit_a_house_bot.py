@@ -7,13 +7,14 @@ own actions are refused without storing anything. Before the deadline nothing is
 import pytest
 
 from bots import runner, tasks
-from games import clocks, service
+from games import clocks
 from games.errors import ServiceError
 from games.models import Event, Match
+from games.service import creating, playing, states
 
 
 def person_table(players, move=0.0, strikes=2):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     Match.objects.filter(pk=match.pk).update(move_seconds=move, bank_seconds=0, strike_limit=strikes)
     match.refresh_from_db()
     return match
@@ -36,14 +37,14 @@ def test_before_the_deadline_nothing_is_played_and_the_task_comes_back_at_it(pla
     tasks.person_turn_deadline(match.pk, match.version)  # woken early
     match.refresh_from_db()
     assert Event.objects.filter(stream=match.stream).count() == match.version  # nothing appended
-    deadline = clocks.person_turn(match, service.current_state(match))["deadline"]
+    deadline = clocks.person_turn(match, states.current_state(match))["deadline"]
     assert armed_deadlines == [(match.pk, match.version, deadline + tasks.DEADLINE_LATE)]
     assert match.clock_wake_at == deadline + tasks.DEADLINE_LATE
 
 
 def test_a_timeout_plays_the_first_legal_action_after_a_fallback_event(players):
     match = person_table(players)
-    first_legal = service.current_state(match).legal_actions()[0]
+    first_legal = states.current_state(match).legal_actions()[0]
     version = match.version
     seat = time_out(match)
 
@@ -78,7 +79,7 @@ def test_the_strike_limit_hands_the_seat_to_a_house_bot_which_plays_it(players):
     # The person may no longer act for the seat: refused, nothing stored.
     before = match.version
     with pytest.raises(ServiceError) as refusal:
-        service.submit_action(match.pk, players[first], service.current_state(match).legal_actions()[0], before)
+        playing.submit_action(match.pk, players[first], states.current_state(match).legal_actions()[0], before)
     assert refusal.value.code == "seat_taken_over" and refusal.value.status == 409
     match.refresh_from_db()
     assert match.version == before
@@ -98,7 +99,7 @@ def test_a_late_deadline_task_after_the_person_played_does_nothing(players, clie
 
     match = person_table(players)
     version = match.version
-    state = service.current_state(match)
+    state = states.current_state(match)
     assert act(clients[state.to_act], match, state.legal_actions()[0]).status_code == 201
     match.refresh_from_db()
     after = match.version
@@ -114,7 +115,7 @@ def test_the_time_given_does_not_depend_on_the_hand(players):
     gaps = set()
     for _ in range(4):
         match.refresh_from_db()
-        turn = clocks.person_turn(match, service.current_state(match))
+        turn = clocks.person_turn(match, states.current_state(match))
         gaps.add((turn["deadline"] - clocks.turn_started(match)).total_seconds())
         Match.objects.filter(pk=match.pk).update(move_seconds=0)
         time_out(match)

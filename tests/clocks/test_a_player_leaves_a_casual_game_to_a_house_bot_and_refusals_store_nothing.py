@@ -1,4 +1,4 @@
-"""Leaving a casual table (games.service.do_leave_seat, /matches/<id>/leave/): after a
+"""Leaving a casual table (games.service.hand_overs.do_leave_seat, /matches/<id>/leave/): after a
 confirmation a house bot takes the seat as a ``seat_taken_over`` event (reason "left") and
 plays it to the end; the seat keeps its holder's name, so nobody else can take it, and its
 player can neither act for it nor leave it again. Refusals (not your seat, the game over,
@@ -7,9 +7,9 @@ already left) say why and store nothing."""
 import pytest
 
 from bots import runner
-from games import service
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
+from games.service import creating, hand_overs, playing, states
 from tests.pages.tables import browser
 
 
@@ -19,7 +19,7 @@ def events(match):
 
 @pytest.fixture
 def table(players):
-    return service.do_create_match("king", {}, players)
+    return creating.do_create_match("king", {}, players)
 
 
 def test_the_confirmation_page_then_leaving_hands_the_seat_to_a_house_bot(players, table):
@@ -45,10 +45,10 @@ def test_the_confirmation_page_then_leaving_hands_the_seat_to_a_house_bot(player
 
 def test_the_house_bot_plays_the_left_seat_and_its_player_cannot_act(players, table):
     seat = table.to_act
-    service.do_leave_seat(table.pk, players[seat])
+    hand_overs.do_leave_seat(table.pk, players[seat])
     table.refresh_from_db()
     with pytest.raises(ServiceError) as refusal:
-        service.submit_action(table.pk, players[seat], service.current_state(table).legal_actions()[0], table.version)
+        playing.submit_action(table.pk, players[seat], states.current_state(table).legal_actions()[0], table.version)
     assert refusal.value.code == "seat_taken_over"
     before = table.version
     runner.run_turns(table.pk, before)  # what the worker does once the leave is announced
@@ -59,9 +59,9 @@ def test_the_house_bot_plays_the_left_seat_and_its_player_cannot_act(players, ta
 
 
 def test_a_bot_plays_a_whole_game_once_every_person_has_left(players):
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True}, players)
+    match = creating.do_create_match("king", {"quick_game_combined_negatives": True}, players)
     for person in players:
-        service.do_leave_seat(match.pk, person)
+        hand_overs.do_leave_seat(match.pk, person)
     for _ in range(200):
         match.refresh_from_db()
         if match.status == Match.Status.OVER:
@@ -73,7 +73,7 @@ def test_a_bot_plays_a_whole_game_once_every_person_has_left(players):
 def refused(match, user, code, status):
     before = events(match)
     with pytest.raises(ServiceError) as refusal:
-        service.do_leave_seat(match.pk, user)
+        hand_overs.do_leave_seat(match.pk, user)
     assert (refusal.value.code, refusal.value.status) == (code, status)
     assert events(match) == before
     return refusal.value
@@ -88,7 +88,7 @@ def test_someone_without_a_seat_cannot_leave_it(players, table, django_user_mode
 
 
 def test_a_seat_cannot_be_left_twice(players, table):
-    service.do_leave_seat(table.pk, players[1])
+    hand_overs.do_leave_seat(table.pk, players[1])
     refused(table, players[1], "seat_already_left", 409)
     response = browser(players[1]).get(f"/matches/{table.pk}/leave/")
     assert response.status_code == 409 and "a house bot already plays this seat" in response.content.decode()

@@ -7,9 +7,10 @@ in the match's stream and the tournament's); wrong rulings store nothing."""
 import pytest
 
 from bots import runner
-from games import clocks, service
+from games import clocks
 from games.errors import ServiceError
 from games.models import Event, Match
+from games.service import hand_overs
 from tests.fixtures.people import body, client_for
 from tests.pages.tables import browser
 from tournaments.models import Entrant, Tournament
@@ -146,7 +147,7 @@ def test_wrong_returns_are_refused_and_store_nothing(organiser, players):
     refused("invalid_ruling", reason=" ")
     refused("not_found", match_id=match.pk + 1000)
     refused("organiser_only", by=players[0])
-    service.do_leave_seat(match.pk, players[1])
+    hand_overs.do_leave_seat(match.pk, players[1])
     left = match.seats.get(user=players[1]).index
     counts = (Event.objects.filter(stream=match.stream).count(), Event.objects.filter(stream=t.stream).count())
     refused("seat_left", seat=left)  # a player who left (withdrew) is not put back

@@ -4,12 +4,12 @@ them there, and the match's clock is armed again; a turn within its time is left
 person's seat a house bot took over, with nobody playing it, is enqueued for the worker."""
 
 from bots import tasks
-from games import service
 from games.models import Event, Match
+from games.service import creating, hand_overs
 
 
 def table(players, move):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     Match.objects.filter(pk=match.pk).update(move_seconds=move, bank_seconds=0)
     match.refresh_from_db()
     return match
@@ -38,7 +38,7 @@ def test_a_young_turn_is_not_even_looked_at(players, settings):
 def test_a_seat_a_house_bot_took_is_enqueued_for_the_worker(players, settings, enqueued_bot_turns):
     settings.TIMED_QUESTION_SECONDS, settings.PERSON_CLOCK_GRACE_SECONDS = 0, 0
     match = table(players, 300)
-    service.do_leave_seat(match.pk, players[match.to_act])
+    hand_overs.do_leave_seat(match.pk, players[match.to_act])
     match.refresh_from_db()
     enqueued_bot_turns.clear()
     tasks.sweep_stalled_turns()

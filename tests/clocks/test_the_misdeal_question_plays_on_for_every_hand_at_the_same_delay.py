@@ -5,9 +5,10 @@ chosen one); a weak hand may claim during its window and the claim is recorded a
 Nobody clicks "Play on"."""
 
 from bots import runner, tasks
-from games import clocks, service
+from games import clocks
 from games.engine.cards import DECK
 from games.models import Event, Match
+from games.service import creating, playing, states
 from tests.pages.tables import browser
 
 LOW = [c for c in DECK if c[0] in "23456789T"]
@@ -22,8 +23,8 @@ def asked(players, weak_seat):
     hands, strong = [], iter([rest[i::3] for i in range(3)])
     for seat in range(4):
         hands.append(LOW[:13] if seat == weak_seat else next(strong))
-    match = service.do_create_match("rifki", {}, players, board={"declarer": 0, "hands": hands})
-    service.submit_action(match.pk, players[0], TRUMPS, match.version)
+    match = creating.do_create_match("rifki", {}, players, board={"declarer": 0, "hands": hands})
+    playing.submit_action(match.pk, players[0], TRUMPS, match.version)
     match.refresh_from_db()
     return match
 
@@ -33,7 +34,7 @@ def test_every_persons_pass_lands_at_the_same_delay_whatever_their_hand(players,
     asked_seats, delays, early = [], [], []
     for _ in range(4):
         match.refresh_from_db()
-        state = service.current_state(match)
+        state = states.current_state(match)
         if state.phase != "misdeal_claim":
             break
         turn = clocks.person_turn(match, state)
@@ -52,16 +53,16 @@ def test_every_persons_pass_lands_at_the_same_delay_whatever_their_hand(players,
     passes = Event.objects.filter(stream=match.stream, type="pass").order_by("version")
     assert [p.payload for p in passes] == [{"seat": s} for s in asked_seats]
     assert {p.metadata["actor"] for p in passes} == {"clock"}
-    assert not Event.objects.filter(stream=match.stream, type__in=service.PLATFORM_EVENTS).exists()
+    assert not Event.objects.filter(stream=match.stream, type__in=states.PLATFORM_EVENTS).exists()
     assert all(record.strikes == 0 for record in clocks.seat_records(match))
     match.refresh_from_db()
-    assert service.current_state(match).phase == "play"
+    assert states.current_state(match).phase == "play"
 
 
 def test_a_weak_hand_claims_at_once_within_its_window(players):
     match = asked(players, weak_seat=0)  # the declarer is asked first
     assert match.to_act == 0
-    service.submit_action(match.pk, players[0], {"type": "cancel"}, match.version)
+    playing.submit_action(match.pk, players[0], {"type": "cancel"}, match.version)
     assert Event.objects.filter(stream=match.stream, type="cancel", payload__seat=0).exists()
 
 
@@ -69,7 +70,7 @@ def test_the_question_has_its_short_clock_on_a_table_with_no_move_time(players):
     match = asked(players, weak_seat=3)
     Match.objects.filter(pk=match.pk).update(move_seconds=None)
     match.refresh_from_db()
-    turn = clocks.person_turn(match, service.current_state(match))
+    turn = clocks.person_turn(match, states.current_state(match))
     assert (turn["deadline"] - clocks.turn_started(match)).total_seconds() == 3.0
     assert turn["timed"] == {"type": "pass"}
 

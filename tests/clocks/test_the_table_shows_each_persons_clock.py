@@ -4,8 +4,8 @@ a seat a house bot took says so. The clock never depends on a hand."""
 
 import re
 
-from games import service
 from games.models import Match
+from games.service import creating, hand_overs
 from tests.pages.tables import browser
 
 
@@ -14,7 +14,7 @@ def clocks_on(page):
 
 
 def test_every_person_seat_shows_its_clock_and_the_one_to_act_counts_down(players):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     Match.objects.filter(pk=match.pk).update(move_seconds=90, bank_seconds=120)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
     shown = clocks_on(page)
@@ -26,13 +26,13 @@ def test_every_person_seat_shows_its_clock_and_the_one_to_act_counts_down(player
 
 
 def test_a_seat_taken_by_a_house_bot_says_so(players):
-    match = service.do_create_match("king", {}, players)
-    service.do_leave_seat(match.pk, players[1])
+    match = creating.do_create_match("king", {}, players)
+    hand_overs.do_leave_seat(match.pk, players[1])
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
     assert "left; a house bot plays on" in clocks_on(page)["1"]
 
 
 def test_a_table_with_no_clock_shows_none(players):
-    match = service.do_create_match("king", {}, players)
+    match = creating.do_create_match("king", {}, players)
     Match.objects.filter(pk=match.pk).update(move_seconds=None)
     assert clocks_on(browser(players[0]).get(f"/matches/{match.pk}/").content.decode()) == {}

@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 
 from bots.house import house_bot
-from games import engine, eventlog, service
+from games import engine, eventlog
 from games.models import Match
+from games.service import creating, playing, states
 
 pytestmark = [
     pytest.mark.services,
@@ -35,15 +36,15 @@ def test_the_worker_answers_each_person_move_with_the_bots_moves(celery_worker_f
     worker = celery_worker_factory(None, extra_env={"DATABASE_URL": database})
     person, bot = players[0], house_bot("random")
     seats = engine.RULESETS["king"].num_seats()
-    match = service.do_create_match("king", {}, [person] + [bot] * (seats - 1))
+    match = creating.do_create_match("king", {}, [person] + [bot] * (seats - 1))
     worker.client.send_task("bots.tasks.play_bot_turns", args=[match.pk, match.version])
     wait_for_person(match, 0, worker)
 
     answered = 0
     while answered < ANSWERS:
         assert match.status == Match.Status.LIVE
-        action = service.current_state(match).legal_actions()[0]
-        moved = service.submit_action(match.pk, person, dict(action), match.version)["version"]
+        action = states.current_state(match).legal_actions()[0]
+        moved = playing.submit_action(match.pk, person, dict(action), match.version)["version"]
         match.refresh_from_db()
         if match.to_act == 0:
             continue  # the person acts again (they lead the next trick, say): no bot's turn

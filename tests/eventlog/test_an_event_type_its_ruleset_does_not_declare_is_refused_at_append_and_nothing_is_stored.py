@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.models import Event, Match, StreamHead
+from games.service import creating, hand_overs, states
 from tests.fixtures.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def test_the_log_refuses_an_undeclared_type_before_writing_anything():
 def test_a_platform_event_of_an_undeclared_type_is_refused(king_board_match):
     before = stored(king_board_match)
     with pytest.raises(eventlog.UndeclaredEvent):
-        service.do_append_platform(king_board_match.pk, "system", [PEEK])
+        hand_overs.do_append_platform(king_board_match.pk, "system", [PEEK])
     assert stored(king_board_match) == before
 
 
@@ -47,7 +48,7 @@ def test_an_action_whose_engine_events_hold_an_undeclared_type_is_refused(
     monkeypatch,
 ):
     before = stored(king_board_match)
-    state = service.match_state(king_board_match)
+    state = states.match_state(king_board_match)
     engine_apply = type(state).apply
     monkeypatch.setattr(type(state), "apply", lambda self, action: [*engine_apply(self, action), dict(PEEK)])
     client = client_for(players[state.to_act])
@@ -64,14 +65,14 @@ def test_an_action_whose_engine_events_hold_an_undeclared_type_is_refused(
 
 def test_a_new_match_whose_first_events_hold_an_undeclared_type_is_refused(monkeypatch):
     ruleset = next(iter(RULESETS))
-    real = service.check_new_match
+    real = creating.check_new_match
 
     def with_peek(*args, **kwargs):
         state = real(*args, **kwargs)
         state.events.append(dict(PEEK))
         return state
 
-    monkeypatch.setattr(service, "check_new_match", with_peek)
+    monkeypatch.setattr(creating, "check_new_match", with_peek)
     with pytest.raises(eventlog.UndeclaredEvent):
-        service.do_create_match(ruleset, {}, None)
+        creating.do_create_match(ruleset, {}, None)
     assert not Match.objects.exists() and not Event.objects.exists()

@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.utils import formats, translation
 
 from bots.models import Turn
-from games import service
+from games.service import creating
 from tests.pages.tables import browser
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def written(language, value, format_name):
 @pytest.mark.parametrize("language, month", [("pt-br", "Novembro"), ("tr", "Kasım")])
 def test_a_bots_fault_is_dated_in_the_readers_locale(make_bot, language, month):
     bot = make_bot(kind="polling", name="zamanli")
-    match = service.do_create_match("king", {}, [bot, make_bot(), make_bot(), make_bot()], seed=b"d" * 32)
+    match = creating.do_create_match("king", {}, [bot, make_bot(), make_bot(), make_bot()], seed=b"d" * 32)
     Turn.objects.create(
         request_id=uuid.uuid4(),
         bot=bot,

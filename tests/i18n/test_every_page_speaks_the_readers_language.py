@@ -12,9 +12,9 @@ import random
 import pytest
 from django.test import Client
 
-from games import service
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating, playing, states
 from tests.pages.tables import bots_play_until_the_person_acts
 from tournaments.models import TournamentTable
 from tournaments.service import creation, entries, rounds
@@ -31,11 +31,11 @@ def finished(match, holders):
     """Plays ``match`` to its end with seeded random legal actions, each by its seat's holder."""
     rng = random.Random(0)
     while match.status != Match.Status.OVER:
-        state = service.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
         holder = holders[seat]
         actor = f"bot:{holder.pk}" if hasattr(holder, "kind") else f"user:{holder.pk}"
-        service.do_act(match.pk, actor, lambda m, seat=seat: seat, rng.choice(state.legal_actions()), match.version)
+        playing.do_act(match.pk, actor, lambda m, seat=seat: seat, rng.choice(state.legal_actions()), match.version)
         match.refresh_from_db()
     return match
 
@@ -45,10 +45,10 @@ def club(django_user_model, make_bot):
     people = [django_user_model.objects.create_user(name, password="long-enough-pass") for name in PEOPLE]
     robots = [make_bot(name=f"robo{i}") for i in range(4)]
     quick = {"quick_game_combined_negatives": True}
-    over = finished(service.do_create_match("king", quick, robots, seed=b"pages" * 4, created_by=people[0]), robots)
-    king = service.do_create_match("king", {}, [people[0], *robots[1:]], seed=b"king" * 8, created_by=people[0])
+    over = finished(creating.do_create_match("king", quick, robots, seed=b"pages" * 4, created_by=people[0]), robots)
+    king = creating.do_create_match("king", {}, [people[0], *robots[1:]], seed=b"king" * 8, created_by=people[0])
     bots_play_until_the_person_acts(king)
-    rifki = service.do_create_match("rifki", {}, [people[1], *robots[1:]], seed=b"rifki" * 8, created_by=people[1])
+    rifki = creating.do_create_match("rifki", {}, [people[1], *robots[1:]], seed=b"rifki" * 8, created_by=people[1])
     bots_play_until_the_person_acts(rifki)
     event = creation.do_create_tournament(people[2], "Copa", "king", quick, "swiss", 2)
     for bot in robots:
@@ -121,7 +121,7 @@ def test_every_page_is_in_the_readers_language(club, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_refused_move_is_explained_in_the_readers_language(club, language):
     king, ana = club["king"], club["people"][0]
-    state = service.match_state(king)
+    state = states.match_state(king)
     illegal = next(c for c in state.hand(0) if {"type": "play", "card": c} not in state.legal_actions())
 
     response = reader(language, ana).post(

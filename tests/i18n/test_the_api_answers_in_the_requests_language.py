@@ -6,7 +6,7 @@ say it; the engine's own English stays in ``reason``, for programs."""
 import pytest
 from django.utils import translation
 
-from games import service
+from games.service import states
 from tests.fixtures.people import body
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def act(client, match, action, query="", **headers):
 
 
 def refused_card(match):
-    state = service.match_state(match)
+    state = states.match_state(match)
     legal = {a["card"] for a in state.legal_actions() if a["type"] == "play"}
     return state.to_act, next(c for c in state.hand(state.to_act) if c not in legal)
 
@@ -57,7 +57,7 @@ def test_lang_in_the_query_wins_over_the_browsers_language(clients, king_board_m
 
 
 def test_a_message_with_values_is_translated_with_its_values_in_place(clients, king_board_match):
-    state = service.match_state(king_board_match)
+    state = states.match_state(king_board_match)
     other = (state.to_act + 1) % 4
 
     r = act(clients[other], king_board_match, {"type": "play", "card": state.hand(other)[0]}, HTTP_ACCEPT_LANGUAGE="tr")

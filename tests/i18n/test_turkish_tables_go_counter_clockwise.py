@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import compass, service
+from games import compass
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE, COUNTER_CLOCKWISE
+from games.service import creating
 from tests.pages.tables import browser
 
 # Clockwise seen from above, from 6 o'clock: 9, 12, 3 o'clock.
@@ -46,7 +47,7 @@ def test_at_four_seats_the_next_player_is_on_the_left_clockwise_and_on_the_right
 def test_the_table_page_seats_the_players_in_the_direction_of_play(ruleset, django_user_model, make_bot):
     person = django_user_model.objects.create_user("cem", password="long-enough-pass")
     bot = make_bot()
-    match = service.do_create_match(ruleset, {}, [bot, person, bot, bot], seed=b"compass" * 4, created_by=person)
+    match = creating.do_create_match(ruleset, {}, [bot, person, bot, bot], seed=b"compass" * 4, created_by=person)
     game = RULESETS[ruleset]
 
     page = browser(person).get(f"/matches/{match.pk}/").content.decode()

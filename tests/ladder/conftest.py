@@ -4,8 +4,8 @@ Celery tasks recorded instead of published (as tests/conftest.py does for the bo
 import pytest
 
 from games import engine
-from games import service as games
 from games.models import Match, Seat
+from games.service import playing, states
 
 RULESET = "king"
 
@@ -69,7 +69,7 @@ def play_out(match, take_over=None, on_commit=None):
         match.refresh_from_db()
         if match.status == Match.Status.OVER:
             return match
-        state = games.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
         bot = Seat.objects.get(match=match, index=seat).bot
         faults, taken = runner.seat_record(runner.platform_rows(match), seat)
@@ -79,5 +79,5 @@ def play_out(match, take_over=None, on_commit=None):
                 runner.fall_back(match, bot, seat, turn, "timeout", faults)
             continue
         with committed():
-            games.do_act(match.pk, runner.actor(bot), lambda m, seat=seat: seat, games.FALLBACK, match.version)
+            playing.do_act(match.pk, runner.actor(bot), lambda m, seat=seat: seat, playing.FALLBACK, match.version)
     raise AssertionError("the match did not finish")

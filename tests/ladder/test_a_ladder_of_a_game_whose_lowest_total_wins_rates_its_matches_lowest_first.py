@@ -6,8 +6,8 @@ stream gives the same ratings as the service's read models. Here at tables of th
 import pytest
 
 from games import engine
-from games import service as games
 from games.models import Match
+from games.service import states
 from tests.ladder.conftest import play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
 from tournaments.ladder import service as ladder_service
@@ -33,7 +33,7 @@ def test_a_table_of_three_is_rated_fewest_points_first(lowest_ladder, owners, bo
 
     play_out(table.match)
     event = ladder_service.do_rate_match(table.match_id)
-    scores = list(games.match_state(Match.objects.get(pk=table.match_id)).scores)
+    scores = list(states.match_state(Match.objects.get(pk=table.match_id)).scores)
     assert event["lowest_wins"] is True and event["scores"] == scores
     expected = rate_match({}, event["seats"], scores, lowest_wins=True)
     stored = {r.key: (r.mu, r.sigma) for r in LadderRating.objects.filter(ruleset=LOWEST)}

@@ -7,8 +7,8 @@ A rebuild from the ladder's stream gives the same ratings."""
 import pytest
 
 from games import eventlog
-from games import service as games
 from games.models import Match
+from games.service import states
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
 from tournaments.ladder import service as ladder_service
@@ -33,7 +33,7 @@ def test_the_faulty_bot_is_rated_last_and_the_others_on_what_they_played(owners,
 
     event = ladder_service.do_rate_match(table.match_id)
 
-    scores = list(games.match_state(match).scores)
+    scores = list(states.match_state(match).scores)
     keys = [key_of(b) for b in table.seats]
     ratings = {r.key: r for r in LadderRating.objects.filter(ruleset=RULESET)}
     faulty = ratings[keys[faulty_seat]]

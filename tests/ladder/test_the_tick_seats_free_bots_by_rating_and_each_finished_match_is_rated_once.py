@@ -9,8 +9,8 @@ import pytest
 
 from bots.house_names import house_bot_name
 from games import eventlog
-from games import service as games
 from games.models import Match, Seat
+from games.service import states
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
 from tournaments.ladder import service as ladder_service
@@ -58,7 +58,7 @@ def test_five_bots_make_a_full_table_and_a_table_completed_by_anchors(
         "type": "match_rated",
         "match": match.pk,
         "seats": [key_of(b) for b in full.seats],
-        "scores": list(games.match_state(match).scores),
+        "scores": list(states.match_state(match).scores),
         "lowest_wins": False,
         "taken_over": [],  # every seat played by its own bot to the end
     }

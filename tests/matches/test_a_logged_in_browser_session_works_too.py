@@ -1,11 +1,11 @@
 import json
 
-from games import service
+from games.service import states
 
 
 def test_a_session_login_sees_its_own_hand_and_can_act(king_board_match, players, client):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     seat = state.to_act
     client.force_login(players[seat])
     view = json.loads(client.get(f"/api/v1/matches/{match.pk}/").content)["state"]
@@ -29,4 +29,4 @@ def test_a_session_post_without_the_csrf_token_is_refused(king_board_match, play
         content_type="application/json",
     )
     assert r.status_code == 403 and json.loads(r.content)["error"]["code"] == "permission_denied"
-    assert king_board_match.version == len(service.match_state(king_board_match).events)
+    assert king_board_match.version == len(states.match_state(king_board_match).events)

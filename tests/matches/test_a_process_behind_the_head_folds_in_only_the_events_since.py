@@ -10,9 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import service
 from games.engine import RULESETS
 from games.models import Event
+from games.service import creating, playing, states
 
 pytestmark = pytest.mark.django_db
 
@@ -21,15 +21,15 @@ def played(ruleset, actions, seed):
     """A match of ``ruleset`` after ``actions`` random actions through the service, and the
     (version, hash) of every head it passed."""
     users = [get_user_model().objects.create_user(f"{ruleset}{i}") for i in range(RULESETS[ruleset].num_seats())]
-    match = service.do_create_match(ruleset, {}, users)
+    match = creating.do_create_match(ruleset, {}, users)
     rng = random.Random(seed)
     heads = [(match.version, match.head_hash)]
     for _ in range(actions):
-        state = service.current_state(match)
+        state = states.current_state(match)
         if state.is_over:
             break
         seat = state.to_act
-        service.do_act(match.pk, "test", lambda m, seat=seat: seat, rng.choice(state.legal_actions()), match.version)
+        playing.do_act(match.pk, "test", lambda m, seat=seat: seat, rng.choice(state.legal_actions()), match.version)
         match.refresh_from_db()
         heads.append((match.version, match.head_hash))
     return match, heads
@@ -37,18 +37,18 @@ def played(ruleset, actions, seed):
 
 def behind(match, head):
     """What a process that last saw ``head`` holds: that head's state, replayed on its own."""
-    return service.replay(match, service.engine_events(match.stream, upto=head[0], shown=True))
+    return states.replay(match, states.engine_events(match.stream, upto=head[0], shown=True))
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_the_caught_up_state_is_the_whole_replays(ruleset):
     match, heads = played(ruleset, actions=120, seed=7)
-    whole = service.match_state(match)
+    whole = states.match_state(match)
     for head in random.Random(1).sample(heads[:-1], 8):
         stale = behind(match, head)
-        service._STATES[match.pk] = (head, stale)
+        states._STATES[match.pk] = (head, stale)
         with CaptureQueriesContext(connection) as queries:
-            state = service.current_state(match)
+            state = states.current_state(match)
         assert state is stale  # folded into, not replayed
         assert len(queries) == 1
         assert state == whole and state.events == whole.events
@@ -60,7 +60,7 @@ def test_a_cached_head_the_rows_since_do_not_join_is_replayed_whole():
     match, heads = played(ruleset, actions=20, seed=3)
     version, _ = heads[5]
     stale = behind(match, heads[5])
-    service._STATES[match.pk] = ((version, "f" * 64), stale)  # not the hash the next row names
-    state = service.current_state(match)
-    assert state is not stale and state == service.match_state(match)
+    states._STATES[match.pk] = ((version, "f" * 64), stale)  # not the hash the next row names
+    state = states.current_state(match)
+    assert state is not stale and state == states.match_state(match)
     assert Event.objects.filter(stream=match.stream).count() == match.version

@@ -1,7 +1,7 @@
 """POST matches/{id}/actions/: the one path by which a seat changes a match."""
 
-from games import service
 from games.models import CommandResult, Event
+from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 
@@ -12,7 +12,7 @@ def stored(match):
 
 def test_the_seat_to_act_plays_a_legal_card_and_its_events_are_appended(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     before = match.version
     r = act(clients[state.to_act], match, state.legal_actions()[0])
     assert r.status_code == 201
@@ -26,14 +26,14 @@ def test_the_seat_to_act_plays_a_legal_card_and_its_events_are_appended(king_boa
 def test_a_user_without_a_seat_is_refused_and_nothing_is_stored(king_board_match, staff):
     match = king_board_match
     before = stored(match)
-    r = act(client_for(staff), match, service.match_state(match).legal_actions()[0])
+    r = act(client_for(staff), match, states.match_state(match).legal_actions()[0])
     assert r.status_code == 403 and body(r)["error"]["code"] == "not_your_seat"
     assert stored(match) == before
 
 
 def test_a_seat_acting_out_of_turn_is_refused_and_nothing_is_stored(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     other = (state.to_act + 1) % 4
     before = stored(match)
     r = act(clients[other], match, {"type": "play", "card": state.hand(other)[0]})
@@ -48,7 +48,7 @@ def test_a_seat_acting_out_of_turn_is_refused_and_nothing_is_stored(king_board_m
 
 def test_a_stale_version_is_a_conflict_that_names_the_current_version(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     r = act(clients[state.to_act], match, state.legal_actions()[0], expected_version=match.version - 1)
     assert r.status_code == 409
     assert body(r)["error"]["code"] == "version_conflict" and body(r)["error"]["current_version"] == match.version
@@ -57,7 +57,7 @@ def test_a_stale_version_is_a_conflict_that_names_the_current_version(king_board
 
 def test_an_illegal_action_is_refused_with_the_engines_reason_and_the_legal_actions(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     seat = state.to_act
     illegal = [c for c in state.hand(seat) if {"type": "play", "card": c} not in state.legal_actions()]
     bad_actions = [{"type": "play", "card": "ZZ"}, {"type": "bid", "tricks": 5}, {"type": "nonsense"}, {}]
@@ -90,7 +90,7 @@ def test_malformed_requests_are_refused_as_invalid_input(king_board_match, clien
 
 def test_the_same_command_id_retried_returns_the_first_answer_and_appends_nothing(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     client = clients[state.to_act]
     first = act(client, match, state.legal_actions()[0], command_id="click-1")
     version = match.version
@@ -104,7 +104,7 @@ def test_the_same_command_id_retried_returns_the_first_answer_and_appends_nothin
 def test_a_finished_match_refuses_every_action(king_board_match, clients):
     match = king_board_match
     while True:
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.is_over:
             break
         assert act(clients[state.to_act], match, state.legal_actions()[0]).status_code == 201

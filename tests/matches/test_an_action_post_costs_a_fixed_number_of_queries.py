@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import service
+from games.service import states
 from tests.fixtures.matches import act
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def expected(read_stream):
 
 def post(match, clients):
     match.refresh_from_db()
-    state = service.current_state(match)
+    state = states.current_state(match)
     with CaptureQueriesContext(connection) as queries:
         response = act(clients[state.to_act], match, state.legal_actions()[0], expected_version=match.version)
     assert response.status_code == 201, response.content
@@ -43,9 +43,9 @@ def test_an_action_whose_state_this_process_holds_reads_no_stream(king_board_mat
 def test_an_action_on_a_state_another_process_holds_reads_the_stream_once(king_board_match, clients):
     for _ in range(4):
         post(king_board_match, clients)
-    service._STATES.clear()  # as in a worker that did not play the last action
+    states._STATES.clear()  # as in a worker that did not play the last action
     king_board_match.refresh_from_db()
-    state = service.match_state(king_board_match)
+    state = states.match_state(king_board_match)
     with CaptureQueriesContext(connection) as captured:
         response = act(clients[state.to_act], king_board_match, state.legal_actions()[0])
     assert response.status_code == 201

@@ -8,9 +8,10 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import eventlog, service, sql_once
+from games import eventlog, sql_once
 from games.errors import ServiceError
 from games.models import Event, Match
+from games.service import playing, states
 from tests.fixtures.matches import act
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def play(match, clients, moves):
     for _ in range(moves):
         match.refresh_from_db()
-        state = service.current_state(match)
+        state = states.current_state(match)
         assert act(clients[state.to_act], match, state.legal_actions()[0]).status_code == 201
 
 
@@ -29,7 +30,7 @@ def test_the_locked_row_is_the_orms_row_in_one_query(king_board_match, clients):
     expected = Match.objects.get(pk=king_board_match.pk)
 
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-        locked = service.locked_match(king_board_match.pk)
+        locked = playing.locked_match(king_board_match.pk)
     assert len(queries) == 1
     if connection.features.has_select_for_update:
         assert queries[0]["sql"].endswith("FOR UPDATE")
@@ -43,7 +44,7 @@ def test_the_locked_row_is_the_orms_row_in_one_query(king_board_match, clients):
 def test_a_match_that_does_not_exist_is_a_404_and_none():
     assert sql_once.locked(Match, 987654) is None
     with pytest.raises(ServiceError) as refused, transaction.atomic():
-        service.locked_match(987654)
+        playing.locked_match(987654)
     assert refused.value.status == 404 and refused.value.code == "not_found"
 
 

@@ -10,8 +10,9 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
-from games import eventlog, receipts, service
+from games import eventlog, receipts
 from games.models import CommandResult, Event
+from games.service import states
 from tests.audit.test_a_deal_played_with_physical_cards_is_entered_checked_and_scored import enter, written_record
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
@@ -32,7 +33,7 @@ def signed_bytes(receipt):
 
 def test_an_accepted_action_comes_with_a_receipt_of_the_new_head(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     r = act(clients[state.to_act], match, state.legal_actions()[0])
     assert r.status_code == 201
     receipt = body(r)["receipt"]
@@ -51,7 +52,7 @@ def test_an_accepted_action_comes_with_a_receipt_of_the_new_head(king_board_matc
 
 def test_the_published_key_verifies_the_signature_and_nothing_else(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     receipt = body(act(clients[state.to_act], match, state.legal_actions()[0]))["receipt"]
     key = published()
     assert key["algorithm"] == "Ed25519" and receipt["key"] == key["public_key"]
@@ -66,7 +67,7 @@ def test_the_published_key_verifies_the_signature_and_nothing_else(king_board_ma
 
 def test_a_retried_command_gets_the_same_receipt_and_stores_nothing(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     action, at = state.legal_actions()[0], match.version
     first = act(clients[state.to_act], match, action, expected_version=at, command_id="once")
     stored = Event.objects.filter(stream=match.stream).count()
@@ -79,7 +80,7 @@ def test_a_retried_command_gets_the_same_receipt_and_stores_nothing(king_board_m
 
 def test_a_refused_action_gets_no_receipt_and_stores_nothing(king_board_match, clients):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     stored = Event.objects.filter(stream=match.stream).count()
     other = (state.to_act + 1) % match.num_seats
     for client, action, version in (

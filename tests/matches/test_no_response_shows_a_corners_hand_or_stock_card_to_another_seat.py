@@ -9,8 +9,8 @@ import random
 
 from rest_framework.test import APIClient
 
-from games import service
 from games.engine import RULESETS
+from games.service import creating, states
 from tests.fixtures.matches import act
 from tests.fixtures.people import client_for
 
@@ -54,19 +54,19 @@ def test_no_endpoint_shows_any_caller_a_hidden_hand_or_stock_card_while_the_hand
     seated = players[:SEATS]
     clients = [client_for(p) for p in seated]
     options = {**RULESETS["corners"].short_game, "players": SEATS}
-    match = service.do_create_match("corners", options, seated, seed=b"hidden-corners" * 2, created_by=staff)
+    match = creating.do_create_match("corners", options, seated, seed=b"hidden-corners" * 2, created_by=staff)
     viewers = [(seat, client, SIGNED_IN) for seat, client in enumerate(clients)]
     viewers += [(None, APIClient(), PUBLIC), (None, client_for(staff), SIGNED_IN)]
     rng, steps, drawn = random.Random(11), 0, 0
     while True:
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.is_over:
             break
         scan(match, viewers, state)
         seat = state.to_act
         before = len(state.stock)
         assert act(clients[seat], match, shed_or_end(rng, state.legal_actions())).status_code == 201
-        drawn += before - len(service.match_state(match).stock)
+        drawn += before - len(states.match_state(match).stock)
         steps += 1
         assert steps < 500, "the hand did not end"
     assert steps >= 20 and drawn >= 1  # the scan saw cards drawn from the stock

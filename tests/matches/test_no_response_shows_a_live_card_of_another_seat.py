@@ -10,7 +10,7 @@ import random
 
 from rest_framework.test import APIClient
 
-from games import service
+from games.service import creating, states
 from tests.fixtures.matches import act
 from tests.fixtures.people import client_for
 
@@ -53,7 +53,7 @@ def test_during_a_deal_no_endpoint_shows_any_caller_another_seats_cards(king_boa
     rng = random.Random(7)
     steps = 0
     while True:
-        state = service.match_state(match)
+        state = states.match_state(match)
         if state.is_over:
             break
         scan(match, viewers, state)
@@ -72,9 +72,9 @@ def test_during_a_deal_no_endpoint_shows_any_caller_another_seats_cards(king_boa
 
 def test_after_the_deal_the_table_and_staff_see_the_dealt_hands(king_board_match, clients, staff):
     match = king_board_match
-    dealt = next(e for e in service.match_state(match).events if e["type"] == "deal_started")["hands"]
-    while not service.match_state(match).is_over:
-        state = service.match_state(match)
+    dealt = next(e for e in states.match_state(match).events if e["type"] == "deal_started")["hands"]
+    while not states.match_state(match).is_over:
+        state = states.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     for client in clients + [client_for(staff)]:
         events = json.loads(client.get(f"/api/v1/matches/{match.pk}/events/").content)["events"]
@@ -86,12 +86,12 @@ def test_after_the_deal_the_table_and_staff_see_the_dealt_hands(king_board_match
 
 
 def test_in_a_running_match_a_finished_deal_is_shown_to_the_table_but_not_the_public(players, staff):
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True}, players, created_by=staff)
+    match = creating.do_create_match("king", {"quick_game_combined_negatives": True}, players, created_by=staff)
     clients = [client_for(p) for p in players]
-    while sum(e["type"] == "deal_ended" for e in service.match_state(match).events) < 1:
-        state = service.match_state(match)
+    while sum(e["type"] == "deal_ended" for e in states.match_state(match).events) < 1:
+        state = states.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
-    first = next(e for e in service.match_state(match).events if e["type"] == "deal_started")["hands"]
+    first = next(e for e in states.match_state(match).events if e["type"] == "deal_started")["hands"]
 
     def first_deal(client):
         events = json.loads(client.get(f"/api/v1/matches/{match.pk}/events/").content)["events"]

@@ -5,7 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
-from games import eventlog, service
+from games import eventlog
+from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body
 
@@ -16,7 +17,7 @@ def test_exactly_one_submission_is_stored_and_the_rest_are_conflicts(king_board_
     if connection.vendor != "postgresql":
         pytest.skip("the race needs PostgreSQL's concurrent writers (DATABASE_URL=postgres://...)")
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     seat, version = state.to_act, match.version
     legal = state.legal_actions()
     start = threading.Barrier(20)

@@ -3,8 +3,8 @@ is made only once events are committed."""
 
 from django.db import transaction
 
-from games import service
 from games.hooks import MATCH_ADVANCED
+from games.service import playing, states
 from tests.fixtures.matches import act
 
 
@@ -22,7 +22,7 @@ def test_an_accepted_action_announces_the_new_version_after_commit(
     king_board_match, clients, django_capture_on_commit_callbacks
 ):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     heard, receiver = listen()
     try:
         with django_capture_on_commit_callbacks(execute=False) as pending:
@@ -49,18 +49,18 @@ def test_a_refused_action_announces_nothing(king_board_match, clients, django_ca
 
 def test_a_rolled_back_action_announces_nothing(king_board_match, players, django_capture_on_commit_callbacks):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     heard, receiver = listen()
     try:
         with django_capture_on_commit_callbacks(execute=True):
             try:
                 with transaction.atomic():
-                    service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+                    playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
                     raise RuntimeError("the surrounding transaction fails")
             except RuntimeError:
                 pass
         assert heard == []
         match.refresh_from_db()
-        assert match.version == len(service.match_state(match).events)
+        assert match.version == len(states.match_state(match).events)
     finally:
         MATCH_ADVANCED.unregister(receiver)

@@ -51,17 +51,17 @@ def test_unknown_users_duplicate_seats_and_bad_rulesets_are_refused(players, sta
 def test_the_seed_is_secret_while_the_match_runs_and_published_when_it_is_over(players, staff):
     import hashlib
 
-    from games import service
+    from games.service import creating, states
 
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True}, players, created_by=staff)
+    match = creating.do_create_match("king", {"quick_game_combined_negatives": True}, players, created_by=staff)
     client = client_for(staff)
     live = body(client.get(f"/api/v1/matches/{match.pk}/"))
     assert live["seed"] is None and match.seed not in json_text(live)
     clients = [client_for(p) for p in players]
     from tests.fixtures.matches import act
 
-    while not service.match_state(match).is_over:
-        state = service.match_state(match)
+    while not states.match_state(match).is_over:
+        state = states.match_state(match)
         act(clients[state.to_act], match, state.legal_actions()[0])
     over = body(client.get(f"/api/v1/matches/{match.pk}/"))
     assert hashlib.sha256(bytes.fromhex(over["seed"])).hexdigest() == over["seed_sha256"]
@@ -74,13 +74,13 @@ def json_text(value):
 
 
 def test_staff_may_fix_the_seed_and_the_same_seed_deals_the_same_cards(players, staff):
-    from games import service
+    from games.service import states
 
     client = client_for(staff)
     seed = "ab" * 32
     ids = [body(new_match(client, seed=seed))["id"] for _ in range(2)]
     deals = [
-        next(e for e in service.match_state(Match.objects.get(pk=i)).events if e["type"] == "deal_started") for i in ids
+        next(e for e in states.match_state(Match.objects.get(pk=i)).events if e["type"] == "deal_started") for i in ids
     ]
     assert deals[0]["hands"] == deals[1]["hands"]
     for bad in ("xyz", "ab", "AB" * 32, 5):

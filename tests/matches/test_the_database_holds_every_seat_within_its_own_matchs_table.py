@@ -7,14 +7,14 @@ again by ``make test``, like the event log's triggers."""
 import pytest
 from django.db import IntegrityError, transaction
 
-from games import service
 from games.models import MOST_SEATS, Seat
 from games.offer import offered_names
+from games.service import creating
 
 
 @pytest.fixture
 def match(db):
-    match = service.do_create_match(offered_names()[0])
+    match = creating.do_create_match(offered_names()[0])
     assert match.num_seats < MOST_SEATS  # a seat the table check alone would let in
     return match
 

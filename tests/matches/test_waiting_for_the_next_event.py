@@ -6,7 +6,7 @@ import time
 import pytest
 from django.db import connection
 
-from games import service
+from games.service import playing, states
 from tests.fixtures.people import body
 
 
@@ -28,13 +28,13 @@ def test_without_wait_an_up_to_date_client_gets_an_empty_page_at_once(king_board
 @pytest.mark.serial
 def test_a_waiting_client_gets_the_event_another_seat_submits(king_board_match, clients, players):
     match = king_board_match
-    state = service.match_state(match)
+    state = states.match_state(match)
     seat, action = state.to_act, state.legal_actions()[0]
 
     def play_soon():
         try:
             time.sleep(0.5)
-            service.submit_action(match.pk, players[seat], action, match.version)
+            playing.submit_action(match.pk, players[seat], action, match.version)
         finally:
             connection.close()  # this thread's own connection
 

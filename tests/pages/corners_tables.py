@@ -1,8 +1,8 @@
 """Helpers for the corners table page tests (tests/pages/test_table_corners_*.py): a fixed hand of
 Kings in the Corner at a table of three, a person in seat 0 and a built-in bot in the others."""
 
-from games import service
 from games.engine.cards import DECK
+from games.service import creating
 
 # Seat 0 acts first (the dealer is seat 2). The north pile's 9♠ may move onto the east pile's
 # 10♥; the 8♥ goes onto the 9♠ (north) and onto no other pile; the K♣ goes into any corner.
@@ -18,4 +18,4 @@ def corners_board():
 def corners_hand(person, bot, options=None):
     """A corners match of one fixed hand: ``person`` in seat 0 (to act), ``bot`` in seats 1 and 2."""
     opts = {"players": 3, **(options or {})}
-    return service.do_create_match("corners", opts, [person, bot, bot], board=corners_board(), created_by=person)
+    return creating.do_create_match("corners", opts, [person, bot, bot], board=corners_board(), created_by=person)

@@ -1,15 +1,15 @@
 """Helpers for the decision page tests (the King auction, the Rifki contract choice) and their
-browser test: real matches driven through the one legality path (service.submit_action), so
+browser test: real matches driven through the one legality path (games.service.playing.submit_action), so
 every page shows what the engine decided."""
 
 import random
 
-from games import service
+from games.service import creating, playing, states
 from tests.engine.helpers import random_hands
 
 
 def act(match, person, action):
-    service.submit_action(match.pk, person, action, match.version)
+    playing.submit_action(match.pk, person, action, match.version)
     match.refresh_from_db()
 
 
@@ -17,7 +17,7 @@ def king_positive(people, options=None, seed=3):
     """A King positive hand dealt by the last seat, who is to choose how it is played. Every
     seat a person, so nothing moves but the actions a test makes."""
     board = {"dealer": len(people) - 1, "contract": "positive", "hands": random_hands(random.Random(seed))}
-    return service.do_create_match("king", options or {}, people, board=board, created_by=people[0])
+    return creating.do_create_match("king", options or {}, people, board=board, created_by=people[0])
 
 
 def king_auction(people, calls=(("bid", 4, "up"), ("bid", 5, "up"), ("pass",)), options=None, seed=3):
@@ -26,7 +26,7 @@ def king_auction(people, calls=(("bid", 4, "up"), ("bid", 5, "up"), ("pass",)), 
     match = king_positive(people, options, seed)
     act(match, people[-1], {"type": "open_auction"})
     for call in calls:
-        state = service.match_state(match)
+        state = states.match_state(match)
         action = {"type": call[0]}
         if call[0] == "bid":
             action.update(tricks=call[1], direction=call[2])
@@ -38,9 +38,9 @@ def rifki_after(people, deals, options=None, seed=b"quotas-decide-1"):
     """A whole Rifki game whose first ``deals`` deals are played, each seat taking its first
     legal action (but playing on rather than cancelling a deal): returns the match, its next
     declarer to choose a contract."""
-    match = service.do_create_match("rifki", options or {}, people, seed=seed, created_by=people[0])
+    match = creating.do_create_match("rifki", options or {}, people, seed=seed, created_by=people[0])
     while True:
-        state = service.match_state(match)
+        state = states.match_state(match)
         if len(state.deal_scores) >= deals and state.phase == "contract":
             return match
         legal = [a for a in state.legal_actions() if a["type"] != "cancel"]

@@ -2,7 +2,7 @@
 
 from bots import runner
 from bots.house import house_bot
-from games import service
+from games.service import states
 from tests.pages.tables import king_deal
 
 
@@ -14,7 +14,7 @@ def games_of(person, waiting=2, seed=1):
     others = [king_deal(person, bot, dealer=1, seed=seed + i + 1) for i in range(waiting)]
     if others:  # a bot plays a card at the oldest: its latest move is now the newest of all
         oldest = others[0]
-        state = service.current_state(oldest)
+        state = states.current_state(oldest)
         runner.play_builtin(oldest, bot, state.to_act, oldest.version, state, "random")
         oldest.refresh_from_db()
     return yours, others[:1] + others[1:][::-1]

@@ -7,8 +7,8 @@ import re
 
 from django.test import Client
 
-from games import service
 from games.models import Match
+from games.service import creating, playing, states
 from tests.engine.helpers import random_hands
 
 BUTTON = re.compile(r"<button\b([^>]*)>", re.S)
@@ -27,7 +27,7 @@ def browser(user=None):
 def king_deal(person, bot, dealer=0, contract="no_hearts", seed=42):
     """One fixed King deal: ``person`` in seat 0, ``bot`` in the other three; the dealer leads."""
     board = {"dealer": dealer, "contract": contract, "hands": random_hands(random.Random(seed))}
-    return service.do_create_match("king", {}, [person, bot, bot, bot], board=board, created_by=person)
+    return creating.do_create_match("king", {}, [person, bot, bot, bot], board=board, created_by=person)
 
 
 def table_rows(page, part):
@@ -58,7 +58,7 @@ def bots_play_until_the_person_acts(match, seat=0, limit=500):
 
     for _ in range(limit):
         match.refresh_from_db()
-        state = service.match_state(match)
+        state = states.match_state(match)
         if match.status == Match.Status.OVER or state.to_act == seat:
             return state
         runner.run_turns(match.pk, match.version)
@@ -68,13 +68,13 @@ def bots_play_until_the_person_acts(match, seat=0, limit=500):
 def into_the_second_deal(players, created_by, seed, actions=3):
     """A King match of four people, each playing their first legal action, through its first
     deal and ``actions`` into the second: live, with a finished deal behind it."""
-    match = service.do_create_match("king", {}, players, seed=seed, created_by=created_by)
-    while not service.match_state(match).deal_scores:
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+    match = creating.do_create_match("king", {}, players, seed=seed, created_by=created_by)
+    while not states.match_state(match).deal_scores:
+        state = states.match_state(match)
+        playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
         match.refresh_from_db()
     for _ in range(actions):
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+        state = states.match_state(match)
+        playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
         match.refresh_from_db()
     return match

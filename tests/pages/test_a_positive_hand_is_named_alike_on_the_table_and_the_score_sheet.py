@@ -5,7 +5,7 @@ all read "Positiva up ♥, bid 5 up by player1", the bidder by the name the tabl
 import html
 import re
 
-from games import service
+from games.service import states
 from games.templatetags.cards import hand_name
 from tests.pages.decisions import act, king_auction
 from tests.pages.tables import browser, table_rows
@@ -25,11 +25,11 @@ def test_the_table_and_the_score_sheet_name_the_positive_hand_alike(players):
     act(match, players[1], {"type": "choose", "mode": "up", "trump": "H"})
 
     during = contract_on_the_table(browser(players[0]).get(f"/matches/{match.pk}/").content.decode())
-    view = service.match_state(match).view(0)
+    view = states.match_state(match).view(0)
     assert during == NAME == hand_name("king", view["table"]["contract"], [p.username for p in players])
 
-    while not service.match_state(match).is_over:
-        state = service.match_state(match)
+    while not states.match_state(match).is_over:
+        state = states.match_state(match)
         act(match, players[state.to_act], state.legal_actions()[0])
     sheet = browser(players[0]).get(f"/matches/{match.pk}/sheet/").content.decode()
     [row] = table_rows(sheet, "tbody")

@@ -8,9 +8,9 @@ import html
 import json
 import re
 
-from games import service
 from games.engine.king import UP_VALUE, bid_value
 from games.models import Event
+from games.service import states
 from games.templatetags.cards import hand_name
 from tests.pages.decisions import act, king_auction, king_positive
 from tests.pages.tables import browser
@@ -33,7 +33,7 @@ def test_each_bid_says_its_tricks_its_points_and_what_is_paid(players):
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()
     bids = [(a, label, detail) for a, label, detail in labelled(page) if a["type"] == "bid"]
 
-    assert [a for a, _, _ in bids] == [a for a in service.match_state(match).legal_actions() if a["type"] == "bid"]
+    assert [a for a, _, _ in bids] == [a for a in states.match_state(match).legal_actions() if a["type"] == "bid"]
     for action, label, detail in bids:
         n, d = action["tricks"], action["direction"]
         assert label == f"Bid {n} {d}"
@@ -84,7 +84,7 @@ def test_the_dealer_is_told_who_pays_what_for_the_winning_bid(players):
 def test_a_way_to_play_the_hand_is_named_as_the_score_sheet_names_it(players):
     match = king_auction(players, calls=[("pass",), ("pass",), ("pass",)])  # nobody bid: the dealer plays
     page = browser(players[3]).get(f"/matches/{match.pk}/").content.decode()
-    contract = service.match_state(match).view(3)["table"]["contract"]
+    contract = states.match_state(match).view(3)["table"]["contract"]
     chosen = [(a, label, d) for a, label, d in labelled(page) if a["type"] == "choose"]
 
     assert len(chosen) == 6  # four trump suits, no trump, down

@@ -8,10 +8,10 @@ from itertools import groupby
 
 import pytest
 
-from games import service
 from games.decisions import ladder
 from games.engine import new_game
 from games.engine.king import bid_value, legal_bids
+from games.service import states
 from tests.pages.decisions import king_auction
 from tests.pages.tables import browser
 
@@ -38,7 +38,7 @@ def page_ladder(page):
 def test_the_ladder_on_the_page_is_the_engines_bids_by_value(players, options):
     match = king_auction(players, calls=[("bid", 1, "up")], options=options)
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()
-    resolved = service.match_state(match).options
+    resolved = states.match_state(match).options
 
     assert page_ladder(page) == engine_ladder(resolved)
 

@@ -7,7 +7,7 @@ import html
 import json
 import re
 
-from games import service
+from games.service import states
 from tests.pages.decisions import king_auction
 from tests.pages.tables import browser, buttons
 
@@ -29,7 +29,7 @@ def offered(page):
 
 def test_the_standing_bid_is_marked_and_the_rungs_it_beats_are_greyed(players):
     match = king_auction(players)  # player0 bids 4 up, player1 5 up, player2 passes
-    standing = service.match_state(match).view(None)["table"]["auction"]["standing_bid"]
+    standing = states.match_state(match).view(None)["table"]["auction"]["standing_bid"]
     assert (standing["bidder"], standing["tricks"], standing["direction"], standing["value"]) == (1, 5, "up", 125)
 
     for viewer in (players[0], players[3], None):  # a bidder, the dealer, a spectator
@@ -60,7 +60,7 @@ def test_the_player_with_preference_may_match_and_the_one_without_may_not(player
     second = king_auction(players, calls=[("bid", 5, "up")])  # player0 holds it; player1 is to call
     page = browser(players[1]).get(f"/matches/{second.pk}/").content.decode()
     assert {"type": "match"} not in offered(page)
-    assert offered(page) == [dict(a) for a in service.match_state(second).legal_actions()]
+    assert offered(page) == [dict(a) for a in states.match_state(second).legal_actions()]
 
 
 def test_a_match_is_a_call_that_names_the_bid_it_repeats(players):

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from games import eventlog, service
+from games import eventlog
+from games.service import access, creating
 from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal
 from tests.pages.test_audit_page_steps_event_by_event_in_words import HTMX, link
@@ -93,7 +94,7 @@ def test_a_bad_seat_or_version_keeps_what_was_good_and_the_stepper(players, staf
 
 def test_an_event_of_a_deal_still_in_play_falls_back_to_the_end_of_the_last_finished_deal(players, staff):
     match = into_the_second_deal(players, staff, b"refusals" * 4)
-    finished = service.finished_through(eventlog.stream_events(match.stream))
+    finished = access.finished_through(eventlog.stream_events(match.stream))
     before = log_of(match)
     page = refused(
         browser(players[1]),
@@ -108,7 +109,7 @@ def test_an_event_of_a_deal_still_in_play_falls_back_to_the_end_of_the_last_fini
 
 
 def test_a_viewer_who_may_see_no_step_at_all_gets_the_reason_alone(players, staff):
-    match = service.do_create_match("king", {}, players, seed=b"nothing yet" * 3, created_by=staff)
+    match = creating.do_create_match("king", {}, players, seed=b"nothing yet" * 3, created_by=staff)
     page = refused(
         browser(None), f"/matches/{match.pk}/audit/?seat=0&version=1", 403, "a deal can be replayed once it is over"
     )

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import eventlog, service
+from games import eventlog
 from games.models import Match
+from games.service import access
 from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 
@@ -44,7 +45,7 @@ def test_a_creator_who_may_not_open_every_hand_yet_falls_back_to_a_seat(players,
 
 def test_a_live_match_opens_at_the_end_of_its_last_finished_deal(players, staff):
     match = into_the_second_deal(players, staff, b"defaults" * 4)
-    finished = service.finished_through(eventlog.stream_events(match.stream))
+    finished = access.finished_through(eventlog.stream_events(match.stream))
     assert 0 < finished < match.version
     url = f"/matches/{match.pk}/audit/"
     assert opened_at(browser(players[0]).get(url)) == ("0", finished)

@@ -6,7 +6,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import service
+from games.service import creating, playing, states
 from games.templatetags.cards import card_name
 from tests.engine.helpers import random_hands
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser
@@ -17,16 +17,16 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def live_deal(players, staff):
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(7))}
-    match = service.do_create_match("king", {}, players, board, created_by=staff)
+    match = creating.do_create_match("king", {}, players, board, created_by=staff)
     for _ in range(6):
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+        state = states.match_state(match)
+        playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
         match.refresh_from_db()
     return match
 
 
 def hidden(match):
-    state = service.match_state(match)
+    state = states.match_state(match)
     return {c for s in range(4) for c in state.hand(s)}
 
 

@@ -1,5 +1,5 @@
 """The audit page at version v from seat s shows the cards seat s saw then, as
-games.service.seat_replay gives them, and no card still hidden in another hand."""
+games.service.access.seat_replay gives them, and no card still hidden in another hand."""
 
 import random
 import re
@@ -7,7 +7,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import eventlog, service
+from games import eventlog
+from games.service import access, creating, playing, states
 from tests.engine.helpers import random_hands
 from tests.fixtures.bots import run_until_over
 
@@ -25,10 +26,10 @@ def browser(user=None):
 def finished_deal(players, staff):
     """One King deal (no hearts) with fixed cards, player i in seat i, played to its end."""
     board = {"dealer": 0, "contract": "no_hearts", "hands": random_hands(random.Random(42))}
-    match = service.do_create_match("king", {}, players, board, created_by=staff)
+    match = creating.do_create_match("king", {}, players, board, created_by=staff)
     while match.status != "over":
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+        state = states.match_state(match)
+        playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
         match.refresh_from_db()
     return match
 
@@ -40,7 +41,7 @@ def section(page, ident):
 
 def hidden_cards_then(match, version, seat):
     """The cards still in the other seats' hands at ``version``: what seat ``seat`` could not see."""
-    state = service.match_state(match, eventlog.stream_events(match.stream)[:version])
+    state = states.match_state(match, eventlog.stream_events(match.stream)[:version])
     if state.phase in ("deal_over", "over"):
         return set()  # a finished deal's cards are revealed to the table (docs/architecture.md §3.5)
     return {c for s in range(4) if s != seat for c in state.hand(s)}
@@ -54,7 +55,7 @@ def test_each_version_from_each_seat_shows_that_seats_hand_and_no_other(players,
             response = viewer.get(f"/matches/{match.pk}/audit/?seat={seat}&version={version}")
             assert response.status_code == 200, response.content
             page = response.content.decode()
-            view = service.seat_replay(match, players[1], seat, version)["view"]
+            view = access.seat_replay(match, players[1], seat, version)["view"]
             own = re.search(rf'data-hand="{seat}">(.*?)</div>', section(page, "audit-hands"), re.S)
             assert sorted(CARD.findall(own.group(1))) == sorted(view["hand"])
             assert not hidden_cards_then(match, version, seat) & set(CARD.findall(page))
@@ -65,7 +66,7 @@ def test_the_trick_shown_is_the_one_on_the_table_then(players, staff):
     match = finished_deal(players, staff)
     for version in range(5, 20):
         page = browser(staff).get(f"/matches/{match.pk}/audit/?seat=3&version={version}").content.decode()
-        view = service.seat_replay(match, staff, 3, version)["view"]
+        view = access.seat_replay(match, staff, 3, version)["view"]
         expected = [t["card"] for t in view["table"]["trick"]] or (
             view["table"]["tricks"][-1]["cards"] if view["table"]["tricks"] else []
         )
@@ -76,7 +77,7 @@ def test_later_deals_of_a_whole_game_show_no_card_of_an_earlier_deal(make_bot):
     """Every deal deals all 52 cards: showing a finished deal's hands during the next one
     would show the next deal's hidden cards too."""
     match = run_until_over(
-        service.do_create_match(
+        creating.do_create_match(
             "king",
             {"quick_game_combined_negatives": True},
             [make_bot(name=f"b{i}") for i in range(4)],
@@ -91,6 +92,4 @@ def test_later_deals_of_a_whole_game_show_no_card_of_an_earlier_deal(make_bot):
         page = spectator.get(f"/matches/{match.pk}/audit/?seat=2&version={version}").content.decode()
         assert not hidden_cards_then(match, version, 2) & set(CARD.findall(page))
         own = re.search(r'data-hand="2">(.*?)</div>', page, re.S)
-        assert sorted(CARD.findall(own.group(1))) == sorted(
-            service.seat_replay(match, None, 2, version)["view"]["hand"]
-        )
+        assert sorted(CARD.findall(own.group(1))) == sorted(access.seat_replay(match, None, 2, version)["view"]["hand"])

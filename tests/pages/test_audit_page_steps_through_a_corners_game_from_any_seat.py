@@ -9,8 +9,9 @@ import re
 import pytest
 from django.test import Client
 
-from games import eventlog, service
+from games import eventlog
 from games.engine.hiders import HIDDEN
+from games.service import access, states
 from games.templatetags.cards import card_name
 from tests.audit.corners_matches import finished_corners
 
@@ -37,7 +38,7 @@ def event_text(page):
 def hidden_then(match, version, seat):
     """The cards seat ``seat`` could not see at ``version``: the other hands and the stock, while
     the hand is live (a finished hand's cards are revealed to the table)."""
-    state = service.match_state(match, eventlog.stream_events(match.stream)[:version])
+    state = states.match_state(match, eventlog.stream_events(match.stream)[:version])
     if state.phase in ("deal_over", "over"):
         return set()
     return {c for s in range(state.num_seats) if s != seat for c in state.hand(s)} | set(state.stock)
@@ -59,7 +60,7 @@ def test_every_step_from_every_seat_shows_the_piles_its_hand_and_no_hidden_card(
     for version in versions:
         seat = version % players
         page = page_at(client, match, seat, version)
-        replay = service.seat_replay(match, staff, seat, version)
+        replay = access.seat_replay(match, staff, seat, version)
         view, event = replay["view"], replay["events"][-1]["event"]
         kinds.add(event["type"])
         said = event_text(page)
@@ -111,7 +112,7 @@ def test_an_arbiter_sees_every_hand_open_at_a_table_of_five(make_bot, staff):
     client.force_login(staff)
     version = 40
     page = page_at(client, match, "all", version)
-    state = service.match_state(match, eventlog.stream_events(match.stream)[:version])
+    state = states.match_state(match, eventlog.stream_events(match.stream)[:version])
     assert state.phase == "play"
     hands = section(page, "audit-hands")
     for seat in range(5):

@@ -11,8 +11,9 @@ import re
 import pytest
 from django.db import connection
 
-from games import eventlog, service, triggers
+from games import eventlog, triggers
 from games.models import Event
+from games.service import states
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def test_an_untouched_log_lists_every_check_as_ok(players, staff):
 def test_a_changed_card_shows_fail_at_its_version_and_the_page_still_answers(players, staff, tamper):
     match = finished_deal(players, staff)
     target = Event.objects.filter(stream=match.stream, type="play").order_by("version")[4]
-    before = service.match_state(match, eventlog.stream_events(match.stream)[: target.version - 1])
+    before = states.match_state(match, eventlog.stream_events(match.stream)[: target.version - 1])
     other = before.hand((target.payload["seat"] + 1) % 4)[0]  # a card the player did not hold
     Event.objects.filter(pk=target.pk).update(payload={**target.payload, "card": other})
     viewer = browser(staff)

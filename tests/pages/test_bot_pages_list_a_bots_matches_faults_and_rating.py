@@ -8,9 +8,9 @@ from rest_framework.test import APIClient
 
 from bots import runner
 from bots.models import Bot, Turn
-from games import service as games
 from games.engine import RULESETS
 from games.models import Match
+from games.service import creating
 from tests.fixtures.bots import run_until_over
 from tournaments.models import TournamentTable
 from tournaments.service import creation, entries, results, rounds
@@ -28,7 +28,7 @@ def advance_to_polling_turn(match):
 
 def test_the_page_lists_the_bots_matches_and_its_faults(make_bot):
     poller = make_bot(kind="polling", name="poller")
-    match = games.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
+    match = creating.do_create_match("king", {}, [poller] + [make_bot(name=f"r{i}") for i in range(3)])
     advance_to_polling_turn(match)
     turn = Turn.objects.get(status="pending")
     bot_client = APIClient()

@@ -9,8 +9,8 @@ from bots import friends
 from bots.house import house_bot
 from bots.models import Bot, FriendsTable, FriendsTableSeat
 from bots.registry import new_credentials
-from games import service
 from games.errors import ServiceError
+from games.service import creating
 from tests.pages.friends import open_table, stored
 from tests.pages.tables import browser, king_deal
 
@@ -33,7 +33,7 @@ def test_the_start_goes_through_the_match_services_one_owner_check(players):
     hashes = new_credentials()[2]
     bot = Bot.objects.create(owner=players[1], name="poller", kind="polling", **hashes)
     with pytest.raises(ServiceError) as refusal:
-        service.check_new_match("king", {}, [players[0], players[1], bot, None], None)
+        creating.check_new_match("king", {}, [players[0], players[1], bot, None], None)
     assert refusal.value.code == "same_owner"
 
 

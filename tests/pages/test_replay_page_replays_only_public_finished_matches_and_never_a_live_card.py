@@ -4,8 +4,9 @@ public match, and at every step no card that its deal still hides."""
 import re
 
 from bots.house import house_bot
-from games import service
+from games import eventlog
 from games.models import Match
+from games.service import access
 from tests.pages.replays import house_deal
 from tests.pages.tables import browser, king_deal
 
@@ -21,7 +22,7 @@ def test_a_live_match_is_refused_and_shows_no_card(db):
 
 def test_a_finished_match_whose_cards_are_held_back_is_refused(db):
     match = house_deal(public=False)
-    assert not service.is_public(match)
+    assert not access.is_public(match)
     response = browser().get(f"/matches/{match.pk}/replay/?v=2")
     assert response.status_code == 403
     assert "only a finished match whose cards are public" in response.content.decode()
@@ -29,7 +30,7 @@ def test_a_finished_match_whose_cards_are_held_back_is_refused(db):
 
 def test_no_step_of_the_deal_shows_a_card_not_yet_played(db):
     match = house_deal()
-    rows = service.eventlog.stream_events(match.stream)
+    rows = eventlog.stream_events(match.stream)
     client, played = browser(), set()
     for row in rows:
         if row.type == "play":

@@ -9,9 +9,9 @@ import json
 import random
 import re
 
-from games import service
 from games.decisions import decision_context
 from games.engine import RULESETS, new_game
+from games.service import states
 from tests.pages.decisions import rifki_after
 from tests.pages.tables import browser
 
@@ -34,7 +34,7 @@ def as_json(action):
 
 def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_reason(players):
     match = rifki_after(players, deals=2)  # two seats named one penalty each: El Almaz, twice
-    state = service.match_state(match)
+    state = states.match_state(match)
     quotas = state.view(None)["table"]["quotas"]
     assert quotas["negative_uses"] == {"no_tricks": 2}
     page = browser(players[state.to_act]).get(f"/matches/{match.pk}/").content.decode()
@@ -51,7 +51,7 @@ def test_the_declarer_sees_every_contract_and_the_spent_ones_greyed_with_the_rea
 
 def test_the_opening_penalty_hands_grey_every_trump(players):
     match = rifki_after(players, deals=0, options={"opening_negative_hands": 4})
-    state = service.match_state(match)
+    state = states.match_state(match)
     page = browser(players[state.to_act]).get(f"/matches/{match.pk}/").content.decode()
     greyed = [words for value, (disabled, words) in contract_buttons(page).items() if disabled]
 
@@ -61,7 +61,7 @@ def test_the_opening_penalty_hands_grey_every_trump(players):
 
 def test_every_seat_and_a_spectator_see_the_quotas_and_only_the_declarer_the_buttons(players):
     match = rifki_after(players, deals=2)
-    declarer = service.match_state(match).to_act
+    declarer = states.match_state(match).to_act
     for viewer in [*players, None]:
         page = browser(viewer).get(f"/matches/{match.pk}/").content.decode()
         assert 'id="quotas"' in page

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from games import service
 from games.engine.playout import contract_label
+from games.service import states
 from tests.audit.corners_matches import finished_corners
 from tests.pages.tables import CELL, ROW, table_rows
 
@@ -46,7 +46,7 @@ def rows_of(html, section):
 @pytest.mark.parametrize("players", [3, 5])
 def test_a_penalty_game_shows_each_players_hand_points_and_running_total(make_bot, client, players):
     match = finished_corners(make_bot, "corners", players)
-    state = service.match_state(match)
+    state = states.match_state(match)
     names = names_of(players)
     page = sheet_of(client, match)
     head = table_rows(page, "thead")
@@ -75,7 +75,7 @@ def test_a_penalty_game_shows_each_players_hand_points_and_running_total(make_bo
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_jax_game_shows_its_target_and_each_hands_chip_ledger(make_bot, client, players):
     match = finished_corners(make_bot, "corners_jax", players)
-    state = service.match_state(match)
+    state = states.match_state(match)
     names = names_of(players)
     page = sheet_of(client, match)
     terms = re.search(r'id="sheet-terms">(.*?)</p>', page, re.S).group(1)
@@ -104,7 +104,7 @@ def test_the_jax_game_shows_its_target_and_each_hands_chip_ledger(make_bot, clie
 
 def test_a_pagat_chip_game_nets_to_zero_and_says_so(make_bot, client):
     match = finished_corners(make_bot, "corners", 4, {"scoring": "chips_pot"})
-    state = service.match_state(match)
+    state = states.match_state(match)
     page = sheet_of(client, match)
     assert sum(state.scores) == 0
     assert "Sum of totals = 0 ✓" in page
@@ -112,10 +112,10 @@ def test_a_pagat_chip_game_nets_to_zero_and_says_so(make_bot, client):
 
 
 def test_a_game_in_progress_to_a_target_names_its_hand_and_no_total_of_hands(make_bot, client):
-    from games.service import do_create_match
+    from games.service import creating
 
     bots = [make_bot(name=f"corners{i}") for i in range(4)]
-    match = do_create_match("corners_jax", {"players": 4}, bots, seed=b"live" * 8)
+    match = creating.do_create_match("corners_jax", {"players": 4}, bots, seed=b"live" * 8)
     page = sheet_of(client, match)
     status = re.search(r'id="sheet-status">(.*?)</p>', page, re.S).group(1)
     assert status == "Hand 1 in play: 0 hands scored so far; only finished hands are shown."

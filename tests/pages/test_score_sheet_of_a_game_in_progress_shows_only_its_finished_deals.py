@@ -7,20 +7,20 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import service
+from games.service import creating, playing, states
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_live_game_shows_its_finished_deals_and_totals_so_far(players):
-    match = service.do_create_match("king", {}, players, seed=b"in progress" * 3)
-    while len(service.match_state(match).deal_scores) < 2:
-        state = service.match_state(match)
-        service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+    match = creating.do_create_match("king", {}, players, seed=b"in progress" * 3)
+    while len(states.match_state(match).deal_scores) < 2:
+        state = states.match_state(match)
+        playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
         match.refresh_from_db()
-    state = service.match_state(match)
-    service.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
-    state = service.match_state(match)
+    state = states.match_state(match)
+    playing.submit_action(match.pk, players[state.to_act], state.legal_actions()[0], match.version)
+    state = states.match_state(match)
     assert not state.is_over and state.phase != "deal_over"
     spectator = Client()
     spectator.force_login(get_user_model().objects.create_user("kibitzer", password="long-enough-pass"))

@@ -9,9 +9,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import service
 from games.engine.playout import contract_label
-from games.service import do_create_match
+from games.service import access, creating, playing, states
 from tests.pages.tables import table_rows
 
 pytestmark = pytest.mark.django_db
@@ -22,12 +21,12 @@ def finished_king(make_bot):
     """A whole quick King game, every decision drawn from one fixed generator, so the game is the
     same whatever ids the database hands out (a bot's own choices are seeded by the match id)."""
     bots = [make_bot(name=f"sheet-bot-{i}") for i in range(4)]
-    match = do_create_match("king", {"quick_game_combined_negatives": True}, bots, seed=b"sheet" * 4)
+    match = creating.do_create_match("king", {"quick_game_combined_negatives": True}, bots, seed=b"sheet" * 4)
     rng = random.Random(0)  # a game in which a bid is won (the sheet then names its bidder)
     while match.status != match.Status.OVER:
-        state = service.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
-        service.do_act(
+        playing.do_act(
             match.pk,
             f"bot:{bots[seat].pk}",
             lambda m, seat=seat: seat,
@@ -40,7 +39,7 @@ def finished_king(make_bot):
 
 def test_the_sheet_has_the_engines_rows_totals_and_a_zero_sum_that_holds(finished_king, client):
     page = client.get(f"/matches/{finished_king.pk}/sheet/").content.decode()
-    state = service.match_state(finished_king)
+    state = states.match_state(finished_king)
     names = [f"sheet-bot-{i}" for i in range(4)]
     assert table_rows(page, "thead")[0][3:7] == names
     rows = table_rows(page, "tbody")
@@ -50,7 +49,7 @@ def test_the_sheet_has_the_engines_rows_totals_and_a_zero_sum_that_holds(finishe
     assert [row[1] for row in rows] == [names[d["dealer"]] for d in state.deals]
     assert [int(row[7]) for row in rows] == [sum(s) for s in state.deal_scores]
     totals = table_rows(page, "tfoot")[0]
-    assert [int(v) for v in totals[1:5]] == state.scores == service.visible_state(finished_king, None)["scores"]
+    assert [int(v) for v in totals[1:5]] == state.scores == access.visible_state(finished_king, None)["scores"]
     assert "Sum of totals = 0 ✓" in page
     assert f"{', '.join(names[s] for s in state.winners)}" in re.search(r'id="winners">(.*?)</p>', page).group(1)
 

@@ -6,11 +6,10 @@ import html
 
 import pytest
 
-from games import service
 from games.engine.cards import DECK
 from games.engine.playout import play_out, score_sheet, score_sheet_rows
 from games.engine.records import CANCEL_LABELS
-from games.service import do_create_match
+from games.service import creating, playing
 
 
 def shout(text):
@@ -57,14 +56,14 @@ def test_the_sheet_page_shows_the_words(players, client):
     """One fixed Rifki deal: seat 3 holds no card above a ten and cancels the trump hand."""
     low, high = [c for c in DECK if c[0] in "23456789T"], [c for c in DECK if c[0] in "JQKA"]
     board = {"declarer": 0, "hands": [high[:13], low[:13], high[13:] + low[13:23], low[23:]]}
-    match = do_create_match("rifki", {}, players, board=board, created_by=players[0])
+    match = creating.do_create_match("rifki", {}, players, board=board, created_by=players[0])
     for seat, action in [
         (0, {"type": "contract", "name": "trump", "suit": "S"}),
         (0, {"type": "pass"}),
         (3, {"type": "cancel"}),
     ]:
         match.refresh_from_db()
-        service.submit_action(match.pk, players[seat], action, match.version)
+        playing.submit_action(match.pk, players[seat], action, match.version)
 
     page = html.unescape(client.get(f"/matches/{match.pk}/sheet/").content.decode())
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from games import service, views_table
-from games.service import do_create_match
+from games import views_table
+from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 from tests.pages.tables import table_rows
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot, client):
     alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
     match = run_until_over(
-        do_create_match(
+        creating.do_create_match(
             "king", {"quick_game_combined_negatives": True}, [alone, house, house, house], seed=b"seats" * 4
         )
     )
@@ -26,7 +26,7 @@ def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot
     names = ["club-bot", "house-heuristic, seat 2", "house-heuristic, seat 3", "house-heuristic, seat 4"]
 
     assert table_rows(page, "thead")[0][3:7] == names  # four columns, four different headings
-    state = service.match_state(match)
+    state = states.match_state(match)
     assert [row[1] for row in table_rows(page, "tbody")] == [names[d["dealer"]] for d in state.deals]
     winners = html.unescape(re.search(r'id="winners">(.*?)</p>', page, re.S).group(1))
     assert winners.split(": ", 1)[1] == ", ".join(names[s] for s in state.winners)
@@ -42,7 +42,7 @@ def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_tha
     assert not hasattr(views_audit, "seat_names")
     alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
     match = run_until_over(
-        do_create_match(
+        creating.do_create_match(
             "king", {"quick_game_combined_negatives": True}, [alone, house, house, house], seed=b"audit" * 4
         )
     )

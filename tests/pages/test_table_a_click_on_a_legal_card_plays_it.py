@@ -1,13 +1,13 @@
 """Clicking a legal card posts it through the match service: it is appended to the log, and
 the table comes back (as a fragment for htmx, or by a redirect for a plain form post)."""
 
-from games import service
 from games.models import Event
+from games.service import states
 from tests.pages.tables import browser, king_deal
 
 
 def legal_card(match):
-    return next(a["card"] for a in service.match_state(match).legal_actions() if a["type"] == "play")
+    return next(a["card"] for a in states.match_state(match).legal_actions() if a["type"] == "play")
 
 
 def test_an_htmx_click_on_a_legal_card_appends_the_play_and_returns_the_new_table(players, make_bot):

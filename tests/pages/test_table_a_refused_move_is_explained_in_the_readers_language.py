@@ -9,10 +9,11 @@ from django.utils.functional import Promise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import errors, refusals, service
+from games import errors, refusals
 from games.engine import IllegalAction, king, new_game, rifki
 from games.engine.cards import DECK
 from games.errors import ServiceError
+from games.service import playing, states
 from tests.pages.tables import browser, king_deal
 
 
@@ -84,7 +85,7 @@ def test_every_move_the_engine_refuses_has_a_translated_reason(ruleset, seed, mo
 def test_a_card_refused_by_a_rule_of_trick_play_names_the_rule_through_gettext(players, make_bot, monkeypatch):
     monkeypatch.setattr(errors, "gettext", shout)
     table = king_deal(players[0], make_bot())  # no hearts, seat 0 leads
-    heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
+    heart = next(c for c in states.match_state(table).hand(0) if c[1] == "H")
 
     response = browser(players[0]).post(
         f"/matches/{table.pk}/act/", {"card": heart, "expected_version": table.version}, HTTP_HX_REQUEST="true"
@@ -97,7 +98,7 @@ def test_a_card_refused_by_a_rule_of_trick_play_names_the_rule_through_gettext(p
 
 def test_a_card_not_in_the_hand_is_said_by_its_code_not_the_engines_english(players, make_bot):
     table = king_deal(players[0], make_bot())
-    other = service.match_state(table).hand(1)[0]
+    other = states.match_state(table).hand(1)[0]
 
     response = browser(players[0]).post(
         f"/matches/{table.pk}/act/", {"card": other, "expected_version": table.version}, HTTP_HX_REQUEST="true"
@@ -111,10 +112,10 @@ def test_a_card_not_in_the_hand_is_said_by_its_code_not_the_engines_english(play
 
 def test_the_api_gives_bot_authors_the_rule_as_its_message_and_the_engines_words_as_its_reason(players, make_bot):
     table = king_deal(players[0], make_bot())
-    heart = next(c for c in service.match_state(table).hand(0) if c[1] == "H")
+    heart = next(c for c in states.match_state(table).hand(0) if c[1] == "H")
 
     try:
-        service.submit_action(table.pk, players[0], {"type": "play", "card": heart}, table.version)
+        playing.submit_action(table.pk, players[0], {"type": "play", "card": heart}, table.version)
     except ServiceError as e:
         assert e.status == 422 and e.code == "hearts_lead_restricted"
         assert e.details["rule"] == "a heart may not be led while you hold another suit"

@@ -5,7 +5,7 @@ import re
 
 from django.utils.html import escape
 
-from games import service
+from games.service import states
 from games.templatetags.cards import card_name, card_short
 from tests.pages.tables import browser, buttons, king_deal
 
@@ -18,7 +18,7 @@ def in_suit_order(cards):
 
 def test_the_player_sees_their_13_cards_sorted_by_suit_and_only_the_legal_ones_enabled(players, make_bot):
     match = king_deal(players[0], make_bot())  # no hearts: a heart may not be led while other suits are held
-    state = service.match_state(match)
+    state = states.match_state(match)
     hand = state.hand(0)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
     assert HAND_CARD.findall(page) == in_suit_order(hand) and len(hand) == 13

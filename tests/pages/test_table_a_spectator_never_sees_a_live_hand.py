@@ -3,7 +3,7 @@ hidden card, and no way to act; a seated player sees no other seat's hand either
 
 from django.utils.html import escape
 
-from games import service
+from games.service import states
 from games.templatetags.cards import card_name, card_short
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices, king_deal
 
@@ -31,7 +31,7 @@ def test_a_spectator_never_sees_a_live_hand(players, make_bot):
     match = king_deal(players[0], make_bot(), dealer=2)
     play_one_trick(match, players[0])
     bots_play_until_the_person_acts(match)
-    state = service.match_state(match)
+    state = states.match_state(match)
     assert state.trick_cards or state.tricks  # cards have been played: the page shows them
     for viewer in (None, players[1]):
         client = browser(viewer)
@@ -46,7 +46,7 @@ def test_a_spectator_never_sees_a_live_hand(players, make_bot):
 def test_a_seated_player_sees_only_their_own_hand(players, make_bot):
     match = king_deal(players[0], make_bot(), dealer=3)
     bots_play_until_the_person_acts(match)
-    state = service.match_state(match)
+    state = states.match_state(match)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
     assert hidden_cards_shown(page, state, (1, 2, 3)) == []
     assert len(hidden_cards_shown(page, state, (0,))) == 13

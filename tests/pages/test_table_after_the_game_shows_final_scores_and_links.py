@@ -1,7 +1,7 @@
 """When the game is over the table stops polling and offers no action; it shows the final
 scores and the winners, with links to the score sheet and the audit."""
 
-from games import service
+from games.service import access
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices, king_deal
 
 
@@ -18,7 +18,7 @@ def test_after_the_game_the_table_shows_final_scores_winners_and_links(players, 
     match = king_deal(players[0], make_bot(name="Robota"))
     client = browser(players[0])
     play_to_the_end(match, client)
-    view = service.visible_state(match, players[0])
+    view = access.visible_state(match, players[0])
     for viewer in (client, browser()):
         page = viewer.get(f"/matches/{match.pk}/").content.decode()
         assert "The game is over." in page and 'id="final"' in page

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from games import service
 from games.engine.king import KingState
 from games.engine.rifki import RifkiState
+from games.service import creating, playing
 from games.views_table import PHASES
 from tests.engine.helpers import random_hands
 from tests.pages.tables import browser, buttons
@@ -20,8 +20,8 @@ OFFER = "player0's ultimatum: 8 up, or player0 plays the hand down"
 
 def after_the_ultimatum(players, bot):
     board = {"dealer": 0, "contract": "positive", "hands": random_hands(random.Random(8))}
-    match = service.do_create_match("king", {}, [players[0], players[1], bot, bot], board=board)
-    service.submit_action(match.pk, players[0], {"type": "ultimatum"}, match.version)
+    match = creating.do_create_match("king", {}, [players[0], players[1], bot, bot], board=board)
+    playing.submit_action(match.pk, players[0], {"type": "ultimatum"}, match.version)
     match.refresh_from_db()
     return match
 

@@ -6,8 +6,8 @@ import random
 
 from django.utils.html import escape
 
-from games import service
 from games.models import Event
+from games.service import creating, states
 from tests.engine.helpers import random_hands
 from tests.pages.tables import bots_play_until_the_person_acts, browser, buttons, choices
 
@@ -18,10 +18,10 @@ def offered_actions(page):
 
 def test_the_dealer_of_a_king_positive_hand_sees_each_choice_and_can_open_the_auction(players, make_bot):
     board = {"dealer": 0, "contract": "positive", "hands": random_hands(random.Random(3))}
-    match = service.do_create_match("king", {}, [players[0], *[make_bot()] * 3], board=board)
+    match = creating.do_create_match("king", {}, [players[0], *[make_bot()] * 3], board=board)
     client = browser(players[0])
     page = client.get(f"/matches/{match.pk}/").content.decode()
-    legal = [dict(a) for a in service.match_state(match).legal_actions()]
+    legal = [dict(a) for a in states.match_state(match).legal_actions()]
     assert offered_actions(page) == legal
     for label in (
         "Play Positiva up ♠",
@@ -49,7 +49,7 @@ def test_the_dealer_of_a_king_positive_hand_sees_each_choice_and_can_open_the_au
 
 def test_the_rifki_declarer_picks_a_contract_by_its_name(players, make_bot):
     board = {"declarer": 0, "hands": random_hands(random.Random(5))}
-    match = service.do_create_match("rifki", {}, [players[0], *[make_bot()] * 3], board=board)
+    match = creating.do_create_match("rifki", {}, [players[0], *[make_bot()] * 3], board=board)
     client = browser(players[0])
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert "Your turn: choose the contract." in page

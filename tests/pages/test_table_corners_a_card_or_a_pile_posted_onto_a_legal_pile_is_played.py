@@ -1,6 +1,6 @@
 """On a piles table a pile button posts the pile (``to``) with the card picked (``card``, and
 ``as`` for a joker) or the pile moved (``from``): each legal one goes through the one legality
-path (service.submit_action) and is logged as the engine's action; the end-turn button and the
+path (games.service.playing.submit_action) and is logged as the engine's action; the end-turn button and the
 list of every move post their action as JSON."""
 
 import json

@@ -3,7 +3,7 @@ card count, never a card of a hand or of the stock, and no target to post."""
 
 import re
 
-from games import service
+from games.service import states
 from tests.pages.corners_tables import HANDS, corners_board, corners_hand
 from tests.pages.tables import browser, buttons
 
@@ -17,4 +17,4 @@ def test_a_spectator_sees_only_the_piles(players, make_bot):
     assert not hidden & shown
     assert not [b for b in buttons(page) if b.get("name") in ("to", "action", "card")]
     assert 'id="hand"' not in page and "Stock: " in page
-    assert service.match_state(match).view(None)["hand_sizes"] == [3, 5, 5]
+    assert states.match_state(match).view(None)["hand_sizes"] == [3, 5, 5]

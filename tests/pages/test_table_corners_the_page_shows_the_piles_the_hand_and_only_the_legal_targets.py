@@ -7,8 +7,8 @@ import html
 import json
 import re
 
-from games import service
 from games.engine import RULESETS
+from games.service import creating, states
 from tests.pages.corners_tables import LAYOUT, corners_board, corners_hand
 from tests.pages.tables import browser, buttons
 
@@ -37,7 +37,7 @@ def test_the_eight_piles_hold_their_cards_and_the_stock_says_how_many_it_holds(p
     piles = {name: re.findall(r'data-card="(\w+)"', body) for name, body in PILE.findall(page)}
     assert piles == {"N": ["9S"], "E": ["TH"], "S": ["5C"], "W": ["QD"], "NE": [], "SE": [], "SW": [], "NW": []}
     assert piles["N"] == [LAYOUT["N"]]
-    stock = service.match_state(match).view(None)["table"]["stock_size"]
+    stock = states.match_state(match).view(None)["table"]["stock_size"]
     assert f"Stock: {stock} cards" in page
     assert "Tricks" not in page and 'id="trick"' not in page
 
@@ -68,7 +68,7 @@ def test_the_turn_buttons_and_the_list_of_every_move_are_the_legal_actions(playe
     match = corners_hand(players[0], make_bot())
     page = page_of(match, players[0])
     posted = [json.loads(b["value"]) for b in buttons(page) if b.get("name") == "action"]
-    legal = service.match_state(match).legal_actions()
+    legal = states.match_state(match).legal_actions()
     assert sorted(map(json.dumps, posted)) == sorted(json.dumps(dict(a)) for a in legal)
     assert "End the turn" in page and "Move the north pile onto the east pile" in page
     assert "Your turn: play cards onto the piles, move a pile, then end the turn." in page
@@ -77,7 +77,7 @@ def test_the_turn_buttons_and_the_list_of_every_move_are_the_legal_actions(playe
 def test_a_player_not_to_act_sees_their_hand_resting_and_no_target(players, make_bot):
     bot = make_bot()
     board = corners_board()  # the dealer is seat 2: seat 0, a bot here, acts first
-    match = service.do_create_match("corners", {"players": 3}, [bot, players[0], bot], board=board)
+    match = creating.do_create_match("corners", {"players": 3}, [bot, players[0], bot], board=board)
     page = page_of(match, players[0])
     assert not [b for b in buttons(page) if "data-targets" in b or b.get("name") in ("to", "action")]
     assert 'id="turn"' not in page and page.count("data-targets=") == 5  # the hand, all disabled

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from games import receipts, service
+from games import receipts
 from games.models import Match
+from games.service import creating, states
 from tests.pages.tables import browser, choices
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +18,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(players):
     """A King match of four people, seat 0's to act."""
-    match = service.do_create_match("king", {}, players, seed=b"receipts at the table" * 2)
-    seat = service.match_state(match).to_act
+    match = creating.do_create_match("king", {}, players, seed=b"receipts at the table" * 2)
+    seat = states.match_state(match).to_act
     return match, players[seat], players[(seat + 1) % match.num_seats]
 
 

@@ -4,8 +4,8 @@ nothing is stored."""
 
 import pytest
 
-from games import service
 from games.models import Event
+from games.service import states
 from tests.pages.tables import browser, king_deal
 
 
@@ -32,7 +32,7 @@ def table(players, make_bot):
 
 
 def held_heart(match):
-    return next(c for c in service.match_state(match).hand(0) if c[1] == "H")
+    return next(c for c in states.match_state(match).hand(0) if c[1] == "H")
 
 
 def test_someone_without_a_seat_is_refused_with_403(table, players):
@@ -47,7 +47,7 @@ def test_an_anonymous_visitor_is_refused_with_403(table):
 
 def test_acting_out_of_turn_is_refused_with_403(players, make_bot):
     match = king_deal(players[0], make_bot(), dealer=1)  # seat 1, a bot, leads
-    card = service.match_state(match).hand(0)[0]
+    card = states.match_state(match).hand(0)[0]
     response = post(browser(players[0]), match, {"card": card, "expected_version": match.version})
     assert_refused(response, match, 403, "It is not your turn.")
 
@@ -58,13 +58,13 @@ def test_an_illegal_card_is_refused_with_422_and_the_rule_it_breaks(table, playe
 
 
 def test_a_card_not_in_the_hand_is_refused_with_422(table, players):
-    other = service.match_state(table).hand(1)[0]
+    other = states.match_state(table).hand(1)[0]
     response = post(browser(players[0]), table, {"card": other, "expected_version": table.version})
     assert_refused(response, table, 422, "That move is not allowed:")
 
 
 def test_a_stale_version_is_refused_with_409_and_the_current_table(table, players):
-    card = next(a["card"] for a in service.match_state(table).legal_actions() if a["type"] == "play")
+    card = next(a["card"] for a in states.match_state(table).legal_actions() if a["type"] == "play")
     response = post(browser(players[0]), table, {"card": card, "expected_version": table.version - 1})
     assert_refused(response, table, 409, "The table moved on before your action arrived")
     assert f'data-version="{table.version}"' in response.content.decode()

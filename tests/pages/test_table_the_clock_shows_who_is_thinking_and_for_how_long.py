@@ -5,14 +5,16 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import service
+from games.service import creating
 from tests.pages.tables import browser
 
 HANDS = [[rank + suit for rank in "23456789TJQKA"] for suit in "SHDC"]
 
 
 def king_deal(seats, dealer):
-    return service.do_create_match("king", {}, seats, board={"dealer": dealer, "contract": "no_hearts", "hands": HANDS})
+    return creating.do_create_match(
+        "king", {}, seats, board={"dealer": dealer, "contract": "no_hearts", "hands": HANDS}
+    )
 
 
 def test_the_clock_counts_from_the_last_event_and_names_a_remote_bots_time_limit(players, make_bot, monkeypatch):

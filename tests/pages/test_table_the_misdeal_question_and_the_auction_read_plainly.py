@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from games import service
 from games.engine.cards import DECK
+from games.service import creating, playing
 from tests.pages.tables import browser, buttons
 
 LOW = [c for c in DECK if c[0] in "23456789T"]
@@ -21,8 +21,8 @@ def asked_after_trumps(person, bot, declarer_hand):
     """A Rifki deal where ``person``, the declarer in seat 0, has named spades as trumps."""
     others = [c for c in DECK if c not in declarer_hand]
     board = {"declarer": 0, "hands": [declarer_hand, others[:13], others[13:26], others[26:]]}
-    match = service.do_create_match("rifki", {}, [person, bot, bot, bot], board=board)
-    service.submit_action(match.pk, person, TRUMPS, match.version)
+    match = creating.do_create_match("rifki", {}, [person, bot, bot, bot], board=board)
+    playing.submit_action(match.pk, person, TRUMPS, match.version)
     match.refresh_from_db()
     return match
 

@@ -7,8 +7,8 @@ import re
 from django.test import Client
 
 from bots.runner import play_builtin
-from games import service as games_service
 from games.models import Match, Seat
+from games.service import states
 from tests.fixtures.bots import run_until_over
 from tournaments.models import TournamentTable
 from tournaments.service import creation, entries, results, rounds
@@ -28,7 +28,7 @@ def play_moves(match, moves):
     holders = {s.index: s.bot for s in Seat.objects.filter(match=match).select_related("bot")}
     for _ in range(moves):
         match.refresh_from_db()
-        state = games_service.current_state(match)
+        state = states.current_state(match)
         play_builtin(match, holders[state.to_act], state.to_act, match.version, state, "random")
     match.refresh_from_db()
     return match
@@ -52,5 +52,5 @@ def round_in_play(organiser, make_bot, format="swiss", options=QUICK_KING, entra
 
 def hidden_cards(match):
     """Every card still in a hand at the match: what no spectator may see."""
-    state = games_service.current_state(match)
+    state = states.current_state(match)
     return {card for seat in range(match.num_seats) for card in state.hand(seat)}

@@ -6,8 +6,8 @@ page re-derives every event and lists every check as passed."""
 
 import json
 
-from games import service
 from games.models import Match
+from games.service import creating, states
 from tests.pages.tables import bots_play_until_the_person_acts, browser, choices
 
 from .highcard import NAME
@@ -15,7 +15,7 @@ from .highcard import NAME
 
 def test_a_person_plays_a_bot_at_the_table_and_the_audit_page_verifies_the_game(highcard, players, make_bot):
     person, bot = players[0], make_bot(strategy="heuristic")
-    match = service.do_create_match(NAME, {"deals": 2}, [person, bot], created_by=person, seed=32)
+    match = creating.do_create_match(NAME, {"deals": 2}, [person, bot], created_by=person, seed=32)
     page = browser(person)
     for _ in range(2):  # the bot leads the first deal, the person the second
         state = bots_play_until_the_person_acts(match)
@@ -28,7 +28,7 @@ def test_a_person_plays_a_bot_at_the_table_and_the_audit_page_verifies_the_game(
         assert page.post(f"/matches/{match.pk}/act/", posted).status_code in (200, 302)
     bots_play_until_the_person_acts(match)
     match.refresh_from_db()
-    assert match.status == Match.Status.OVER and service.match_state(match).is_over
+    assert match.status == Match.Status.OVER and states.match_state(match).is_over
 
     audit = page.get(f"/matches/{match.pk}/audit/").content.decode()
     assert "Every check passes." in audit

@@ -2,7 +2,7 @@
 game, built-in bots (their strategy found in the registry the fixture filled) play every table
 to its end, each result reaches the tournament once, and the standings total the games."""
 
-from games import service as games
+from games.service import states
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import projection
 from tournaments import standings as folds
@@ -25,7 +25,7 @@ def test_four_bots_play_a_round_robin_of_high_card(highcard, organiser, make_bot
 
     totals = {}
     for table in TournamentTable.objects.filter(tournament=tournament):
-        state = games.match_state(table.match)
+        state = states.match_state(table.match)
         assert state.is_over and state.ruleset == NAME
         seats = next(t["seats"] for r in drawn for t in r if t["match"] == table.match_id)
         for entrant, score in zip(seats, state.scores):

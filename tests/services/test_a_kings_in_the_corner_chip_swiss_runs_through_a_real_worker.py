@@ -8,10 +8,10 @@ export passes verify_match and the standalone verifier, which re-derives every h
 import pytest
 
 from games import engine, eventlog
-from games import service as games
 from games.audit import verify_match
 from games.engine import RULESETS
 from games.models import Match
+from games.service import states
 from tests.services.test_tournaments_run_through_a_real_worker import (
     assert_seed_revealed,
     draws,
@@ -71,7 +71,7 @@ def test_a_nine_entrant_chip_swiss_at_tables_of_three_keeps_every_pot_and_verifi
     # Each recorded result is the engine's final scores; every entrant played every round.
     results = [r.payload for r in rows if r.type == "match_result"]
     for result in results:
-        assert result["scores"] == games.match_state(Match.objects.get(pk=result["match"])).view(None)["scores"]
+        assert result["scores"] == states.match_state(Match.objects.get(pk=result["match"])).view(None)["scores"]
     assert sorted(e for result in results for e in result["seats"]) == sorted([e.pk for e in entrants] * ROUNDS)
 
     path = tmp_path / "chips.jsonl"

@@ -9,8 +9,8 @@ import time
 import pytest
 from django.db import connection
 
-from games import service
 from games.models import Event, Match
+from games.service import creating
 
 pytestmark = [
     pytest.mark.services,
@@ -36,7 +36,7 @@ def test_a_persons_turns_past_the_deadline_get_the_fallback_and_then_a_house_bot
     worker = celery_worker_factory(redis_url, extra_env=env)
     person = players[0]
     seats = [person, make_bot(name="b1"), make_bot(name="b2"), make_bot(name="b3")]
-    match = service.do_create_match("king", {"quick_game_combined_negatives": True}, seats)
+    match = creating.do_create_match("king", {"quick_game_combined_negatives": True}, seats)
     Match.objects.filter(pk=match.pk).update(move_seconds=1, bank_seconds=0, strike_limit=2)
     started = time.monotonic()
     worker.client.send_task("bots.tasks.play_bot_turns", args=[match.pk, match.version])

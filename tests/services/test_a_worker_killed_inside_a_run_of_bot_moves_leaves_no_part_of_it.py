@@ -1,6 +1,6 @@
 """A table of built-in bots plays a run of moves in one transaction (bots.runner,
-service.do_play_run). A worker killed in the middle of a run leaves none of it in the log,
-and the match still finishes, its chain whole, once a worker plays it again."""
+games.service.playing.do_play_run). A worker killed in the middle of a run leaves none of it in
+the log, and the match still finishes, its chain whole, once a worker plays it again."""
 
 import os
 import signal
@@ -9,8 +9,9 @@ import time
 import pytest
 
 from bots.models import Bot
-from games import eventlog, service
+from games import eventlog
 from games.models import StreamHead
+from games.service import creating
 from tests.fixtures.services import start_match, wait_until_over
 from tests.services.test_bots_play_through_a_real_worker import assert_log_is_whole
 
@@ -29,7 +30,7 @@ def test_a_worker_killed_inside_a_run_leaves_no_part_of_it_and_the_match_still_f
 ):
     # Searching bots, and a run as long as the whole match: the worker is inside one run for seconds.
     bots = [make_bot(strategy="montecarlo", name=f"mc{i}") for i in range(4)]
-    match = service.do_create_match("king", {}, bots)
+    match = creating.do_create_match("king", {}, bots)
     created = match.version
     env = {**worker_env, "BOT_TIME_SLICE_SECONDS": "600"}
     first = celery_worker_factory(redis_url, extra_env=env)

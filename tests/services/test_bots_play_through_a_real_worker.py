@@ -17,8 +17,9 @@ import time
 
 import pytest
 
-from games import engine, eventlog, service
+from games import engine, eventlog
 from games.models import Match
+from games.service import creating, states
 from tests.fixtures.bots import BotServer, first_legal
 from tests.fixtures.services import start_match, wait_until_over
 
@@ -36,7 +37,7 @@ def assert_log_is_whole(match):
     rows = eventlog.stream_events(match.stream)
     assert [r.version for r in rows] == list(range(1, len(rows) + 1))
     assert eventlog.check_chain(rows) is None
-    state = service.match_state(match, rows)
+    state = states.match_state(match, rows)
     assert state.is_over
     assert engine.replay(state.events, seed=bytes.fromhex(match.seed), verify=True) == state
 
@@ -47,7 +48,7 @@ def test_four_built_in_bots_finish_a_king_and_a_rifki_match_through_a_real_worke
     worker = celery_worker_factory(redis_url, extra_env=worker_env)
     for ruleset in ("king", "rifki"):
         bots = [make_bot(strategy=s, name=f"{ruleset}-{i}") for i, s in enumerate(["heuristic", "random"] * 2)]
-        match = service.do_create_match(ruleset, {}, bots)
+        match = creating.do_create_match(ruleset, {}, bots)
         start_match(worker, match)
         wait_until_over(match, [worker])
         assert_log_is_whole(match)
@@ -59,7 +60,7 @@ def test_a_webhook_bot_on_loopback_plays_a_whole_match_through_a_real_worker(
     server = BotServer(first_legal)
     try:
         hook = make_bot(kind="webhook", url=server.url, name="hook")
-        match = service.do_create_match(
+        match = creating.do_create_match(
             "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"r{i}") for i in range(3)] + [hook]
         )
         Match.objects.filter(pk=match.pk).update(bot_turn_timeout=10)  # a loaded CI machine is no fault
@@ -116,7 +117,7 @@ def test_a_killed_worker_and_a_restarted_redis_do_not_stop_a_match(
     beat = None
     try:
         hook = make_bot(kind="webhook", url=slow.url, name="slowhook")
-        match = service.do_create_match(
+        match = creating.do_create_match(
             "rifki", {"short_mode": True}, [make_bot(name=f"b{i}", strategy="heuristic") for i in range(3)] + [hook]
         )
         first = celery_worker_factory(redis_url, queue=queue, extra_env=env)

@@ -18,8 +18,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import engine, eventlog
-from games import service as games
 from games.models import Match, Seat
+from games.service import states
 from tests.fixtures.bots import BotServer, first_legal
 from tests.fixtures.services import start_match
 from tournaments import projection, seating
@@ -160,7 +160,7 @@ def replayed_matches(tournament, rows):
             match_rows = eventlog.stream_events(match.stream)
             assert [r.version for r in match_rows] == list(range(1, len(match_rows) + 1))
             assert eventlog.check_chain(match_rows) is None
-            assert not [r.payload for r in match_rows if r.type in games.PLATFORM_EVENTS], (
+            assert not [r.payload for r in match_rows if r.type in states.PLATFORM_EVENTS], (
                 f"match {match.pk} had a fallback or a takeover"
             )
             assert list(Seat.objects.filter(match=match).order_by("index").values_list("bot_id", flat=True)) == [

@@ -301,29 +301,30 @@ def stream_channels(settings):
 
 def board_match(users, **kwargs):
     """A King match of one fixed deal (52 cards played, 69 events), seated by ``users``."""
-    from games import engine, service
+    from games import engine
+    from games.service import creating
 
     dealt = engine.new_game("king", seed=b"live streams")
     hands = [list(dealt.hand(seat)) for seat in range(dealt.num_seats)]
     board = {"contract": "no_hearts", "dealer": 0, "hands": hands}
-    return service.do_create_match("king", {}, users, board=board, **kwargs)
+    return creating.do_create_match("king", {}, users, board=board, **kwargs)
 
 
 def play_one(match_id):
     """The seat to act plays its first legal action, as the person who holds it."""
-    from games import service
     from games.models import Match, Seat
+    from games.service import playing, states
 
     match = Match.objects.get(pk=match_id)
-    state = service.match_state(match)
+    state = states.match_state(match)
     holder = Seat.objects.get(match=match, index=state.to_act).user
-    return service.submit_action(match_id, holder, state.legal_actions()[0], match.version)
+    return playing.submit_action(match_id, holder, state.legal_actions()[0], match.version)
 
 
 def hidden_hands(match_id, seat):
     """The cards the other seats hold now (nothing once the deal is over)."""
-    from games import service
     from games.models import Match
+    from games.service import states
 
-    state = service.match_state(Match.objects.get(pk=match_id))
+    state = states.match_state(Match.objects.get(pk=match_id))
     return set() if state.is_over else {c for s in range(state.num_seats) if s != seat for c in state.hand(s)}

@@ -10,8 +10,8 @@ import threading
 import pytest
 from rest_framework.test import APIClient
 
-from games import service
 from games.models import Event
+from games.service import states
 from games.tokens import issue_token
 from tests.streams.conftest import board_match, free_port
 
@@ -51,7 +51,7 @@ def silent_server():
 def play(clients, match):
     """The seat to act plays its first legal action through the API."""
     match.refresh_from_db()
-    state = service.match_state(match)
+    state = states.match_state(match)
     return clients[state.to_act].post(
         f"/api/v1/matches/{match.pk}/actions/",
         {"action": state.legal_actions()[0], "expected_version": match.version},

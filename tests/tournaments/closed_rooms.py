@@ -12,8 +12,8 @@ import re
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import service
 from games.models import Match, Seat
+from games.service import playing, states
 from games.tokens import issue_token
 from tournaments.models import TournamentTable
 from tournaments.service import creation, entries, rounds
@@ -59,17 +59,17 @@ def play(match, moves, choose=first):
     ``choose`` picking it from the legal actions."""
     for _ in range(moves):
         match.refresh_from_db()
-        state = service.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
         action = choose(state.legal_actions())
-        service.do_act(match.pk, f"test:seat{seat}", lambda m, seat=seat: seat, action, match.version)
+        playing.do_act(match.pk, f"test:seat{seat}", lambda m, seat=seat: seat, action, match.version)
     match.refresh_from_db()
 
 
 def play_until(match, done, most=3000, choose=first):
     for _ in range(most):
         match.refresh_from_db()
-        if done(service.match_state(match)):
+        if done(states.match_state(match)):
             return
         play(match, 1, choose)
     raise AssertionError("never got there")

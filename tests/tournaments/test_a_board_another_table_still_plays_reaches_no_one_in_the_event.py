@@ -15,8 +15,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bots import runner
-from games import service
+from games import eventlog
 from games.models import Match, Seat
+from games.service import playing, states
 from games.templatetags.cards import card_name
 from tests.fixtures.people import client_for
 from tournaments.models import TournamentTable
@@ -52,15 +53,15 @@ def play(match, actions):
     """Play ``actions`` moves of ``match`` through the match service, each by the seat to act."""
     for _ in range(actions):
         match.refresh_from_db()
-        state = service.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
-        service.do_act(match.pk, f"test:seat{seat}", lambda m, seat=seat: seat, state.legal_actions()[0], match.version)
+        playing.do_act(match.pk, f"test:seat{seat}", lambda m, seat=seat: seat, state.legal_actions()[0], match.version)
 
 
 def play_until(match, done):
     for _ in range(2000):
         match.refresh_from_db()
-        if done(service.match_state(match)):
+        if done(states.match_state(match)):
             return
         play(match, 1)
     raise AssertionError("never got there")
@@ -129,10 +130,10 @@ def api_documents(client, match):
 def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the_other_table_plays(event):
     a, b = event["a"], event["b"]
     play_until(a, lambda state: deals_ended(state) >= 1)  # table 1 has finished deal 1 ...
-    b_state = service.match_state(b)
+    b_state = states.match_state(b)
     assert deals_ended(b_state) == 0 and b_state.deal_no == 1  # ... which table 2 has not even begun
     live_hands = [b_state.hand(s) for s in range(4)]
-    a_deal_one = next(e for e in service.match_state(a).events if e["type"] == "deal_started")
+    a_deal_one = next(e for e in states.match_state(a).events if e["type"] == "deal_started")
     assert a_deal_one["hands"] == live_hands  # the same cards: table 2's live hands
 
     viewers = event["people"] + event["owners"]
@@ -150,7 +151,7 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
         browser = Client()
         browser.force_login(person)
         for match in (a, b):
-            state = service.match_state(match)
+            state = states.match_state(match)
             seat = Seat.objects.filter(match=match, user=person).values_list("index", flat=True).first()
             allowed = {e["card"] for e in state.events if e["type"] == "play"}
             allowed |= set(state.hand(seat)) if seat is not None else set()
@@ -170,7 +171,7 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
         bot_seats = {s.index: s.bot_id for s in Seat.objects.filter(match=match, bot__isnull=False)}
         waiting = set(bot_seats)
         for _ in range(300):
-            state = service.match_state(match)
+            state = states.match_state(match)
             if not waiting or (match is b and deals_ended(state) >= 1):
                 break
             if state.to_act not in waiting:
@@ -192,12 +193,12 @@ def test_a_finished_deal_of_a_shared_board_reaches_no_one_in_the_event_while_the
             waiting.discard(state.to_act)
             asked += 1
     assert asked == len(event["bots"])  # every bot of the event, at either table
-    assert deals_ended(service.match_state(b)) == 0  # table 2 still plays the cards all along
+    assert deals_ended(states.match_state(b)) == 0  # table 2 still plays the cards all along
 
     # The audit page of table 1 at the end of deal 1, for each person: the hands as dealt there
     # are table 2's live hands, so none but the viewer's own may be shown.
     a.refresh_from_db()
-    end_of_deal = next(r.version for r in service.eventlog.stream_events(a.stream) if r.type == "deal_ended")
+    end_of_deal = next(r.version for r in eventlog.stream_events(a.stream) if r.type == "deal_ended")
     for person in event["people"]:
         browser = Client()
         browser.force_login(person)
@@ -216,7 +217,7 @@ def test_a_staff_member_who_does_not_play_sees_the_finished_deal_and_the_players
 ):
     a, b = event["a"], event["b"]
     play_until(a, lambda state: deals_ended(state) >= 1)
-    dealt = next(e for e in service.match_state(a).events if e["type"] == "deal_started")["hands"]
+    dealt = next(e for e in states.match_state(a).events if e["type"] == "deal_started")["hands"]
 
     def first_deal(client, match):
         events = json.loads(client.get(f"/api/v1/matches/{match.pk}/events/").content)["events"]

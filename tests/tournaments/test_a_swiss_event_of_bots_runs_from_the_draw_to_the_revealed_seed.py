@@ -5,8 +5,8 @@ import hashlib
 import pytest
 
 from games import engine, eventlog
-from games import service as games
 from games.errors import ServiceError
+from games.service import states
 from tests.fixtures.bots import run_until_over
 from tournaments import projection
 from tournaments import standings as folds
@@ -28,7 +28,7 @@ def play_round(tournament, organiser):
             for r in eventlog.stream_events(tournament.stream)
             if r.type == "match_result" and r.payload["match"] == match.pk
         )
-        assert result["scores"] == games.match_state(match).scores and result["seats"] == table["seats"]
+        assert result["scores"] == states.match_state(match).scores and result["seats"] == table["seats"]
     results.do_close_round(tournament.pk, organiser)
     return drawn
 
@@ -51,7 +51,7 @@ def test_six_bots_and_two_house_bots_play_two_swiss_rounds_and_the_standings_mat
     expected = {}
     for t in TournamentTable.objects.filter(tournament=tournament):
         seats = next(x["seats"] for r in drawn for x in r if x["match"] == t.match_id)
-        for entrant, points in zip(seats, folds.points_at_table(games.match_state(t.match).scores, "place")):
+        for entrant, points in zip(seats, folds.points_at_table(states.match_state(t.match).scores, "place")):
             expected[entrant] = expected.get(entrant, 0) + points
     rows = folds.ranking(projection.update_standings(tournament.pk))
     assert {r.entrant: r.table_points for r in rows} == expected

@@ -9,7 +9,7 @@ at every table, and every deal re-derives from the revealed seed."""
 import pytest
 
 from games import engine, eventlog
-from games import service as games
+from games.service import states
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import fairness, projection
 from tournaments import standings as folds
@@ -36,7 +36,7 @@ def check_standings(tournament, drawn, size, lowest_wins):
     assert all(len(table["seats"]) == size for round_ in drawn for table in round_)
     totals = {}
     for table in TournamentTable.objects.filter(tournament=tournament):
-        state = games.match_state(table.match)
+        state = states.match_state(table.match)
         seats = next(t["seats"] for r in drawn for t in r if t["match"] == table.match_id)
         places = folds.points_at_table(state.scores, "place", lowest_wins)
         assert {seat for seat, points in enumerate(places) if points == max(places)} == set(state.winners)

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from games import engine, service
+from games import engine
+from games.service import states
 from tests.tournaments.closed_rooms import (
     CARD,
     admitted_everywhere,
@@ -50,9 +51,9 @@ def test_a_kings_in_the_corner_table_is_closed_to_all_but_its_seats_while_anothe
     # at its last turn; table B has not moved.
     play_until(a, lambda state: sum(e["type"] == "card_drawn" for e in state.events) >= 2 * size, choose=ends_turn)
     play(a, 3)
-    state = service.match_state(a)
+    state = states.match_state(a)
     draws = [(e["seat"], e["card"]) for e in state.events if e["type"] == "card_drawn"]
-    assert draws and not service.match_state(b).events[3:]  # A drew B's stock; B has not moved
+    assert draws and not states.match_state(b).events[3:]  # A drew B's stock; B has not moved
     spectator, arbiter = person("spectator"), person("arbiter", is_staff=True)
 
     for match in (a, b):

@@ -7,8 +7,8 @@ import pytest
 
 from bots import runner
 from games import eventlog
-from games import service as games
 from games.models import Match
+from games.service import hand_overs, playing, states
 from tournaments import leaderboards
 from tournaments.ratings import NEWCOMER, rate_match
 from tournaments.service import creation, entries, results, rounds, rulings
@@ -46,17 +46,17 @@ def play_to_the_end(match, sleeper, returned=None):
         match.refresh_from_db()
         if match.status == Match.Status.OVER:
             return sleeper_seat
-        state = games.current_state(match)
+        state = states.current_state(match)
         seat = state.to_act
-        if games.seat_taken_over(match, seat):
+        if hand_overs.seat_taken_over(match, seat):
             runner.run_turns(match.pk, match.version)
         elif seat == sleeper_seat:  # (after a return, each timeout is a fallback move, not a hand-over)
             runner.person_deadline(match.pk, match.version)
-            if games.seat_taken_over(match, seat) and returned is not None:
+            if hand_overs.seat_taken_over(match, seat) and returned is not None:
                 returned(seat)
                 returned = None
         else:
-            games.submit_action(match.pk, by_seat[seat], state.legal_actions()[0], match.version)
+            playing.submit_action(match.pk, by_seat[seat], state.legal_actions()[0], match.version)
     raise AssertionError("the match did not finish")
 
 

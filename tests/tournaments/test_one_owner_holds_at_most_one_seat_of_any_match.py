@@ -1,15 +1,15 @@
 """docs/architecture.md §3.5: one owner (a person with their bots) holds at most one seat at a table, since
 two doors to one table would show them two hands. Creating a match refuses a person beside
 their own webhook or polling bot, and two such bots of one owner (400 same_owner, naming the
-owner; nothing stored), through the API and every other path (games.service.check_new_match).
+owner; nothing stored), through the API and every other path (games.service.creating.check_new_match).
 Built-in bots, the house's or anyone's, decide from one seat's view inside the site and show
 their owner nothing: they may sit beside their owner and each other."""
 
 import pytest
 
-from games import service
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
+from games.service import creating
 from tests.fixtures.people import body, client_for
 
 
@@ -53,7 +53,7 @@ def test_two_bots_of_one_owner_are_refused(staff, players, ana, make_bot):
 def test_every_path_that_creates_a_match_is_refused_the_same_way(players, ana, make_bot):
     own = owned_by(make_bot(kind="polling", name="ana-bot"), ana)
     with pytest.raises(ServiceError) as refusal:
-        service.do_create_match("king", {}, [players[0], own, players[1], ana])
+        creating.do_create_match("king", {}, [players[0], own, players[1], ana])
     assert refusal.value.status == 400 and refusal.value.code == "same_owner"
     assert_nothing_stored()
 

@@ -1,6 +1,6 @@
 """GET tournaments/{id}/results/: every round, table and score, with the root hash and the seed."""
 
-from games import service as games
+from games.service import states
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for
 from tournaments import read
@@ -25,7 +25,7 @@ def test_the_results_of_a_finished_event_hold_every_table_and_its_engine_scores(
     assert round_["closed"] and len(round_["tables"]) == 2
     for row in round_["tables"]:
         match = TournamentTable.objects.get(match_id=row["match"]).match
-        assert row["scores"] == row["reported"] == list(games.match_state(match).scores)
+        assert row["scores"] == row["reported"] == list(states.match_state(match).scores)
         assert sorted(row["table_points"], reverse=True)[0] >= 1.5
     assert [r["name"] for r in exported["standings"] if r["ranked"]] and {
         r["name"] for r in exported["standings"] if r["ranked"]

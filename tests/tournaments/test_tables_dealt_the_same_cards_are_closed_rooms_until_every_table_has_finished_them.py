@@ -14,8 +14,8 @@ import json
 import pytest
 from django.test import Client
 
-from games import service
 from games.models import Seat
+from games.service import states
 from tests.tournaments.closed_rooms import (
     CARD,
     admitted_everywhere,
@@ -46,7 +46,7 @@ def king_event(organiser, make_bot):
     tournament, (a, b), bots = shared_board_event(organiser, make_bot, "king", options, people, owners)
     play_until(a, lambda state: deals_ended(state) >= 1)  # table A has finished deal 1 ...
     play(b, 12)  # ... while table B is 12 events into it
-    assert deals_ended(service.match_state(b)) == 0
+    assert deals_ended(states.match_state(b)) == 0
     return {"tournament": tournament, "a": a, "b": b, "people": people, "owners": owners, "bots": bots}
 
 
@@ -54,8 +54,8 @@ def test_only_a_tables_own_seats_and_free_arbiters_may_look_at_it_while_the_othe
     king_event, organiser
 ):
     a, b = king_event["a"], king_event["b"]
-    b_hands = [service.match_state(b).hand(s) for s in range(4)]
-    a_dealt = next(e for e in service.match_state(a).events if e["type"] == "deal_started")["hands"]
+    b_hands = [states.match_state(b).hand(s) for s in range(4)]
+    a_dealt = next(e for e in states.match_state(a).events if e["type"] == "deal_started")["hands"]
     assert all(set(live) <= set(dealt) for live, dealt in zip(b_hands, a_dealt))  # A showed B's cards
     spectator, arbiter = person("spectator"), person("arbiter", is_staff=True)
     everyone = king_event["people"] + king_event["owners"] + [spectator, arbiter, organiser]
@@ -85,7 +85,7 @@ def test_only_a_tables_own_seats_and_free_arbiters_may_look_at_it_while_the_othe
         if seat is None:  # a bot's owner: the table's public view
             assert detail["state"]["hand"] == [] and dealt == [None] * 4
         else:
-            assert detail["state"]["hand"] == service.match_state(a).hand(seat)
+            assert detail["state"]["hand"] == states.match_state(a).hand(seat)
             assert dealt == [h if i == seat else None for i, h in enumerate(a_dealt)]
     for viewer in (arbiter, organiser):
         _detail, events = admitted_everywhere(a, api_client(viewer), browser(viewer), viewer.username)
@@ -97,7 +97,7 @@ def test_only_a_tables_own_seats_and_free_arbiters_may_look_at_it_while_the_othe
         if seat is not None:
             status, text = read(api_client(bot=bot), f"/api/v1/matches/{a.pk}/stream/")
             snapshot = json.loads(text.splitlines()[0])
-            assert status == 200 and snapshot["state"]["hand"] == service.match_state(a).hand(seat)
+            assert status == 200 and snapshot["state"]["hand"] == states.match_state(a).hand(seat)
 
 
 def test_the_pages_that_list_the_tables_say_which_boards_are_closed_and_link_them_only_for_their_own(

@@ -54,7 +54,7 @@ from games import engine, eventlog
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
 from games.offer import offered_names
-from games.service import actor_key, do_create_match, match_state, seats_taken_over
+from games.service import creating, hand_overs, playing, states
 
 from ..models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable
 from ..ratings import NEWCOMER, Rating
@@ -204,7 +204,7 @@ def do_join(ruleset, user, bot_id):
         entry = entry_of(ruleset, bot)
         check_can_join(bot, entry)
         check_rejoin_wait(ruleset, bot)
-        append(ladder, [{"type": "bot_joined", "bot": bot.pk, "owner": bot.owner_id}], actor_key(user))
+        append(ladder, [{"type": "bot_joined", "bot": bot.pk, "owner": bot.owner_id}], playing.actor_key(user))
         now = timezone.now()
         if entry is None:
             entry = LadderEntry(ruleset=ruleset, bot=bot)
@@ -230,7 +230,7 @@ def do_set_status(ruleset, user, bot_id, status):
         if status == LadderEntry.Status.ACTIVE and not bot.is_active:
             raise ServiceError("bot_disabled", bot=bot.name)
         kind = "bot_paused" if status == LadderEntry.Status.PAUSED else "bot_resumed"
-        append(ladder, [{"type": kind, "bot": bot.pk}], actor_key(user))
+        append(ladder, [{"type": kind, "bot": bot.pk}], playing.actor_key(user))
         entry.status, entry.changed_at = status, timezone.now()
         entry.save(update_fields=["status", "changed_at"])
     return entry
@@ -244,7 +244,7 @@ def do_leave(ruleset, user, bot_id):
         ladder = locked(ruleset)
         entry = entry_of(ruleset, bot)
         check_in_ladder(bot, entry)
-        leave(ladder, [entry], LadderEntry.Reason.OWNER, actor_key(user))
+        leave(ladder, [entry], LadderEntry.Reason.OWNER, playing.actor_key(user))
     return entry
 
 
@@ -395,7 +395,7 @@ def seat_table(ladder, bot_ids, anchor_ids):
     check_table(ruleset, bots, anchors)
     holders = bots + anchors
     random.SystemRandom().shuffle(holders)
-    match = do_create_match(
+    match = creating.do_create_match(
         ruleset,
         options_of(ruleset),
         holders,
@@ -442,12 +442,12 @@ def do_rate_match(match_id):
             return None
         rows = eventlog.shown_rows(match.stream, match.version)
         keys = [fold.key_of(bot) for bot in table.seats]
-        taken = seats_taken_over(match)
+        taken = hand_overs.seats_taken_over(match)
         event = {
             "type": "match_rated",
             "match": match_id,
             "seats": keys,
-            "scores": list(match_state(match, rows).scores),
+            "scores": list(states.match_state(match, rows).scores),
             "lowest_wins": engine.RULESETS[match.ruleset].lowest_wins(match.options),
             "taken_over": taken,
         }

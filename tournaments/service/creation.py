@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.errors import ServiceError
 from games.offer import offered_names
-from games.service import engine_refusal
+from games.service import playing
 
 from ..models import Tournament
 from .stream import append
@@ -91,7 +91,7 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
         for board in boards or []:
             engine.new_game(ruleset, options=options, board=board)
     except engine.EngineError as e:
-        raise engine_refusal(e) from e
+        raise playing.engine_refusal(e) from e
     # Round r plays boards[(r - 1) % len(boards)]: with more rounds than boards a board comes
     # back after its round has closed and made its matches (and cards) public (docs/architecture.md §3.5).
     if boards is not None and rounds > len(boards):

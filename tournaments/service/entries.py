@@ -29,8 +29,8 @@ def account_of(user=None, bot=None):
 
 def door_of(user=None, bot=None):
     """The account an entrant's seat shows a hand to, or None for a built-in bot: it decides
-    inside the site from one seat's view and shows its owner nothing (the rule games.service.
-    check_new_match applies to every match)."""
+    inside the site from one seat's view and shows its owner nothing (the rule
+    games.service.creating.check_new_match applies to every match)."""
     if bot is not None and bot.kind == Bot.Kind.BUILTIN:
         return None
     return account_of(user, bot)

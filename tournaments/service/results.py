@@ -17,12 +17,12 @@ def results_due(match_id):
     any more. A closed room's result is held back with the rest of it (docs/api.md "Closed
     rooms"): standings that moved when one table finished would tell the other tables of
     the board how it went."""
-    from games.service import cards_still_in_play
+    from games.service import access
 
     match = Match.objects.filter(pk=match_id).first()
     if match is None or not match.cards_group:
         return [match_id]
-    if cards_still_in_play(match):
+    if access.cards_still_in_play(match):
         return []
     finished = TournamentTable.objects.filter(
         match__cards_group=match.cards_group, match__status=Match.Status.OVER, result_recorded=False
@@ -34,7 +34,7 @@ def do_record_result(match_id):
     """A tournament match is over: its scores become a match_result event (once), with the
     seats a house bot held at its end (``taken_over``: the ratings count them as forfeits), and
     not while another table still plays its cards (``results_due``)."""
-    from games.service import cards_still_in_play, match_state, seats_taken_over
+    from games.service import access, hand_overs, states
 
     with transaction.atomic():
         table = TournamentTable.objects.filter(match_id=match_id, result_recorded=False).first()
@@ -43,7 +43,7 @@ def do_record_result(match_id):
         tournament = locked(table.tournament_id)
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         match = Match.objects.get(pk=match_id)
-        if table.result_recorded or match.status != Match.Status.OVER or cards_still_in_play(match):
+        if table.result_recorded or match.status != Match.Status.OVER or access.cards_still_in_play(match):
             return None
         tables, _byes = seated_entrants(tournament)
         seats = tables[table.round][table.table - 1]
@@ -54,8 +54,8 @@ def do_record_result(match_id):
             "match": match_id,
             "board": table.board or None,
             "seats": seats,
-            "scores": list(match_state(match).scores),
-            "taken_over": seats_taken_over(match),
+            "scores": list(states.match_state(match).scores),
+            "taken_over": hand_overs.seats_taken_over(match),
         }
         append(tournament, [result], "system")
         table.result_recorded = True

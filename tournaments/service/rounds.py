@@ -171,7 +171,7 @@ def create_table_match(tournament, round_no, number, board_key, entrants, replay
     """The match one table of a round plays (or replays): its seed derived from the tournament
     seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
     its round has closed everywhere (docs/architecture.md §3.5)."""
-    from games.service import do_create_match
+    from games.service import creating
 
     board_index = (round_no - 1) % len(tournament.boards) if tournament.boards else None
     fixed = tournament.boards[board_index] if tournament.boards else None
@@ -180,13 +180,13 @@ def create_table_match(tournament, round_no, number, board_key, entrants, replay
         if fixed
         else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key, replay)
     )
-    match = do_create_match(
+    match = creating.do_create_match(
         tournament.ruleset,
         tournament.options,
         [e.user or e.bot for e in entrants],
         fixed,
         # The match's creator is its event's organiser, whoever started the round: games asks
-        # it who may watch a closed room as an arbiter (games.service.is_free_arbiter).
+        # it who may watch a closed room as an arbiter (games.service.access.is_free_arbiter).
         created_by=tournament.organiser,
         seed=seed,
         event=tournament.stream,

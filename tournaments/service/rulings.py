@@ -167,7 +167,7 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
     """A ruling of the organiser: the person's seat a house bot took for timeouts at one of the
     tournament's live matches is theirs again (a seat_returned event in the match's stream,
     and a seat_returned event in the tournament's, which the standings ignore)."""
-    from games.service import do_return_seat as return_seat
+    from games.service import hand_overs
 
     with transaction.atomic():
         tournament = locked(tournament_id)
@@ -177,7 +177,7 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
             or not TournamentTable.objects.filter(tournament=tournament, match_id=match_id).exists()
         ):
             raise ServiceError("not_found", problem=_("no match %(match)s in this tournament"), match=match_id)
-        return_seat(match_id, seat, actor_of(by), reason)
+        hand_overs.do_return_seat(match_id, seat, actor_of(by), reason)
         event = {
             "type": "seat_returned",
             "match": match_id,

@@ -7,10 +7,11 @@ from bots import runner
 from bots.examples.lowest_card import choose
 from bots.models import Turn
 from bots.sdk.kingrifki_bot import poll_once
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_names
+from games.service import creating
 
 
 @pytest.mark.django_db(transaction=True)
@@ -22,7 +23,7 @@ def test_a_short_match_ends_with_every_turn_answered(make_bot, live_server, rule
     poller = make_bot(kind="polling", name="sdk-poller")
     holders = [make_bot(name=f"house{i}") for i in range(seats - 1)]
     holders.insert(seats - 1, poller)
-    match = service.do_create_match(ruleset, options, holders)
+    match = creating.do_create_match(ruleset, options, holders)
     answered = 0
     for _ in range(5000):
         match.refresh_from_db()

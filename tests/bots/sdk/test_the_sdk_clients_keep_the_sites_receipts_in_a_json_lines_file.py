@@ -17,8 +17,9 @@ from bots.models import Turn
 from bots.sdk import kingrifki_bot
 from bots.sdk.kingrifki_bot import SIGNATURE_HEADER, poll_once, run_stream, webhook_server
 from bots.signing import signature_header, signing_key_of
-from games import receipts, service
+from games import receipts
 from games.models import Match
+from games.service import creating
 from tests.bots.sdk.conftest import a_turn, json_response
 
 SECRET = "krs_the-bots-secret"
@@ -36,7 +37,7 @@ def a_receipt(version, stream="match/1"):
 @pytest.mark.django_db(transaction=True)
 def test_the_polling_client_keeps_the_receipt_of_every_answer_the_site_took(make_bot, live_server, tmp_path):
     poller = make_bot(kind="polling", name="sdk-poller")
-    match = service.do_create_match(
+    match = creating.do_create_match(
         "king", {"quick_game_combined_negatives": True}, [make_bot(name=f"house{i}") for i in range(3)] + [poller]
     )
     path = tmp_path / "kept.jsonl"

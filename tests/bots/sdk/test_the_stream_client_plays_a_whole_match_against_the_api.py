@@ -10,10 +10,11 @@ from bots import runner
 from bots.examples.lowest_card import choose
 from bots.models import Turn
 from bots.sdk.kingrifki_bot import open_stream, read_stream
-from games import eventlog, service
+from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_names
+from games.service import creating
 
 
 @pytest.mark.django_db(transaction=True)
@@ -26,7 +27,7 @@ def test_a_short_match_ends_with_every_turn_answered_through_the_stream(make_bot
     options = game.short_game or {}
     streamer = make_bot(kind="polling", name="sdk-streamer")
     holders = [make_bot(name=f"house{i}") for i in range(game.num_seats(options) - 1)] + [streamer]
-    match = service.do_create_match(ruleset, options, holders)
+    match = creating.do_create_match(ruleset, options, holders)
     for _ in range(5000):
         match.refresh_from_db()
         if match.status == Match.Status.OVER:
