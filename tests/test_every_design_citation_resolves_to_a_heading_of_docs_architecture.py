@@ -8,8 +8,8 @@ must be the number of a heading of docs/architecture.md (``## 2. Shape``,
 ``### 3.2a A game is data: ...``); inside docs/architecture.md itself a bare ``§4.2`` must be
 one of its own headings too. A citation in another shape fails (``docs/architecture.md 3.5``,
 ``§3.2a/3.2b``, ``architecture.md §3.5`` without its folder), and so does any mention of the
-design card that lived outside the repository (``DESIGN.md``, or a path into ``../shared/``):
-a clone has neither. A failure lists each place as file:line.
+design card that lived outside the repository (by its file name, or a path into
+``../shared/``): a clone has neither. A failure lists each place as file:line.
 """
 
 import re
@@ -148,7 +148,8 @@ def test_a_citation_of_a_missing_section_fails_and_names_its_place():
 
 
 def test_the_outside_design_card_is_found_by_name_and_by_its_folder():
-    text = "a (DESIGN.md 3.5)\nDESIGN_TABLE_SIZE = 4\nsee ../shared/rules.md\nshared/ alone\n"
+    card = "DESIGN" + ".md"  # spelt in two pieces, so this file cites no outside document itself
+    text = f"a ({card} 3.5)\nDESIGN_TABLE_SIZE = 4\nsee ../shared/rules.md\nshared/ alone\n"
     assert [number for _where, number, _line in outside_mentions(text)] == [1, 3]
 
 

@@ -5,7 +5,7 @@ outside it. Code, tests, help texts and docs cite a section as ``docs/rules.md �
 sections each carry their own §: ``docs/rules.md §1.9, §2.8 and §4``, ``docs/rules.md §1.2 to
 §1.6``. In ``docs/rules.md`` itself and in ``docs/glossary.md`` a bare ``§1.7`` means a section
 of ``docs/rules.md`` (both say so), unless another document is named just before it
-(``DESIGN.md §3.2``).
+(``docs/architecture.md §3.2``).
 
 The scan reads every text file of the repository but the virtual environment, build output,
 ``.git`` and the message catalogues (their msgids are the code's help texts, scanned where they
@@ -50,7 +50,7 @@ def cited_sections(text, bare_means_rules):
         if doc is None and not bare_means_rules:
             continue  # a bare § in a file that does not say what it means: not a rules citation
         if doc is not None and not doc.endswith("rules.md"):
-            continue  # another document's section (DESIGN.md §3.2)
+            continue  # another document's section (docs/architecture.md §3.2)
         line = text.count("\n", 0, m.start()) + 1
         out += [(number, line) for number in SECTION.findall(m.group("run"))]
     return out
@@ -120,8 +120,8 @@ def test_a_citation_of_a_missing_section_is_caught():
     assert problems("games/x.py", "# rules.md §1.7", headings) != []
     assert problems("docs/x.md", "see ../shared/rules.md", headings) != []
     # another document's sections are not the rules'; a bare § is the rules' only where a file says so
-    assert problems("games/x.py", "# DESIGN.md §9.9; §9.9", headings) == []
-    assert problems("docs/glossary.md", "DESIGN.md §3.2, §9.9 and §1.7", headings) == []
+    assert problems("games/x.py", "# docs/architecture.md §3.6; §4.3", headings) == []
+    assert problems("docs/glossary.md", "docs/architecture.md §3.7, §3.9 and §4.2", headings) == []
     assert problems("docs/glossary.md", "(S0; §9.9)", headings) == [
         "docs/glossary.md:1: §9.9 is not a heading of docs/rules.md"
     ]
