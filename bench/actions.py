@@ -75,11 +75,11 @@ def main(argv=None):
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    old = connection.creating.create_test_db(verbosity=0)
+    old = connection.creation.create_test_db(verbosity=0)
     try:
         vendor, times = measure(RULESETS[args.ruleset])
     finally:
-        connection.creating.destroy_test_db(old, verbosity=0)
+        connection.creation.destroy_test_db(old, verbosity=0)
     print(
         f"action POSTs in process ({vendor}, {RULESETS[args.ruleset].label}): {len(times)} actions: "
         f"median {statistics.median(times) * 1000:.2f} ms, p90 {times[int(len(times) * 0.9)] * 1000:.2f} ms"

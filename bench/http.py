@@ -288,7 +288,7 @@ def main(argv=None):
 
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         sys.exit("bench.http measures the deployed stack: set DATABASE_URL=postgres://... and REDIS_URL=redis://...")
-    old = connection.creating.create_test_db(verbosity=0)
+    old = connection.creation.create_test_db(verbosity=0)
     server = None
     try:
         per_client = setup_tables(args.matches, args.clients)
@@ -327,7 +327,7 @@ def main(argv=None):
             server.terminate()
             server.wait(timeout=30)
         connection.close()
-        connection.creating.destroy_test_db(old, verbosity=0)
+        connection.creation.destroy_test_db(old, verbosity=0)
         drop_queue(os.environ["CELERY_QUEUE"])
 
     conf = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
