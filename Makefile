@@ -49,11 +49,11 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
 
 # The single-file verifier anyone checks an export with (docs/events.md, "Verifying an export"):
 # tools/verify_export.py and the engine's Python sources in one zip application that needs only
-# the standard library, written by games/verifier_build.py, the bytes the site serves at
+# the standard library, written by games/record/verifier_build.py, the bytes the site serves at
 # /api/v1/verifier/. Built afresh each time (it takes no time), with any python3: no venv.
 VERIFIER_PYZ ?= var/build/verify_export.pyz
 verifier:
-	@$(PYTHON) -m games.verifier_build $(VERIFIER_PYZ)
+	@$(PYTHON) -m games.record.verifier_build $(VERIFIER_PYZ)
 
 # The Portuguese and Turkish catalogues, compiled (.mo files are build output, not committed).
 # msgfmt comes from Debian's gettext, which tools/install_system_packages.sh installs if missing.

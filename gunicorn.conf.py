@@ -2,7 +2,7 @@
 docker-compose (which start it from the project root) get these; the command line may still
 choose the workers and threads.
 
-Long polls (games/longpoll.py) hold a thread each while they wait. Here every worker caps
+Long polls (games/live/longpoll.py) hold a thread each while they wait. Here every worker caps
 them to half its threads, and on SIGTERM (a restart or a stop) ends them at once: gunicorn
 then waits for in-flight requests up to ``graceful_timeout``, and a long poll must never be
 what it waits on.
@@ -20,7 +20,7 @@ graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT") or 10)
 
 
 def post_worker_init(worker):
-    from games import longpoll
+    from games.live import longpoll
 
     # The worker's start-up objects (Django, the apps, every module: hundreds of thousands) live
     # as long as the worker. Frozen, the cyclic collector's full passes no longer walk them: in
@@ -40,6 +40,6 @@ def post_worker_init(worker):
 
 def worker_int(worker):
     """SIGINT or SIGQUIT: the worker exits at once, after its threads (so end their waits)."""
-    from games import longpoll
+    from games.live import longpoll
 
     longpoll.stop()

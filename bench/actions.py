@@ -32,8 +32,8 @@ def measure(ruleset):
     from django.db import connection
     from django.test import Client
 
+    from games.accounts.tokens import issue_token
     from games.service import creating, states
-    from games.tokens import issue_token
 
     users = [
         get_user_model().objects.create_user(f"u{i}", password="long-enough-pass") for i in range(ruleset.num_seats())

@@ -1,4 +1,4 @@
-"""``python -m bench.appends``: appends per second of ``games.eventlog`` beside the eventsourcing
+"""``python -m bench.appends``: appends per second of ``games.record.eventlog`` beside the eventsourcing
 library's PostgreSQL recorder and raw psycopg, on PostgreSQL, in the same run.
 
 Two shapes of transaction: one event (a card played), and one deal (a real King deal's events,
@@ -61,7 +61,7 @@ class Eventlog:
     def write(self, events, metadata):
         from django.db import transaction
 
-        from games import eventlog
+        from games.record import eventlog
 
         self.n += 1
         stream = f"{self.prefix}/{self.n}"
@@ -104,7 +104,7 @@ class Library:
     def write(self, events, metadata):
         from eventsourcing.persistence import StoredEvent
 
-        from games.eventlog import canonical_json
+        from games.record.eventlog import canonical_json
 
         self.n += 1
         stream = f"{self.prefix}/{self.n}"
@@ -144,7 +144,7 @@ class RawPsycopg:
         from django.utils import timezone
         from psycopg.types.json import Jsonb
 
-        from games.eventlog import GENESIS_HASH, chain_hash, event_document, head_seal
+        from games.record.eventlog import GENESIS_HASH, chain_hash, event_document, head_seal
 
         self.n += 1
         stream = f"{self.prefix}/{self.n}"

@@ -105,8 +105,8 @@ def make_bot_factory():
 def run_match(players, ruleset, timeout=120):
     """Create a match, hand its first turn to the worker, wait for the end; (seconds, events, match)."""
     from bots.tasks import play_bot_turns
-    from games import eventlog
     from games.models import Match
+    from games.record import eventlog
     from games.service import creating
 
     match = creating.do_create_match(ruleset, {}, players)
@@ -125,7 +125,7 @@ def run_match(players, ruleset, timeout=120):
 
 def webhook_latencies(match, bot):
     """Per webhook turn: seconds from the preceding event stored to the bot's action stored."""
-    from games import eventlog
+    from games.record import eventlog
 
     rows = eventlog.stream_events(match.stream)
     actor = f"bot:{bot.pk}"

@@ -223,8 +223,8 @@ def setup_tables(matches, clients):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
+    from games.accounts.tokens import issue_token
     from games.models import Event
-    from games.tokens import issue_token
 
     User = get_user_model()
     per_client = [[] for _ in range(clients)]

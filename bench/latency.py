@@ -115,7 +115,7 @@ def play(person, bot, ruleset, moves, rng, log_path, think):
 
 def latencies(matches, person):
     """Seconds from each person move's last event to the next event, where a bot made it."""
-    from games import eventlog
+    from games.record import eventlog
     from games.service import playing
 
     mine = playing.actor_key(person)

@@ -77,7 +77,7 @@ def run_event(ruleset, entrants, round_count, timeout, options=None):
 
 def rebuild_rates(tournament, repeats):
     """(events/s of rebuild_standings, events/s of the pure fold) over the event's stream."""
-    from games import eventlog
+    from games.record import eventlog
     from tournaments import projection
     from tournaments import standings as folds
 

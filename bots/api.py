@@ -10,9 +10,9 @@ from rest_framework import authentication, exceptions, permissions, serializers,
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import longpoll
 from games.api import int_param
 from games.errors import ERROR, ServiceError
+from games.live import longpoll
 from games.models import Match
 from games.service import states
 from games.sql_once import one_with_related
@@ -310,7 +310,7 @@ class BotTurnAnswerView(APIView):
         match = Match.objects.get(pk=turn.match_id)
         if turn.status == Turn.Status.FAULTED:
             raise ServiceError("illegal_action", version=match.version)
-        # The receipt of the accepted answer (games.receipts), as its turn keeps it: keep it.
+        # The receipt of the accepted answer (games.record.receipts), as its turn keeps it: keep it.
         return Response(
             {"status": turn.status, "version": match.version, "receipt": turn.receipt}, status=status.HTTP_201_CREATED
         )

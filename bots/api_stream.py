@@ -3,7 +3,7 @@ event stream), beside long polling ``bot/turns/?wait=`` and webhooks.
 
 Each line is ``{"type": "turn", ...}`` where ``...`` is exactly an entry of ``GET bot/turns/``
 (``runner.turn_request``): first every pending turn, then each new one as it becomes due, each
-sent once per connection; keep-alives and ``reconnect`` as in games/streams.py, which serves
+sent once per connection; keep-alives and ``reconnect`` as in games/live/streams.py, which serves
 it (under ASGI: woken through Redis; under WSGI: a bounded long poll). The bot answers through
 ``POST bot/turns/{request_id}/`` as ever.
 
@@ -13,8 +13,8 @@ a polling bot's channel (``<STREAM_CHANNEL_PREFIX>stream:bot:<id>``) is publishe
 
 from drf_spectacular.utils import extend_schema
 
-from games import streams
 from games.errors import ServiceError
+from games.live import streams
 from games.service import states
 
 from . import runner

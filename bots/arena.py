@@ -84,7 +84,7 @@ def turn_request(state, seat, game_no, version, seed):
         "deadline": deadline.isoformat(),
         "view": view,
         "legal_actions": view["legal_actions"],
-        "previous_receipt": None,  # the site signs receipts (games.receipts); the arena has nothing to sign
+        "previous_receipt": None,  # the site signs receipts (games.record.receipts); the arena has nothing to sign
     }
 
 

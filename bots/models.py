@@ -71,7 +71,7 @@ class Turn(models.Model):
     deadline = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     fault = models.CharField(max_length=40, blank=True)
-    # The signed receipt of the answer the match accepted (games.receipts), written with the
+    # The signed receipt of the answer the match accepted (games.record.receipts), written with the
     # turn's "done": the bot's next turn request carries it as previous_receipt (a webhook's
     # answer has no other way back to it).
     receipt = models.JSONField(null=True, blank=True)

@@ -10,7 +10,7 @@ non-JSON, oversized or illegal answer) gets the deterministic fallback, recorded
 reason; after ``BOT_FAULT_LIMIT`` faults in a match the seat is handed to the built-in
 heuristic for the rest of the match. Both are events in the match's stream.
 
-People have clocks too (issue 19, games.clocks): the match's pending deadline task (bots.tasks,
+People have clocks too (issue 19, games.service.clocks): the match's pending deadline task (bots.tasks,
 one at a time per match) runs ``person_deadline`` when it wakes; past the deadline it records the same fallback (reason
 "timeout"), and after the match's strike limit a house bot plays the seat as a seat_taken_over
 event, here in ``run_turns`` as a faulty bot's seat is played, until a ruling returns it. A
@@ -27,11 +27,10 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks
 from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
-from games.service import access, announcement, playing, states
+from games.service import access, announcement, clocks, playing, states
 
 from .house import house_bot
 from .models import Bot, Turn

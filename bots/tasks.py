@@ -14,9 +14,9 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
-from games import clocks, outages
+from games import outages
 from games.models import Event, Match, Seat
-from games.service import states
+from games.service import clocks, states
 
 from . import runner
 from .models import Bot, Turn
@@ -32,7 +32,7 @@ def play_bot_turns(match_id, version):
     runner.run_turns(match_id, version, hand_off_webhook=enqueue_webhook, schedule_deadline=arm_deadline)
 
 
-# People's clocks (games.clocks). A match has at most one deadline task pending, and
+# People's clocks (games.service.clocks). A match has at most one deadline task pending, and
 # ``Match.clock_wake_at`` says when it wakes. Woken, the task plays the turn it was queued for if
 # that turn's time is up, then arms the deadline of whatever person's turn is at the head now,
 # queueing itself again. So at a table of people with a five-minute clock, a move publishes

@@ -1,13 +1,13 @@
 """A polling bot's pub/sub channel, and the wake-up published on it when a turn is created.
 
 ``runner.open_turn`` calls ``announce_turn`` when it creates a turn; the bot's turn stream
-(bots/api_stream.py, served by games/streams.py) listens on ``bot_channel``. Kept apart from the
+(bots/api_stream.py, served by games/live/streams.py) listens on ``bot_channel``. Kept apart from the
 stream's view so that the runner, below the API, need not import it.
 """
 
 from django.db import transaction
 
-from games import pubsub
+from games.live import pubsub
 
 from .models import Bot
 

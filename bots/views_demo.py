@@ -1,5 +1,5 @@
 """/demo/<ruleset>/watch/: the home page's demo, the replay of a game of house bots
-(bots/demo_match.py); the replay page itself is games/views_replay.py."""
+(bots/demo_match.py); the replay page itself is games/pages/replay.py."""
 
 from django.http import Http404
 from django.shortcuts import redirect

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import throttles
+from games.accounts import throttles
 from games.errors import ServiceError
 
 from . import friends

@@ -1,6 +1,6 @@
 """Sitting down at a practice table: the signed-in player and the house's built-in bots in
 every other seat (issue 7). It lives in bots, not games, because it seats bots (docs/architecture.md §2: games never
-imports bots); the table itself is games/views_table.py.
+imports bots); the table itself is games/pages/table.py.
 """
 
 from django import forms

@@ -1,6 +1,6 @@
 """Signing up and logging in, in the browser: Django's own forms and views, so passwords get its
 validators and hashing, with the API's rules around them: usernames that cannot pass for an
-existing one (games/accounts.py) and rate limits on attempts (games/throttles.py)."""
+existing one (games/accounts/users.py) and rate limits on attempts (games/accounts/throttles.py)."""
 
 import functools
 
@@ -17,9 +17,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from config import language
-from games import accounts, throttles
+from games.accounts import throttles, users
 
-LOGIN_BACKEND = "games.accounts.CanonicalNameBackend"
+LOGIN_BACKEND = "games.accounts.users.CanonicalNameBackend"
 
 
 def safe_next(request, default="home"):
@@ -61,8 +61,8 @@ class SignUpForm(UserCreationForm):
         if not username:
             return username
         try:
-            accounts.check_username_available(username)
-        except accounts.UsernameTaken as e:
+            users.check_username_available(username)
+        except users.UsernameTaken as e:
             raise forms.ValidationError(taken_message(e), code="username_taken") from None
         return username
 
@@ -85,8 +85,8 @@ def signup(request):
             return too_many_attempts(request, tally.retry_after)
         if form.is_valid():
             try:
-                user = accounts.do_create_account(form.cleaned_data["username"], form.cleaned_data["password1"])
-            except accounts.UsernameTaken as e:  # registered by someone else since the form checked
+                user = users.do_create_account(form.cleaned_data["username"], form.cleaned_data["password1"])
+            except users.UsernameTaken as e:  # registered by someone else since the form checked
                 form.add_error("username", ValidationError(taken_message(e), code="username_taken"))
             else:
                 # The language the newcomer signed up in is theirs on every device from now on.

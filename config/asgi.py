@@ -1,4 +1,4 @@
-"""The site as an ASGI application: what uvicorn serves (the live streams, games/streams.py;
+"""The site as an ASGI application: what uvicorn serves (the live streams, games/live/streams.py;
 the compose file's ``streams`` service), and it serves every other page too.
 
 Django runs each ASGI request inside a ThreadSensitiveContext of its own, so that the
@@ -7,7 +7,7 @@ request's own, which lives as long as the request does. A stream lives up to an 
 streams would keep 500 idle threads. So stream requests skip that context: their synchronous
 parts (the middleware and the view's checks before the stream starts, a few short queries) run
 in asgiref's one shared thread, one request after another, and the stream itself holds no thread
-at all (its database reads run on games.streams' small pool). Every other path is served as
+at all (its database reads run on games.live.streams' small pool). Every other path is served as
 Django serves it.
 """
 
@@ -19,7 +19,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 django_application = get_asgi_application()
 
-from games.streams import is_stream_path  # noqa: E402  (after Django is set up)
+from games.live.streams import is_stream_path  # noqa: E402  (after Django is set up)
 
 
 async def application(scope, receive, send):

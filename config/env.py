@@ -45,8 +45,8 @@ def database_config(url: str | None, base_dir: Path) -> dict:
 def cache_config(redis_url: str | None, var_dir: Path) -> dict:
     """CACHES: the cache every process of the site shares, where rate limits count (docs/api.md
     "Rate limits"). Redis with REDIS_URL (short socket timeouts: while it cannot be reached,
-    games.throttles counts in each process instead), else files in var_dir/cache (the
-    processes of one machine; games.throttles.SharedFileCache counts atomically)."""
+    games.accounts.throttles counts in each process instead), else files in var_dir/cache (the
+    processes of one machine; games.accounts.throttles.SharedFileCache counts atomically)."""
     if redis_url:
         return {
             "default": {
@@ -58,7 +58,7 @@ def cache_config(redis_url: str | None, var_dir: Path) -> dict:
         }
     return {
         "default": {
-            "BACKEND": "games.throttles.SharedFileCache",
+            "BACKEND": "games.accounts.throttles.SharedFileCache",
             "LOCATION": str(Path(var_dir) / "cache"),
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         }

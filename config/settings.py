@@ -18,10 +18,10 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
     SECRET_KEY = "django-insecure-dev-only-key-do-not-use-in-production"
-# The key that seals each event stream's head (games.eventlog.head_seal), kept out of the
+# The key that seals each event stream's head (games.record.eventlog.head_seal), kept out of the
 # database like SECRET_KEY. Empty: a key derived from SECRET_KEY.
 EVENT_HEAD_SEAL_KEY = os.environ.get("EVENT_HEAD_SEAL_KEY", "")
-# The Ed25519 private key that signs each accepted action's receipt (games.receipts), 64 hex
+# The Ed25519 private key that signs each accepted action's receipt (games.record.receipts), 64 hex
 # digits, kept out of the database too; only its public half is published. Empty: derived
 # from SECRET_KEY.
 EVENT_RECEIPT_SIGNING_KEY = os.environ.get("EVENT_RECEIPT_SIGNING_KEY", "")
@@ -136,12 +136,12 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",  # documents every error an operation can give
     "DEFAULT_PARSER_CLASSES": ["config.api_parsers.DepthLimitedJSONParser"],  # JSON only, nesting bounded
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.tokens.HashedTokenAuthentication",
+        "games.accounts.tokens.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # Rate limits per caller on the routes games.throttles.ROUTES lists (THROTTLE_RATES below).
-    "DEFAULT_THROTTLE_CLASSES": ["games.throttles.RouteThrottle"],
+    # Rate limits per caller on the routes games.accounts.throttles.ROUTES lists (THROTTLE_RATES below).
+    "DEFAULT_THROTTLE_CLASSES": ["games.accounts.throttles.RouteThrottle"],
     # DRF's own client address (for any throttle of its own) never trusts X-Forwarded-For beyond
     # our proxies: with NUM_PROXIES unset it would take the whole header, which clients write.
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES") or 0),
@@ -222,7 +222,7 @@ BOT_FAULT_LIMIT = 3  # faults in a match before the built-in heuristic takes the
 BOT_TIME_SLICE_SECONDS = float(os.environ.get("BOT_TIME_SLICE_SECONDS", "0.5"))
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "10"))  # untouched this long: enqueued again
 
-# People's clocks (issue 19, games/clocks.py). A casual table gives each move this many seconds
+# People's clocks (issue 19, games/service/clocks.py). A casual table gives each move this many seconds
 # (generous: a person who walks away no longer stalls the table forever) and no bank; past it
 # the first legal action is played for them, as for a bot, and after PERSON_STRIKE_LIMIT such
 # timeouts a house bot takes the seat. A tournament sets its own (its new-tournament form).
@@ -238,9 +238,9 @@ PERSON_CLOCK_GRACE_SECONDS = 2.0
 for _folder in celery_folders(_celery):
     _folder.mkdir(parents=True, exist_ok=True)
 
-# Accounts, API tokens and rate limits (games/accounts.py, games/tokens.py, games/throttles.py).
+# Accounts, API tokens and rate limits (games/accounts/users.py, games/accounts/tokens.py, games/accounts/throttles.py).
 AUTHENTICATION_BACKENDS = [
-    "games.accounts.CanonicalNameBackend",  # checks every password; finds the name in any case or form
+    "games.accounts.users.CanonicalNameBackend",  # checks every password; finds the name in any case or form
     "django.contrib.auth.backends.ModelBackend",  # listed only so that its earlier sessions stay valid
 ]
 API_TOKEN_DAYS = float(os.environ.get("API_TOKEN_DAYS") or 90)  # a token expires this long after it was issued
@@ -271,7 +271,7 @@ for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
         THROTTLE_RATES[_scope] = _rates
 TRUSTED_PROXIES = REST_FRAMEWORK["NUM_PROXIES"]  # reverse proxies in front of the site (X-Forwarded-For)
 
-# Long polls (games/longpoll.py): waits held at once per process, in all (held also to half a
+# Long polls (games/live/longpoll.py): waits held at once per process, in all (held also to half a
 # gunicorn worker's threads) and per client (address, and account or bot). Over a cap a request
 # is answered at once, as with wait=0.
 LONG_POLL_MAX_WAITS = int(os.environ.get("LONG_POLL_MAX_WAITS") or 8)
@@ -312,7 +312,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
-# --- Live streams (games/streams.py) ---
+# --- Live streams (games/live/streams.py) ---
 # matches/{id}/stream/ and bot/stream/ (docs/api.md "Following a match or a bot's turns live"). Under an
 # ASGI server (uvicorn, config/asgi.py) a stream holds no thread and is woken through Redis
 # publish/subscribe (REDIS_URL; channels <STREAM_CHANNEL_PREFIX>stream:...), else by reading the

@@ -9,9 +9,8 @@ from bots import views_demo as bots_demo
 from bots import views_play as bots_play
 from config import accounts, language
 from games import api as games_api
-from games import api_accounts as games_api_accounts
-from games import api_me as games_api_me
-from games import views as games_views
+from games.accounts import api as accounts_api
+from games.pages import demo as games_demo
 from tournaments import api as tournaments_api
 from tournaments import views as tournaments_views
 
@@ -33,13 +32,13 @@ register_converter(DatabaseId, "id")
 urlpatterns = [
     # REST API (docs/architecture.md §3.7), first: Django tries the patterns in order, and every action,
     # poll and bot turn is an API request (each "" include below is tried pattern by pattern).
-    path("api/v1/auth/signup/", games_api.SignUpView.as_view(), name="api-signup"),
-    path("api/v1/auth/token/", games_api.TokenView.as_view(), name="api-token"),
-    path("api/v1/auth/tokens/", games_api_accounts.TokenListView.as_view(), name="api-tokens"),
-    path("api/v1/auth/tokens/<id:pk>/", games_api_accounts.TokenDetailView.as_view(), name="api-token"),
+    path("api/v1/auth/signup/", accounts_api.SignUpView.as_view(), name="api-signup"),
+    path("api/v1/auth/token/", accounts_api.TokenView.as_view(), name="api-token"),
+    path("api/v1/auth/tokens/", accounts_api.TokenListView.as_view(), name="api-tokens"),
+    path("api/v1/auth/tokens/<id:pk>/", accounts_api.TokenDetailView.as_view(), name="api-token"),
     path("api/v1/auth/login/", accounts.api_login_page),  # the browsable API's log-in page, rate-limited
     path("api/v1/auth/", include("rest_framework.urls")),  # session log in / log out pages
-    path("api/v1/me/matches/", games_api_me.MyMatchesView.as_view(), name="api-me-matches"),
+    path("api/v1/me/matches/", accounts_api.MyMatchesView.as_view(), name="api-me-matches"),
     path("api/v1/matches/", games_api.MatchListView.as_view(), name="api-matches"),
     path("api/v1/matches/<id:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
     path("api/v1/matches/<id:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
@@ -105,17 +104,15 @@ urlpatterns = [
     path("", tournaments_views.home, name="home"),
     path("tournaments/<id:pk>/", tournaments_views.tournament_detail, name="tournament"),
     path("tournaments/<id:pk>/live/", tournaments_views.tournament_live, name="tournament-live"),
-    path("demo/<slug:ruleset>/", games_views.demo, name="demo"),
+    path("demo/<slug:ruleset>/", games_demo.demo, name="demo"),
     path("demo/<slug:ruleset>/watch/", bots_demo.demo_replay, name="demo-replay"),
     path("play/", bots_play.play_new, name="play"),
-    path("", include("games.urls_table")),
-    path("", include("games.urls_audit")),
-    path("", include("games.urls_replay")),  # a finished public match replayed step by step
+    path("", include("games.pages.urls")),  # a match's table, score sheet, audit and replay
     path("", include("tournaments.urls_organiser")),
     path("", include("bots.urls")),
     path("", include("bots.urls_friends")),  # tables with friends: lobbies before a match
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/throttles.py)
+    path("accounts/login/", accounts.login_page, name="login"),  # rate-limited (games/accounts/throttles.py)
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/setlang/", language.set_language, name="set_language"),  # the header's language picker
     path("admin/login/", accounts.admin_login_page),  # the admin's own log-in, rate-limited like ours

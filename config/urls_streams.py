@@ -1,4 +1,4 @@
-"""Live streams of matches and bot turns (issue 18; games/streams.py, bots/api_stream.py).
+"""Live streams of matches and bot turns (issue 18; games/live/streams.py, bots/api_stream.py).
 
 Served live by an ASGI server (config/asgi.py; the compose file's ``streams`` service, which
 the proxy routes these two paths to), and as bounded long polls by a WSGI server (docs/api.md
@@ -10,8 +10,8 @@ from rest_framework.authentication import SessionAuthentication
 
 from bots.api import BotTokenAuthentication
 from bots.api_stream import BotStreamView
-from games.streams import MatchStreamView
-from games.tokens import HashedTokenAuthentication
+from games.accounts.tokens import HashedTokenAuthentication
+from games.live.streams import MatchStreamView
 
 urlpatterns = [
     path(

@@ -3,9 +3,7 @@
 Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler``).
 """
 
-from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.contrib.auth import get_user_model
 from django.utils.functional import lazystr
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -16,11 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
 from games.errors import ERROR, ServiceError
+from games.live import longpoll
+from games.models import MOST_SEATS, Match
 from games.offer import offered_names
-
-from . import accounts, clocks, longpoll, receipts, throttles, tokens
-from .models import MOST_SEATS, Match
-from .service import access, creating, paper_deals, playing, states
+from games.record import receipts
+from games.service import access, clocks, creating, paper_deals, playing, states
 
 User = get_user_model()
 
@@ -46,93 +44,13 @@ def error_handler(exc, context):
             detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
             code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
             body = {"code": str(code), "message": str(detail)}
-            if response.has_header("Retry-After"):  # a rate limit's 429 (games/throttles.py): when to retry
+            if response.has_header("Retry-After"):  # a rate limit's 429 (games/accounts/throttles.py): when to retry
                 body["retry_after"] = int(response["Retry-After"])
         response.data = {"error": body}
     request = context.get("request")
     if request is not None:
         request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
     return response
-
-
-# ------------------------------------------------------------------ accounts
-class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
-
-
-TOKEN = inline_serializer(
-    "Token",
-    {"username": serializers.CharField(), "token": serializers.CharField(), "expires_at": serializers.DateTimeField()},
-)
-
-
-def token_response(user):
-    key, token = tokens.do_issue_token(user)
-    return Response(
-        {"username": user.username, "token": key, "expires_at": tokens.expires_at(token).isoformat()},
-        status=status.HTTP_201_CREATED,
-    )
-
-
-class SignUpView(APIView):
-    """Usernames are compared after NFKC and case folding, and refused when confusable with an
-    existing one (games/usernames.py); attempts are rate-limited per address and per name."""
-
-    permission_classes = [permissions.AllowAny]
-    authentication_classes = []
-
-    @extend_schema(
-        request=CredentialsSerializer,
-        responses={201: TOKEN, 400: ERROR, 409: ERROR, 429: ERROR},
-        summary="Create an account; the response holds an API token (shown once)",
-    )
-    def post(self, request):
-        data = CredentialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        username, password = data.validated_data["username"], data.validated_data["password"]
-        tally = throttles.do_count_signup(request, username)
-        if not tally.allowed:
-            raise throttles.TooManyAttempts(tally.retry_after)
-        try:
-            username = accounts.check_username_valid(username)
-        except DjangoValidationError as e:
-            raise exceptions.ValidationError({"username": list(e.messages)}) from e
-        try:
-            validate_password(password, User(username=username))
-        except DjangoValidationError as e:
-            raise exceptions.ValidationError({"password": list(e.messages)}) from e
-        try:
-            user = accounts.do_create_account(username, password)
-        except accounts.UsernameTaken as e:
-            raise ServiceError("username_taken", problem=e.msgid, reason=e.reason, **e.params) from e
-        return token_response(user)
-
-
-class TokenView(APIView):
-    """Failed attempts are rate-limited per address and per account (games/throttles.py); the
-    name may be spelled in any case or Unicode form (games/accounts.py)."""
-
-    permission_classes = [permissions.AllowAny]
-    authentication_classes = []
-
-    @extend_schema(
-        request=CredentialsSerializer,
-        responses={201: TOKEN, 400: ERROR, 401: ERROR, 429: ERROR},
-        summary="Log in with a username and password and get a new API token",
-    )
-    def post(self, request):
-        data = CredentialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        username, password = data.validated_data["username"], data.validated_data["password"]
-        tally = throttles.do_count_login(request, username)
-        if not tally.allowed:
-            raise throttles.TooManyAttempts(tally.retry_after)
-        user = authenticate(request, username=username, password=password)
-        if user is None:
-            raise ServiceError("invalid_credentials")
-        throttles.do_refund(tally)  # only failed attempts count towards the limit
-        return token_response(user)
 
 
 # ------------------------------------------------------------------ matches
@@ -240,13 +158,6 @@ def match_summary(match):
     }
 
 
-def get_match(pk):
-    match = Match.objects.filter(pk=pk).first()
-    if match is None:
-        raise ServiceError("not_found", problem=_("no match %(match)s"), match=pk)
-    return match
-
-
 MATCH = inline_serializer(
     "Match",
     {
@@ -310,9 +221,9 @@ class MatchDetailView(APIView):
         summary="The match and its state as the caller may see it (a closed room: its seats and free arbiters only)",
     )
     def get(self, request, pk):
-        match = get_match(pk)
+        match = access.get_match(pk)
         state = access.visible_state(match, request.user)
-        # Each person's clock, seconds left as of now (games.clocks.match_clocks): the same for
+        # Each person's clock, seconds left as of now (games.service.clocks.match_clocks): the same for
         # every viewer, and never a function of a hand.
         seat_clocks = {str(seat): clock for seat, clock in clocks.match_clocks(match, state).items()}
         return Response({**match_summary(match), "state": state, "clocks": seat_clocks})
@@ -341,7 +252,7 @@ class MatchEventsView(APIView):
         after = int_param(request, "after", 0, 0, 10**9)
         limit = int_param(request, "limit", 100, 1, MAX_PAGE)
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
-        match = get_match(pk)
+        match = access.get_match(pk)
         access.enter(match, request.user)  # a closed room refuses outsiders before any wait
 
         def moved():  # a cheap primary-key read of the cached version
@@ -405,7 +316,7 @@ class MatchVerifyView(APIView):
         "and score re-derived by the engine; each failure names its event version",
     )
     def get(self, request, pk):
-        match = get_match(pk)
+        match = access.get_match(pk)
         access.enter(match, request.user)  # a closed room's report may name its cards
         return verified(match)
 
@@ -419,7 +330,7 @@ class MatchVerifyView(APIView):
         "malformed, not signed by the site's key or for another match is refused (400 invalid_receipts)",
     )
     def post(self, request, pk):
-        match = get_match(pk)
+        match = access.get_match(pk)
         access.enter(match, request.user)  # refused as the report would be, before reading any receipt
         try:
             given = receipts.checked(receipts.collect(request.data), match.stream)
@@ -432,8 +343,8 @@ class MatchVerifyView(APIView):
 
 
 def verified(match, given=None):
-    """The verification report of ``match`` (with ``given`` receipts: games.receipts.checked's)."""
-    from .audit import report, verify_match
+    """The verification report of ``match`` (with ``given`` receipts: games.record.receipts.checked's)."""
+    from games.record.audit import report, verify_match
 
     findings = verify_match(match, receipts=given)
     return Response(report(findings, match=match.pk, version=match.version, head_hash=match.head_hash))
@@ -466,7 +377,7 @@ class MatchReplayView(APIView):
         summary="The log up to a version as one seat saw it then (arbiters any time; the table once the deal is over)",
     )
     def get(self, request, pk):
-        match = get_match(pk)
+        match = access.get_match(pk)
         raw_seat = request.query_params.get("seat", "")
         seat = "all" if raw_seat == "all" else int_param(request, "seat", -1, 0, match.num_seats - 1)
         version = int_param(request, "version", 0, 1, 10**9)
@@ -516,14 +427,12 @@ class MatchExportView(APIView):
         "once its cards are public; check it with tools/verify_export.py",
     )
     def get(self, request, pk):
-        from .export import match_export_lines
-
-        match = get_match(pk)
+        match = access.get_match(pk)
         access.enter(match, request.user)  # a closed room is refused as such: board_in_play
         if not access.is_public(match):
             # The log holds every dealt hand; it cannot be redacted without breaking its hashes.
             raise ServiceError("not_public")
-        return jsonl_download(match_export_lines(match), f"match-{match.pk}-log.jsonl")
+        return jsonl_download(access.public_export(match), f"match-{match.pk}-log.jsonl")
 
 
 def jsonl_download(lines, filename):

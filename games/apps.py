@@ -8,11 +8,11 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.core import checks
 
-        from .receipts import check_receipt_key
+        from games.record.receipts import check_receipt_key
 
         checks.register(check_receipt_key)
-        # Live streams hear of each committed version through Redis (games/pubsub.py, games/streams.py).
-        from .hooks import MATCH_ADVANCED
-        from .pubsub import publish_match
+        # Live streams hear of each committed version through Redis (games/live/pubsub.py, games/live/streams.py).
+        from games.hooks import MATCH_ADVANCED
+        from games.live.pubsub import publish_match
 
         MATCH_ADVANCED.register(publish_match)

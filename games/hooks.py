@@ -13,7 +13,7 @@ from dataclasses import dataclass
 if typing.TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
 
-    from .models import Match
+    from games.models import Match
 
 P = typing.ParamSpec("P")
 R = typing.TypeVar("R")
@@ -91,7 +91,7 @@ MATCH_ADVANCED: Hook[[MatchAdvanced], None] = Hook(
     created, an action, a built-in run, a seat left or returned), after the commit, never for a
     change rolled back; each receiver once per announcement, in order. A receiver returns
     nothing; it must not fail the change (it has committed): trouble is logged and left to the
-    sweeps. Registered: games.pubsub.publish_match, bots.tasks.on_match_advanced,
+    sweeps. Registered: games.live.pubsub.publish_match, bots.tasks.on_match_advanced,
     tournaments.tasks.on_match_advanced.""",
 )
 

@@ -22,7 +22,7 @@ class Event(models.Model):
     """One fact, appended once and never changed (triggers refuse UPDATE, DELETE, TRUNCATE).
 
     ``hash = sha256(prev_hash + canonical JSON of the event)`` chains each stream, so an
-    export can be checked by anyone (``games.eventlog.event_document`` is what is hashed).
+    export can be checked by anyone (``games.record.eventlog.event_document`` is what is hashed).
     """
 
     position = models.BigAutoField(primary_key=True, help_text="global order of all events")
@@ -80,7 +80,7 @@ class Match(models.Model):
     seed_sha256 = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     bot_turn_timeout = models.FloatField(default=2.0, help_text="seconds a webhook or polling bot has per turn")
-    # The people's clock (issue 19, games.clocks): the seconds a person has for each move, a
+    # The people's clock (issue 19, games.service.clocks): the seconds a person has for each move, a
     # bank of extra seconds per seat for the whole match, and the timeouts after which a house
     # bot takes the seat. Casual tables take the site's generous defaults; a tournament sets its own.
     move_seconds = models.FloatField(
@@ -183,9 +183,9 @@ class CommandResult(models.Model):
 
 class StreamHead(models.Model):
     """The sealed head of each stream: its last version and hash, and
-    ``seal = HMAC-SHA256(EVENT_HEAD_SEAL_KEY, "stream|version|hash")`` (games.eventlog.head_seal).
+    ``seal = HMAC-SHA256(EVENT_HEAD_SEAL_KEY, "stream|version|hash")`` (games.record.eventlog.head_seal).
 
-    Written by ``games.eventlog.append`` in the transaction of each append. The hash chain
+    Written by ``games.record.eventlog.append`` in the transaction of each append. The hash chain
     proves each event against the one before it, but whoever holds a copy of the database could
     change an event and recompute every later hash and the match's head; without the key, not
     this seal. verify_match and verify_tournament check it (docs/events.md, "The hash chain":

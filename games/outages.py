@@ -1,7 +1,7 @@
 """A service that failed is left alone for a while: one failed call per rest, not one per request.
 
 The site leans on services it must never wait for on a request's path: Redis for the rate limits
-(games.throttles) and the live streams' wake-ups (games.pubsub), the Celery broker for bot turns
+(games.accounts.throttles) and the live streams' wake-ups (games.live.pubsub), the Celery broker for bot turns
 (bots.tasks). When one of them fails, the caller falls back (counts in the process, skips the
 wake-up, leaves the turn to the sweep) and records the failure here; until the rest is over the
 caller goes straight to its fallback, and the service is tried again after it.

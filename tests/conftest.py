@@ -49,7 +49,7 @@ def flush_lifts_the_event_log_triggers():
     them whole, and tests/eventlog checks they are back after every flush."""
     from django.db import connection
 
-    from games import triggers
+    from games.record import triggers
 
     ops = type(connection.ops)
     original = ops.execute_sql_flush
@@ -74,7 +74,7 @@ def fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def fresh_cache(settings):
-    """Each test counts its rate limits (games/throttles.py) in a cache namespace of its own, so
+    """Each test counts its rate limits (games/accounts/throttles.py) in a cache namespace of its own, so
     no test inherits another's attempts. A new key prefix rather than cache.clear(): in CI the
     cache is Redis, whose clear() would flush Celery's queues too."""
     import uuid

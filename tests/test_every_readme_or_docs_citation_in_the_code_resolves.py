@@ -191,7 +191,7 @@ def test_links_reach_their_file_and_heading_and_anchors_are_githubs(tmp_path):
 
 def test_the_scan_reads_the_code_the_templates_the_tests_and_the_build_files():
     read = {path.relative_to(ROOT).as_posix() for path in code_files()}
-    for expected in ("config/settings.py", "games/receipts.py", "tests/tournaments/closed_rooms.py", "Makefile"):
+    for expected in ("config/settings.py", "games/record/receipts.py", "tests/tournaments/closed_rooms.py", "Makefile"):
         assert expected in read
     assert "docker-compose.yml" in read and not any(path.endswith(".md") for path in read)
 

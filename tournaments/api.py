@@ -320,7 +320,7 @@ class ResultsView(APIView):
         "adjusted scores and table points, and the standings, folded from the event log",
     )
     def get(self, request, pk):
-        from games import eventlog
+        from games.record import eventlog
 
         t = get_tournament(pk)
         rows = eventlog.stream_events(t.stream)
@@ -445,7 +445,7 @@ class RulingsView(APIView):
         summary="The arbiters' rulings, as recorded in the tournament's stream",
     )
     def get(self, request, pk):
-        from games import eventlog
+        from games.record import eventlog
 
         t = get_tournament(pk)
         return Response(

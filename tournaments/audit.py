@@ -1,4 +1,4 @@
-"""Checking a whole tournament from its streams (the arbiter's report; see games/audit.py).
+"""Checking a whole tournament from its streams (the arbiter's report; see games/record/audit.py).
 
 Beyond each match's own checks: the tournament stream's chain, head and head seal; the
 tournament seed against its commitment; each match's seed derived from the tournament seed
@@ -12,8 +12,8 @@ import hashlib
 
 from django.utils.translation import gettext
 
-from games import eventlog
-from games.audit import Finding, check_stream, read_stream, report, verify_match_and_replay
+from games.record import eventlog
+from games.record.audit import Finding, check_stream, read_stream, report, verify_match_and_replay
 from games.service import hand_overs
 
 from . import read

@@ -12,9 +12,10 @@ exported up to the version its record declares, read from the row before its eve
 records, the events and the root hash all describe one consistent moment, even mid-round.
 """
 
-from games import eventlog
-from games.export import event_lines, header_record, match_record
 from games.models import Match
+from games.record import eventlog
+from games.record.export import event_lines, header_record, match_record
+from games.service import access
 
 from .models import Tournament
 
@@ -66,7 +67,7 @@ def tournament_export_lines(tournament, exported_at=None):
     yield eventlog.canonical_json(header_record("tournament", exported_at))
     yield eventlog.canonical_json(tournament_record(tournament, matches))
     for match in matches:
-        yield eventlog.canonical_json(match_record(match))
+        yield eventlog.canonical_json(match_record(match, access.is_public(match)))
     yield from event_lines(tournament.stream, tournament.version)
     for match in matches:
         yield from event_lines(match.stream, match.version)

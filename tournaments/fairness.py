@@ -10,8 +10,8 @@ import hashlib
 
 from django.utils.translation import gettext
 
-from games import eventlog
-from games.audit import check_rules
+from games.record import eventlog
+from games.record.audit import check_rules
 from games.service import states
 
 from .models import TournamentTable

@@ -1,7 +1,7 @@
-"""The home page's "Your games" list: games.live_games's rows, each tournament table named by its
+"""The home page's "Your games" list: games.accounts.live_games's rows, each tournament table named by its
 tournament, round and table (one more query for the whole list)."""
 
-from games import live_games
+from games.accounts import live_games
 
 from .models import TournamentTable
 

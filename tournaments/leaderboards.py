@@ -5,8 +5,8 @@ fill tables are rated apart (one key per entry, so two seats of one house bot at
 two players) and left off the boards: their ratings only measure the opposition.
 """
 
-from games import eventlog
 from games.offer import offered_rulesets
+from games.record import eventlog
 
 from . import ratings
 from .models import Entrant, Tournament

@@ -8,7 +8,7 @@ the read model and its checkpoint cannot disagree, and two updaters cannot fold 
 
 from django.db import transaction
 
-from games import eventlog
+from games.record import eventlog
 
 from . import standings as folds
 from .models import StandingsCheckpoint, Tournament

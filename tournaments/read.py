@@ -2,8 +2,8 @@
 
 import typing
 
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import access
 
 from . import projection

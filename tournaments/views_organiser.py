@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
-from games import eventlog
 from games.errors import ServiceError
+from games.record import eventlog
 
 from . import read
 from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm

@@ -3,23 +3,23 @@ tables, for a wall screen) and the printable table cards. Thin: the tables and s
 tournaments.views.tournament_context's (the public page's read path); a live table's deal and
 scores are the spectator's view of its match (games.service.access.visible_state for nobody signed
 in: the one redaction path, so no hidden card can reach the wall); a seat's place is
-games.compass's, in the direction of play the ruleset's descriptor gives."""
+games.pages.compass's, in the direction of play the ruleset's descriptor gives."""
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import compass
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 from games.errors import ServiceError
 from games.models import Match
+from games.pages import compass
 from games.service import access
 
 from .views import tournament_context
 
-# games.compass's places around a table seen from seat 0 (at the bottom), as the compass points
+# games.pages.compass's places around a table seen from seat 0 (at the bottom), as the compass points
 # a table card names, so each player finds their chair: seat 0 sits South.
 COMPASS_POINTS = {
     "bottom": gettext_noop("South"),

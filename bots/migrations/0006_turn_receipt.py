@@ -1,4 +1,4 @@
-"""A bot's turn keeps the receipt of the answer the match accepted (games.receipts): its next
+"""A bot's turn keeps the receipt of the answer the match accepted (games.record.receipts): its next
 turn request carries it as previous_receipt."""
 
 from django.db import migrations, models

@@ -24,7 +24,7 @@ played.
 
 Redaction fails closed: an event of a type its ruleset does not declare is shown as its type
 alone (``withheld``), to every viewer, whatever their rights; the platform refuses to append
-such an event in the first place (games.eventlog's ``declared``).
+such an event in the first place (games.record.eventlog's ``declared``).
 """
 
 

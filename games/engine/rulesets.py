@@ -61,7 +61,7 @@ class Ruleset:
     # hides its private fields from a viewer (``redact.py``: ``hide(event, seat, revealed)``);
     # ``public_events`` are shown whole to everyone. Redaction fails closed: a type declared
     # neither way is shown as its type alone, and the platform refuses to append one
-    # (games.eventlog, ``event_types``).
+    # (games.record.eventlog, ``event_types``).
     private_events: dict[str, Callable[[dict[str, Any], Any, bool], dict[str, Any]]] = field(
         repr=False, default_factory=dict
     )

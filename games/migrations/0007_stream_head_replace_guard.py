@@ -9,19 +9,19 @@ from django.db import migrations, models
 
 
 def install_replace_guard(apps, schema_editor):
-    from games import triggers
+    from games.record import triggers
 
     triggers.install_replace_guard(schema_editor.connection)
 
 
 def remove_replace_guard(apps, schema_editor):
-    from games import triggers
+    from games.record import triggers
 
     triggers.remove_replace_guard(schema_editor.connection)
 
 
 def seal_heads(apps, schema_editor):
-    from games.eventlog import head_seal, seal_key
+    from games.record.eventlog import head_seal, seal_key
 
     Event = apps.get_model("games", "Event")
     Match = apps.get_model("games", "Match")

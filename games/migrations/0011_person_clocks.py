@@ -8,14 +8,14 @@ from django.db import migrations, models
 # names: it is lifted for the remake and put back after. PostgreSQL alters in place.
 def lift_seat_guard(apps, schema_editor):
     if schema_editor.connection.vendor == "sqlite":
-        from games import triggers
+        from games.record import triggers
 
         triggers.remove_seat_guard(schema_editor.connection)
 
 
 def restore_seat_guard(apps, schema_editor):
     if schema_editor.connection.vendor == "sqlite":
-        from games import triggers
+        from games.record import triggers
 
         triggers.install_seat_guard(schema_editor.connection)
 

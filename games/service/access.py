@@ -5,13 +5,14 @@ audit page's replays."""
 import typing
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog, hooks
+from games import engine, hooks
 from games.engine.redact import redact_events, redact_view
 from games.errors import ServiceError
 from games.models import Match, Seat
-
-from . import states
+from games.record import eventlog, export
+from games.service import states
 
 # docs/api.md "Hidden information": a seat sees its own cards; a finished deal's cards reach the table
 # and the arbiters, and the public once the match is public. Cards dealt at several tables (a
@@ -27,6 +28,14 @@ class Entry(typing.NamedTuple):
     reveal_finished: bool
 
 
+def get_match(pk):
+    """The match ``pk``, or the refusal ``not_found`` (the API's and the streams' 404)."""
+    match = Match.objects.filter(pk=pk).first()
+    if match is None:
+        raise ServiceError("not_found", problem=_("no match %(match)s"), match=pk)
+    return match
+
+
 def is_public(match):
     """Whether the public may see the match's cards and seed: it is over, and so is whatever
     else was dealt the same cards. A tournament holds a match of its own cards back until its
@@ -35,6 +44,13 @@ def is_public(match):
     if match.status != Match.Status.OVER:
         return False
     return match.public_when_over or (bool(match.cards_group) and not cards_still_in_play(match))
+
+
+def public_export(match, exported_at=None):
+    """The lines of a match's export (games.record.export) as its readers get it: the seed
+    only once the match is over with public cards (``is_public``)."""
+    match = Match.objects.get(pk=match.pk)  # a fresh row: the seed's decision and the events agree
+    return export.match_export_lines(match, is_public(match), exported_at)
 
 
 def cards_still_in_play(match):

@@ -7,12 +7,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog
+from games import engine
 from games.errors import ServiceError
 from games.models import Match, Seat
 from games.offer import offered_names
-
-from . import announcement, playing
+from games.record import eventlog
+from games.service import announcement, playing
 
 
 def bot_model():

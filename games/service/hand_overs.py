@@ -4,11 +4,11 @@ back; both are platform events appended alone, which the engine never sees."""
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog, hooks
+from games import engine, hooks
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
-
-from . import announcement, playing
+from games.record import eventlog
+from games.service import announcement, playing
 
 HAND_OVERS = ("seat_taken_over", "seat_returned")
 

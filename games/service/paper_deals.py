@@ -9,8 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine, refusals
 from games.errors import EngineRefusal, ServiceError
 from games.models import Match
-
-from . import creating, playing
+from games.service import creating, playing
 
 MAX_PAPER_ACTIONS = 400
 

@@ -8,12 +8,12 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog, receipts, refusals, sql_once
+from games import engine, refusals, sql_once
 from games.engine.redact import redact_events
 from games.errors import EngineRefusal, ServiceError
 from games.models import CommandResult, Event, Match, Seat
-
-from . import access, announcement, states
+from games.record import eventlog, receipts
+from games.service import access, announcement, states
 
 
 def engine_refusal(error, status=400, **details):
@@ -92,7 +92,7 @@ def submit_action(match_id, user, action, expected_version, command_id=None):
     """Validate ``action`` for ``user``'s seat and append the events it produces.
 
     Returns ``{"version", "status", "events", "receipt"}`` (the new events, redacted for the
-    actor, and the signed receipt of the new head: games.receipts). Refusals raise ServiceError
+    actor, and the signed receipt of the new head: games.record.receipts). Refusals raise ServiceError
     and store nothing. A retried ``command_id`` returns the first answer, receipt included.
     """
     check_action_shape(action, expected_version, command_id)
@@ -126,7 +126,7 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         rows = write_moves(match, state, [(new_events, {"actor": actor, "seat": seat, "command_id": command_id}, None)])
         # The new events alone suffice: a deal they start can only have ended within them.
         # A seat's own answer: finished deals shown as to the table (access.seat_view), so never the
-        # cards of a board another table is still playing. The receipt (games.receipts) is
+        # cards of a board another table is still playing. The receipt (games.record.receipts) is
         # signed in memory, no query: the site's word that the stream now ends at this head,
         # which the actor keeps (a rollback of the log cannot take it back); stored in the
         # command's result with the rest, so that a retried command returns the same receipt.

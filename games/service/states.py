@@ -3,8 +3,9 @@ event), kept in a per-process cache for the writers (the action path and bot wor
 
 from collections import OrderedDict
 
-from games import engine, eventlog
+from games import engine
 from games.models import PLATFORM_EVENT_TYPES, Event
+from games.record import eventlog
 
 # Events the platform adds to a match stream beside the engine's own: a fallback action (a bot's
 # fault, a person's timeout), the hand-over of a seat to a house bot, and a ruling that gives a

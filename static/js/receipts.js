@@ -1,4 +1,4 @@
-// The table page's receipts (templates/games/table.html, games/receipts.py): each move the site
+// The table page's receipts (templates/games/table.html, games/record/receipts.py): each move the site
 // accepts from this browser comes back with a receipt in the X-Receipt header, signed by the
 // site. It is kept here, in localStorage, as it arrives: the player's own copy, out of the
 // site's reach (a receipt the site re-made later from a rolled-back log would prove nothing).

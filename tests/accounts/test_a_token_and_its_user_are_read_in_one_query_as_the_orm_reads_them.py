@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from bots.models import Bot
 from bots.registry import digest, register
+from games.accounts.tokens import hash_token, issue_token
 from games.models import ApiToken
 from games.sql_once import one_with_related
-from games.tokens import hash_token, issue_token
 
 pytestmark = pytest.mark.django_db
 

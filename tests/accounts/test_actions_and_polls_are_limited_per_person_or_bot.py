@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from bots import registry
-from games.tokens import issue_token
+from games.accounts.tokens import issue_token
 from tests.fixtures.throttles import assert_throttled
 
 

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.accounts.tokens import issue_token
 from games.models import ApiToken
-from games.tokens import issue_token
 
 
 def token_updates(client, path="/api/v1/auth/tokens/"):

@@ -5,8 +5,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from games.accounts.tokens import issue_token
 from games.models import ApiToken
-from games.tokens import issue_token
 from tests.fixtures.people import body
 
 from .conftest import log_in

@@ -6,8 +6,8 @@ from datetime import timedelta
 
 from rest_framework.test import APIClient
 
+from games.accounts.tokens import issue_token
 from games.models import ApiToken
-from games.tokens import issue_token
 from tests.fixtures.people import body
 
 

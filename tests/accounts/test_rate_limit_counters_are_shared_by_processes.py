@@ -1,6 +1,6 @@
 """The limits hold across the site's processes (gunicorn workers, several machines with Redis):
 processes hitting one limit at the same moment are allowed exactly the limit between them,
-no more. Without REDIS_URL the counters live in games.throttles.SharedFileCache, whose add and
+no more. Without REDIS_URL the counters live in games.accounts.throttles.SharedFileCache, whose add and
 incr are atomic across processes; with it, in Redis."""
 
 import multiprocessing
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import throttles
+from games.accounts import throttles
 
 PROCESSES, HITS_EACH, LIMIT = 4, 30, 50
 
@@ -35,13 +35,13 @@ def allowed_across_processes():
 
 
 def test_processes_sharing_the_file_cache_are_allowed_the_limit_between_them(settings, tmp_path, clock):
-    settings.CACHES = {"default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path)}}
+    settings.CACHES = {"default": {"BACKEND": "games.accounts.throttles.SharedFileCache", "LOCATION": str(tmp_path)}}
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": f"{LIMIT}/m"}
     assert allowed_across_processes() == LIMIT
 
 
 def test_the_file_cache_counts_every_increment_of_racing_processes(settings, tmp_path):
-    settings.CACHES = {"default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path)}}
+    settings.CACHES = {"default": {"BACKEND": "games.accounts.throttles.SharedFileCache", "LOCATION": str(tmp_path)}}
     from django.core.cache import cache
 
     cache.add("counter", 0, timeout=600)
@@ -63,7 +63,7 @@ def test_the_file_cache_counts_every_increment_of_racing_processes(settings, tmp
 
 def test_an_increment_keeps_the_counter_s_expiry(settings, tmp_path, monkeypatch):
     settings.CACHES = {
-        "default": {"BACKEND": "games.throttles.SharedFileCache", "LOCATION": str(tmp_path), "TIMEOUT": 10}
+        "default": {"BACKEND": "games.accounts.throttles.SharedFileCache", "LOCATION": str(tmp_path), "TIMEOUT": 10}
     }
     from django.core.cache import cache
     from django.core.cache.backends import base, filebased
@@ -83,7 +83,7 @@ def test_an_increment_keeps_the_counter_s_expiry(settings, tmp_path, monkeypatch
 def test_culling_drops_expired_counters_and_keeps_live_ones(settings, tmp_path, monkeypatch):
     settings.CACHES = {
         "default": {
-            "BACKEND": "games.throttles.SharedFileCache",
+            "BACKEND": "games.accounts.throttles.SharedFileCache",
             "LOCATION": str(tmp_path),
             "OPTIONS": {"MAX_ENTRIES": 6},
         }
@@ -109,7 +109,7 @@ def test_the_site_counts_in_a_shared_cache(settings):
     expected = (
         "django.core.cache.backends.redis.RedisCache"
         if os.environ.get("REDIS_URL")
-        else "games.throttles.SharedFileCache"
+        else "games.accounts.throttles.SharedFileCache"
     )
     assert backend == expected
 

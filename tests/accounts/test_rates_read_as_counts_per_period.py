@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from games.throttles import parse_rates
+from games.accounts.throttles import parse_rates
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 

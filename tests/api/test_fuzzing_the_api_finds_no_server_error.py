@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 
-from games import longpoll
+from games.live import longpoll
 from tests.fixtures.api_fuzzing import CHECKS, EXAMPLES
 
 OPERATIONS = [

@@ -1,4 +1,4 @@
-"""games.longpoll caps the waits a process holds: one client (an address, and the account or
+"""games.live.longpoll caps the waits a process holds: one client (an address, and the account or
 bot it authenticates as) at most LONG_POLL_MAX_WAITS_PER_CLIENT, the process at most
 LONG_POLL_MAX_WAITS (and half a gunicorn worker's threads). A wait over a cap is answered at
 once, as with wait=0, with ``Retry-After: 1``; the server stopping ends every wait at once.
@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from games import longpoll
-from games.longpoll import Outcome
+from games.live import longpoll
+from games.live.longpoll import Outcome
 
 
 @pytest.fixture(autouse=True)

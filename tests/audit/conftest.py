@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from games import eventlog
-from games.export import match_export_lines
+from games.record import eventlog
+from games.service.access import public_export
 from tests.fixtures.verifier import write_lines, write_verifier
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ def write_records(path, records):
 def finished_match_export(play, tmp_path):
     """(match, path) of the export of a finished, public King match."""
     match = play()
-    return match, write_lines(tmp_path / "match.jsonl", match_export_lines(match))
+    return match, write_lines(tmp_path / "match.jsonl", public_export(match))
 
 
 def engine_export_records(state, match_id=1):
@@ -38,7 +38,7 @@ def engine_export_records(state, match_id=1):
     from datetime import datetime, timezone
 
     from games.engine import RULESETS
-    from games.export import FORMAT
+    from games.record.export import FORMAT
 
     stream, prev_hash, when = f"match/{match_id}", eventlog.GENESIS_HASH, datetime(2025, 1, 1, tzinfo=timezone.utc)
     events = []

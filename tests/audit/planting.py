@@ -6,8 +6,8 @@ recomputed, and a head sealed with a given key."""
 from django.db import connection
 from django.utils import timezone
 
-from games import eventlog, triggers
 from games.models import Event, Match, StreamHead
+from games.record import eventlog, triggers
 
 
 def plant(stream, events):

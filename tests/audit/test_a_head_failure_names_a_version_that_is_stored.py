@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games import triggers
-from games.audit import verify_match
 from games.models import Event
+from games.record import triggers
+from games.record.audit import verify_match
 
 pytestmark = pytest.mark.django_db
 

@@ -2,15 +2,15 @@
 
 The hash chain proves each event against the one before it; a forger holding the database can
 still change an event and recompute every later hash and the match's head. Each append also
-seals the head with a key that is not in the database (games.eventlog.head_seal): without it
+seals the head with a key that is not in the database (games.record.eventlog.head_seal): without it
 the rewritten log fails verification at its head, with a message that says so.
 """
 
 import pytest
 
-from games import eventlog
-from games.audit import verify_match
 from games.models import Match
+from games.record import eventlog
+from games.record.audit import verify_match
 from tests.audit.planting import rewrite, seal
 from tests.fixtures.people import body, client_for
 from tournaments.audit import verify_tournament

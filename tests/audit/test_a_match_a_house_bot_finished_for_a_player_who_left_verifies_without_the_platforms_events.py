@@ -5,9 +5,9 @@ knows the platform's event types, which are the site's, not a game's: docs/event
 
 import pytest
 
-from games.export import match_export_lines
 from games.models import PLATFORM_EVENT_TYPES
 from games.service import creating, hand_overs
+from games.service.access import public_export
 from tests.audit.conftest import read_records
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.matches import QUICK_KING
@@ -24,7 +24,7 @@ def test_the_finished_match_verifies_its_rules_with_the_hand_over_in_its_log(
     match = creating.do_create_match("king", QUICK_KING, [person, *bots])
     hand_overs.do_leave_seat(match.pk, person)
     match = run_until_over(match)
-    path = write_lines(tmp_path / "left.jsonl", match_export_lines(match))
+    path = write_lines(tmp_path / "left.jsonl", public_export(match))
     assert [r["type"] for r in read_records(path) if r["record"] == "event"].count("seat_taken_over") == 1
     code, report = verify_json(path)
     assert code == 0, report["failures"]

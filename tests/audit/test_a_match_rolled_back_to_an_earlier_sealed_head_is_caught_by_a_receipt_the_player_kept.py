@@ -3,7 +3,7 @@ deleted with the triggers lifted, the match row and the older StreamHead restore
 left is chained, the head is the row's and its seal is the site's own, so verification passes:
 a seal binds a version and a hash, not freshness. The receipt a player was given for an action
 before the rollback catches it, in verify_match, the verify endpoint, the management command and
-the standalone verifier, naming the receipt (games/receipts.py, docs/audit.md "Receipts")."""
+the standalone verifier, naming the receipt (games/record/receipts.py, docs/audit.md "Receipts")."""
 
 import json
 
@@ -11,11 +11,11 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games import receipts, triggers
-from games.audit import verify_match
-from games.export import match_export_lines
 from games.models import Event, Match, StreamHead
+from games.record import receipts, triggers
+from games.record.audit import verify_match
 from games.service import states
+from games.service.access import public_export
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 from tests.fixtures.verifier import write_lines
@@ -84,7 +84,7 @@ def test_without_receipts_the_rolled_back_log_passes_every_check(rolled_back, tm
     assert failed(verify_match(match)) == []
     assert body(client_for().get(f"/api/v1/matches/{match.pk}/verify/"))["ok"] is True
     call_command("verify_match", match.pk)  # exits 1 on a failure
-    code, out = verifier(write_lines(tmp_path / "export.jsonl", match_export_lines(match)))
+    code, out = verifier(write_lines(tmp_path / "export.jsonl", public_export(match)))
     assert code == 0, out
 
 
@@ -131,7 +131,7 @@ def test_the_management_command_takes_receipts_and_exits_1(rolled_back, tmp_path
 
 def test_the_standalone_verifier_fails_on_the_export_with_the_receipt(rolled_back, tmp_path, verifier):
     match, back_to, kept, _ = rolled_back
-    export = write_lines(tmp_path / "export.jsonl", match_export_lines(match))
+    export = write_lines(tmp_path / "export.jsonl", public_export(match))
     key = body(client_for().get("/api/v1/receipts/key/"))["public_key"]
     code, out = verifier(export, "--json", "--receipts", receipts_file(tmp_path, kept), "--receipt-key", key)
     out = json.loads(out)

@@ -4,8 +4,8 @@ the next move is played on nor breaks the action endpoint: the seat's action is 
 
 import pytest
 
-from games import eventlog
-from games.audit import verify_match
+from games.record import eventlog
+from games.record.audit import verify_match
 from games.service import states
 from tests.audit.planting import plant
 from tests.fixtures.matches import act

@@ -6,7 +6,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for
 from tournaments import projection

@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import eventlog
 from games.engine import new_game
+from games.record import eventlog
 from tests.audit.conftest import engine_export_records, events_of, relink
 from tests.audit.test_every_rulesets_seeded_games_verify_by_the_deal_rules_of_its_descriptor import (
     any_game,

@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import eventlog
 from games.engine import new_game
+from games.record import eventlog
 from tests.audit.conftest import VERIFIER, engine_export_records
 from tests.engine.corners.random_games import corners_options, jax_options
 from tests.engine.flag_strategies import KING_OPTIONS, RIFKI_OPTIONS

@@ -6,7 +6,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.export import match_export_lines
+from games.service.access import public_export
 from tournaments.export import tournament_export_lines
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_the_match_export_on_standard_output_is_the_functions_lines(finished_mat
     out = io.StringIO()
     call_command("export_log", "--match", str(match.pk), stdout=out)
     assert out.getvalue().endswith("\n")
-    assert comparable(out.getvalue().splitlines()) == comparable(match_export_lines(match))
+    assert comparable(out.getvalue().splitlines()) == comparable(public_export(match))
 
 
 def test_the_tournament_export_written_to_a_file_is_the_functions_lines(finished_tournament, tmp_path, verifier):

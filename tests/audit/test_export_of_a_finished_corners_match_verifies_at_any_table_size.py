@@ -4,8 +4,8 @@ hand (hands, layout, stock) from the revealed seed by the deal rules the export 
 
 import pytest
 
-from games.audit import verify_match
-from games.export import match_export_lines
+from games.record.audit import verify_match
+from games.service.access import public_export
 from tests.audit.conftest import events_of, read_records
 from tests.audit.corners_matches import finished_corners
 from tests.fixtures.verifier import write_lines
@@ -24,7 +24,7 @@ def test_verify_and_the_standalone_verifier_pass_a_finished_corners_match(
     findings = verify_match(match)
     assert [f.check for f in findings if not f.ok] == [], [f.as_json() for f in findings]
     assert {f.check for f in findings} >= {"chain", "head", "seed", "rules", "end"}
-    path = write_lines(tmp_path / "corners.jsonl", match_export_lines(match))
+    path = write_lines(tmp_path / "corners.jsonl", public_export(match))
     records = read_records(path)
     started = [e for e in events_of(records, match.stream) if e["type"] == "deal_started"]
     assert len(started) >= 1 and all(len(e["payload"]["hands"]) == players for e in started)

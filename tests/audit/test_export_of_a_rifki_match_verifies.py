@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.export import match_export_lines
+from games.service.access import public_export
 from tests.audit.conftest import SHORT_RIFKI
 from tests.fixtures.verifier import write_lines
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 )
 def test_a_finished_rifki_match_re_derives_every_deal_from_its_seed(play, tmp_path, verify_json, options):
     match = play("rifki", options)
-    path = write_lines(tmp_path / "rifki.jsonl", match_export_lines(match))
+    path = write_lines(tmp_path / "rifki.jsonl", public_export(match))
     code, report = verify_json(path)
     assert code == 0, report["failures"]
     deals = next(r for r in report["results"] if r["check"] == "deals")

@@ -1,6 +1,6 @@
 """A log with events planted after the game's end, past the match row's head or moved into it,
 breaks no page and no endpoint: each shows the game up to the head the row names, and at
-most up to ``game_ended`` (games.eventlog.shown_rows), and the verification report says what
+most up to ``game_ended`` (games.record.eventlog.shown_rows), and the verification report says what
 is wrong. Before, the engine's replay of the planted play failed every page with a 500.
 """
 

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import eventlog
+from games.record import eventlog
 from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for

@@ -6,9 +6,9 @@ a log cut short; a game that ended and is said to be live is refused too."""
 
 import pytest
 
-from games.export import match_export_lines
 from games.models import Match
 from games.service import creating, playing, states
+from games.service.access import public_export
 from tests.audit.conftest import failures, read_records, write_records
 from tests.fixtures.matches import QUICK_KING
 from tests.fixtures.verifier import write_lines
@@ -30,7 +30,7 @@ def live_export(tmp_path):
             playing.do_act(match.pk, "test", lambda m, s=seat: s, state.legal_actions()[-1], match.version)
         match.refresh_from_db()
     assert match.status == Match.Status.LIVE
-    return match, write_lines(tmp_path / "live.jsonl", match_export_lines(match))
+    return match, write_lines(tmp_path / "live.jsonl", public_export(match))
 
 
 def test_a_live_match_says_so_and_its_moves_so_far_pass_the_rules(live_export, verify_json):

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from games.export import match_export_lines
+from games.service.access import public_export
 from tests.fixtures.verifier import write_lines
 from tournaments.export import tournament_export_lines
 
@@ -24,7 +24,7 @@ def test_the_audit_page_publishes_the_matchs_head(play, tmp_path, verifier):
     assert published(page, "head-hash") == match.head_hash
     head = f"{match.stream}:{match.version}:{match.head_hash}"
     assert f"--head {head}" in page
-    path = write_lines(tmp_path / "match.jsonl", match_export_lines(match))
+    path = write_lines(tmp_path / "match.jsonl", public_export(match))
     code, text = verifier(path, "--head", head)
     assert code == 0 and "PASS  published head" in text
 

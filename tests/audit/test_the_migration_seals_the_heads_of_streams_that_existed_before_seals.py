@@ -8,9 +8,9 @@ import importlib
 import pytest
 from django.apps import apps
 
-from games import eventlog
-from games.audit import verify_match
 from games.models import StreamHead
+from games.record import eventlog
+from games.record.audit import verify_match
 from tests.audit.planting import plant
 from tournaments.audit import verify_tournament
 

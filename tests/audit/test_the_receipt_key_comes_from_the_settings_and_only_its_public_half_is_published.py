@@ -1,4 +1,4 @@
-"""The key that signs receipts (games/receipts.py) lives in the settings, never in the database:
+"""The key that signs receipts (games/record/receipts.py) lives in the settings, never in the database:
 EVENT_RECEIPT_SIGNING_KEY, or by default one derived from SECRET_KEY (a key of its own, that
 setting EVENT_RECEIPT_SIGNING_KEY to keeps across a rotation of SECRET_KEY). Only its public
 half is published; a malformed setting is an error of ``manage.py check``."""
@@ -8,7 +8,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from games import receipts
+from games.record import receipts
 from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.export import match_export_lines
+from games.record.export import match_export_lines
 from tests.audit.conftest import events_of, failures, read_records, relink, write_records
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_two_plays_of_a_trick_exchanged_are_out_of_turn_at_the_first(finished_ma
 
 def test_two_whole_deals_exchanged_in_a_log_without_its_seed_are_named_at_the_first(play, tmp_path, verify_json):
     match = play()
-    records = [json.loads(line) for line in match_export_lines(match, include_seed=False)]
+    records = [json.loads(line) for line in match_export_lines(match, reveal_seed=False)]
     assert records[1]["seed"] is None
     events = events_of(records, match.stream)
     starts = [i for i, e in enumerate(events) if e["type"] == "deal_started"]

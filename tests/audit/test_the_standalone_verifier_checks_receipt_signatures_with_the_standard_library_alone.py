@@ -12,8 +12,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from games import receipts
-from games.export import match_export_lines
+from games.record import receipts
+from games.service.access import public_export
 from tests.audit.conftest import VERIFIER
 from tests.fixtures.matches import act
 from tests.fixtures.people import body
@@ -89,7 +89,7 @@ def test_the_single_file_run_without_site_packages_checks_the_signatures(king_bo
 
     state = states.match_state(match)
     receipt = body(act(clients[state.to_act], match, state.legal_actions()[0]))["receipt"]
-    export = write_lines(tmp_path / "export.jsonl", match_export_lines(match))
+    export = write_lines(tmp_path / "export.jsonl", public_export(match))
     alone = tmp_path / "outsider"
     alone.mkdir()
     program = write_verifier(alone)

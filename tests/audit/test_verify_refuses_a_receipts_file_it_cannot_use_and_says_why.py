@@ -9,10 +9,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import receipts
-from games.export import match_export_lines
 from games.models import CommandResult, Event
+from games.record import receipts
 from games.service import creating, states
+from games.service.access import public_export
 from tests.fixtures.matches import act
 from tests.fixtures.people import body, client_for
 from tests.fixtures.verifier import write_lines
@@ -92,7 +92,7 @@ def test_the_standalone_verifier_refuses_each_and_exits_2(kept, tmp_path, settin
     from tests.fixtures.verifier import run_alone, write_verifier
 
     match, good, _, _ = kept
-    export = write_lines(tmp_path / "export.jsonl", match_export_lines(match))
+    export = write_lines(tmp_path / "export.jsonl", public_export(match))
     alone = tmp_path / "outsider"
     alone.mkdir()
     program = write_verifier(alone)

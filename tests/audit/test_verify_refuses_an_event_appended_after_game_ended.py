@@ -8,8 +8,8 @@ bug in the platform itself could leave it: only the ``end`` check stands in its 
 
 import pytest
 
-from games import eventlog
-from games.audit import verify_match
+from games.record import eventlog
+from games.record.audit import verify_match
 from tests.audit.planting import move_row, plant
 
 pytestmark = pytest.mark.django_db

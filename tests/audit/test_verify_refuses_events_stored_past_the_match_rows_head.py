@@ -8,8 +8,8 @@ and the seal read after the rows are what show nobody's append wrote it.
 
 import pytest
 
-from games.audit import verify_match
 from games.models import StreamHead
+from games.record.audit import verify_match
 from games.service import creating, playing, states
 from tests.audit.planting import plant
 

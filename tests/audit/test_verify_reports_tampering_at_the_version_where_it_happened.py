@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games import eventlog, triggers
 from games.models import Event, Match
+from games.record import eventlog, triggers
 from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for

@@ -4,8 +4,8 @@ match seed or stale standings are each found."""
 import pytest
 from django.db import connection
 
-from games import eventlog, triggers
 from games.models import Event, Match
+from games.record import eventlog, triggers
 from tests.fixtures.bots import run_until_over
 from tournaments import projection, read
 from tournaments.audit import verify_tournament

@@ -1,4 +1,4 @@
-"""A bot's accepted answer is receipted like a person's action (games/receipts.py): a polling
+"""A bot's accepted answer is receipted like a person's action (games/record/receipts.py): a polling
 bot's POST bot/turns/{id}/ answers with the receipt, and every turn request (the webhook's
 body, each entry of GET bot/turns/, each line of the turn stream) carries ``previous_receipt``,
 the receipt of that seat's previous accepted answer, as it was signed when the answer was
@@ -10,8 +10,8 @@ import json
 from bots import runner
 from bots.api_stream import TurnFeed
 from bots.models import Turn
-from games import receipts
 from games.models import Event, Match
+from games.record import receipts
 from games.service import creating
 from tests.bots.test_polling_bots_fetch_and_answer_their_turns import advance_to_polling_turn, bot_client
 from tests.bots.webhook_turns import match_where_it_acts_first

@@ -8,10 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bots import runner
-from games import eventlog
 from games.engine import RULESETS
 from games.hooks import MATCH_ADVANCED
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, playing, states
 
 

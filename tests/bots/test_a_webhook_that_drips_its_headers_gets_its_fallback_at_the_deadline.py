@@ -12,8 +12,9 @@ import pytest
 
 from bots import runner
 from bots.webhook import BotFault, call
-from games import engine, eventlog
+from games import engine
 from games.models import Match
+from games.record import eventlog
 from games.service import creating
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,9 @@
 
 import json
 
-from games import engine, eventlog
+from games import engine
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 

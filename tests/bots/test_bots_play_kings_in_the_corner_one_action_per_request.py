@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from games import engine, eventlog
+from games import engine
 from games.engine import RULESETS
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 

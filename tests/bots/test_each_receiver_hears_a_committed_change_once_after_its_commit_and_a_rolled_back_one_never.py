@@ -12,8 +12,8 @@ from django.db import transaction
 
 from bots import runner
 from bots import tasks as bots_tasks
-from games import pubsub
 from games.hooks import MATCH_ADVANCED
+from games.live import pubsub
 from games.service import creating, playing, states
 from tests.engine.helpers import random_hands
 from tournaments import tasks as tournaments_tasks

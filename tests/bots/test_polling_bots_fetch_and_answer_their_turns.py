@@ -7,8 +7,8 @@ from rest_framework.test import APIClient
 
 from bots import runner, tasks
 from bots.models import Turn
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, states
 from tests.fixtures.people import body
 

@@ -8,8 +8,8 @@ import pytest
 from bots import runner
 from bots.examples import polling_bot, webhook_bot
 from bots.models import Turn
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import creating
 from tests.fixtures.bots import run_until_over
 

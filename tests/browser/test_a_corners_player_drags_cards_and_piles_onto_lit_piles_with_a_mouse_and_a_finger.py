@@ -7,9 +7,9 @@ up, and every drop is stored as the player's move, in order."""
 
 import pytest
 
-from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, states
 from tests.fixtures.browser import log_in, sign_up
 

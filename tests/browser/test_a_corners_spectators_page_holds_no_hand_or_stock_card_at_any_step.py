@@ -5,9 +5,9 @@ the match stream updates it, against the engine's state at the version the page 
 
 import pytest
 
-from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, playing, states
 from games.templatetags.cards import card_name
 from tests.fixtures.browser import PASSWORD, log_in

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, states
 from tests.fixtures.browser import sign_up
 

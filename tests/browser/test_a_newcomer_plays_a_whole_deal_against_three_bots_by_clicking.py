@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from games import eventlog
 from games.engine.playout import score_sheet_rows
 from games.models import Match
+from games.record import eventlog
 from games.service import states
 from tests.fixtures.browser import sign_up
 

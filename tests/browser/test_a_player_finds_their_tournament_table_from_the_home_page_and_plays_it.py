@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from bots.house import house_bot
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from tests.fixtures.browser import PASSWORD, log_in
 from tournaments.service import creation, entries, rounds
 

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from games import receipts
+from games.record import receipts
 from games.service import creating, playing, states
 from tests.fixtures.browser import PASSWORD, SCREENSHOTS, log_in
 from tests.fixtures.people import client_for

@@ -1,12 +1,12 @@
-"""A Rifki table is seen going counter-clockwise (games/compass.py, from the ruleset's
+"""A Rifki table is seen going counter-clockwise (games/pages/compass.py, from the ruleset's
 direction): the player at the bottom, the next to play on their right, then across, then on
 their left; the trick's cards lie in front of whoever played them. Photographed on a phone and
 a desktop while a worker's bots play and the player plays through the page."""
 
 import pytest
 
-from games import compass
 from games.engine import RULESETS
+from games.pages import compass
 from games.service import creating
 from tests.fixtures.browser import PASSWORD, log_in
 

@@ -5,8 +5,8 @@ version the page shows."""
 
 import pytest
 
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, playing, states
 from games.templatetags.cards import card_name
 from tests.fixtures.browser import PASSWORD, log_in

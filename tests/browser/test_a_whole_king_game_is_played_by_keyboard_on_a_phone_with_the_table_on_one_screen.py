@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import creating
 from tests.fixtures.browser import PASSWORD, log_in
 

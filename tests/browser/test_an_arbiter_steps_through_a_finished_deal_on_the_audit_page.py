@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games import eventlog
-from games.audit import verify_match
+from games.record import eventlog
+from games.record.audit import verify_match
 from games.service import access, creating
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.browser import PASSWORD, log_in

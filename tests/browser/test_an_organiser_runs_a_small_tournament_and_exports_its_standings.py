@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.browser import sign_up
 from tournaments import projection, read
 from tournaments import standings as folds

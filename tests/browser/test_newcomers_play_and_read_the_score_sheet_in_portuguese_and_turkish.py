@@ -9,9 +9,9 @@ import re
 import pytest
 from django.utils import translation
 
-from games import compass
 from games.engine import RULESETS
 from games.models import Match
+from games.pages import compass
 from tests.fixtures.browser import PASSWORD
 from tests.i18n.english import english_left, visible_text
 

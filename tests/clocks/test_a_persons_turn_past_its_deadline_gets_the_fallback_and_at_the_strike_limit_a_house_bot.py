@@ -7,10 +7,9 @@ own actions are refused without storing anything. Before the deadline nothing is
 import pytest
 
 from bots import runner, tasks
-from games import clocks
 from games.errors import ServiceError
 from games.models import Event, Match
-from games.service import creating, playing, states
+from games.service import clocks, creating, playing, states
 
 
 def person_table(players, move=0.0, strikes=2):

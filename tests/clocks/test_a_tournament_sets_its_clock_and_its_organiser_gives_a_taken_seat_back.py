@@ -7,10 +7,9 @@ in the match's stream and the tournament's); wrong rulings store nothing."""
 import pytest
 
 from bots import runner
-from games import clocks
 from games.errors import ServiceError
 from games.models import Event, Match
-from games.service import hand_overs
+from games.service import clocks, hand_overs
 from tests.fixtures.people import body, client_for
 from tests.pages.tables import browser
 from tournaments.models import Entrant, Tournament

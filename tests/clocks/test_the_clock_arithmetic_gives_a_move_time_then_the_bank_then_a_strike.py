@@ -1,11 +1,11 @@
-"""games.clock_rules, pure: a turn has the move time plus the bank left; time past the move
+"""games.service.clock_rules, pure: a turn has the move time plus the bank left; time past the move
 time comes out of the bank; a timeout empties the bank and is a strike; the strike limit hands
 the seat over; a ruling's return starts the strikes afresh; a timed question has its fixed
 seconds, whatever the bank. Nothing here reads a hand."""
 
 from datetime import datetime, timedelta, timezone
 
-from games import clock_rules as rules
+from games.service import clock_rules as rules
 
 MOVE_AND_BANK = rules.Rules(move_seconds=30, bank_seconds=60, strike_limit=2)
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -1,5 +1,5 @@
 """``GET /api/v1/matches/{id}/`` gives the match's clock settings and each person's clock as
-the table shows it (games.clocks.match_clocks): seconds left of the move time and the bank for
+the table shows it (games.service.clocks.match_clocks): seconds left of the move time and the bank for
 the seat to act, strikes, and whether a house bot took the seat. Every viewer gets the same
 clocks, a spectator too: they say nothing about a hand."""
 

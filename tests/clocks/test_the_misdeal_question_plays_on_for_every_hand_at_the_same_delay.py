@@ -5,10 +5,9 @@ chosen one); a weak hand may claim during its window and the claim is recorded a
 Nobody clicks "Play on"."""
 
 from bots import runner, tasks
-from games import clocks
 from games.engine.cards import DECK
 from games.models import Event, Match
-from games.service import creating, playing, states
+from games.service import clocks, creating, playing, states
 from tests.pages.tables import browser
 
 LOW = [c for c in DECK if c[0] in "23456789T"]

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from bots.models import Bot
-from games import eventlog, longpoll
+from games.live import longpoll
 from games.models import Match
+from games.record import eventlog
 from tournaments.models import LadderEntry
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 
 from bots.house import house_bot
-from games import engine, eventlog
+from games import engine
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, playing, states
 
 pytestmark = [

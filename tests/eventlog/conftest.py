@@ -1,6 +1,6 @@
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ stream's lock (``known_head``) pays for no savepoint. Counted, so that it cannot
 import pytest
 from django.db import connection, transaction
 
-from games import eventlog
 from games.models import Event, StreamHead
+from games.record import eventlog
 
 pytestmark = pytest.mark.django_db
 

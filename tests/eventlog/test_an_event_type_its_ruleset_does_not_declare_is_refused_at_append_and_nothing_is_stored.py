@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from games import eventlog
 from games.engine import RULESETS
 from games.models import Event, Match, StreamHead
+from games.record import eventlog
 from games.service import creating, hand_overs, states
 from tests.fixtures.people import client_for
 

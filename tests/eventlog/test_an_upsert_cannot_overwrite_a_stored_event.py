@@ -1,7 +1,7 @@
 """``INSERT ... ON CONFLICT (stream, version) DO UPDATE`` cannot overwrite a stored event.
 
 The same statement on both databases: PostgreSQL fires the UPDATE trigger for the conflicting
-row, SQLite the BEFORE INSERT guard (games/triggers.py). ``make test`` runs tests/eventlog on
+row, SQLite the BEFORE INSERT guard (games/record/triggers.py). ``make test`` runs tests/eventlog on
 PostgreSQL (with DATABASE_URL, as CI does) and again on SQLite.
 """
 

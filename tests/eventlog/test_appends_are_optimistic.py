@@ -1,7 +1,7 @@
 import pytest
 
-from games import eventlog
 from games.models import Event
+from games.record import eventlog
 
 
 def test_appending_at_a_stale_version_raises_a_conflict_with_the_current_version_and_stores_nothing(append_game):

@@ -12,8 +12,8 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import eventlog
 from games.models import StreamHead
+from games.record import eventlog
 
 
 def test_the_head_of_each_append_is_sealed_with_the_key(append_game):

@@ -1,8 +1,8 @@
 import hashlib
 import json
 
-from games import eventlog
 from games.models import Event
+from games.record import eventlog
 
 
 def test_versions_start_at_one_and_have_no_gaps(append_game):

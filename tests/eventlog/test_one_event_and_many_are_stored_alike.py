@@ -1,5 +1,5 @@
 """On PostgreSQL an append of one event sends it as typed values and an append of several as one
-JSON array (games.eventlog.insert_in_one_statement): both must store exactly the row the hash
+JSON array (games.record.eventlog.insert_in_one_statement): both must store exactly the row the hash
 chain covers, so an export, a replay and a check of the chain cannot tell which way it went."""
 
 from datetime import UTC, datetime
@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 from django.db import connection
 
-from games import eventlog
 from games.models import Event, StreamHead
+from games.record import eventlog
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import close_old_connections, connection, transaction
 
-from games import eventlog
 from games.models import Event
+from games.record import eventlog
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -2,8 +2,8 @@ import pytest
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 
-from games import eventlog
 from games.models import Event
+from games.record import eventlog
 
 
 def refused(sql):

@@ -1,5 +1,5 @@
 """The table puts its viewer at the bottom and the others around it in the ruleset's direction
-of play (games/compass.py, from the descriptor): in a counter-clockwise game such as Rifki the
+of play (games/pages/compass.py, from the descriptor): in a counter-clockwise game such as Rifki the
 next player sits on the viewer's right, across, then left, and the page says which way the play
 goes; in a clockwise game it is the other way round."""
 
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import compass
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE, COUNTER_CLOCKWISE
+from games.pages import compass
 from games.service import creating
 from tests.pages.tables import browser
 

@@ -1,6 +1,6 @@
 """Checks the ladder's tests share: the read models against a fold of the stream."""
 
-from games import eventlog
+from games.record import eventlog
 from tournaments.ladder import service as ladder_service
 from tournaments.ladder.fold import Point, key_of
 from tournaments.models import LadderEntry, LadderRating, LadderRatingPoint, LadderTable

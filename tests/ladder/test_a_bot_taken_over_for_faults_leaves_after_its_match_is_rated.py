@@ -5,7 +5,7 @@ opts it back in."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild
 from tournaments.ladder import service as ladder_service

@@ -4,7 +4,7 @@ plays on and is rated. Re-enabled, its owner may opt it in again."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild

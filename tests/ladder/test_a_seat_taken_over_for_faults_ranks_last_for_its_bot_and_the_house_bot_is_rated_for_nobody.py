@@ -6,8 +6,8 @@ A rebuild from the ladder's stream gives the same ratings."""
 
 import pytest
 
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import states
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild

@@ -31,9 +31,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
+from games.record import eventlog
 from tests.fixtures.bots import BotServer, first_legal
 from tests.ladder.conftest import RULESET
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild

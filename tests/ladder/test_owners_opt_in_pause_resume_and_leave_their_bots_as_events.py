@@ -5,7 +5,7 @@ join again."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.people import body, client_for
 from tests.ladder.conftest import RULESET
 from tournaments.ladder import service as ladder_service

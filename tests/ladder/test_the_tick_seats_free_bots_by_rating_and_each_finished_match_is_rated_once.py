@@ -8,8 +8,8 @@ stream throughout."""
 import pytest
 
 from bots.house_names import house_bot_name
-from games import eventlog
 from games.models import Match, Seat
+from games.record import eventlog
 from games.service import states
 from tests.ladder.conftest import RULESET, play_out
 from tests.ladder.helpers import assert_read_models_equal_a_rebuild

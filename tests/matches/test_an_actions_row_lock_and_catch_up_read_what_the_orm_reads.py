@@ -8,9 +8,10 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import eventlog, sql_once
+from games import sql_once
 from games.errors import ServiceError
 from games.models import Event, Match
+from games.record import eventlog
 from games.service import playing, states
 from tests.fixtures.matches import act
 

@@ -1,4 +1,4 @@
-"""POST matches/{id}/actions/ answers an accepted action with a receipt (games/receipts.py): the
+"""POST matches/{id}/actions/ answers an accepted action with a receipt (games/record/receipts.py): the
 stream, the version and hash of its new head, when it was recorded, the site's public key and
 an Ed25519 signature that the key published at GET receipts/key/ verifies. A retried command
 gets the same receipt; a refused action gets none and stores nothing."""
@@ -10,8 +10,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
-from games import eventlog, receipts
 from games.models import CommandResult, Event
+from games.record import eventlog, receipts
 from games.service import states
 from tests.audit.test_a_deal_played_with_physical_cards_is_entered_checked_and_scored import enter, written_record
 from tests.fixtures.matches import act

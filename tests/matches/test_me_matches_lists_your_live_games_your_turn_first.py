@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from games import live_games
+from games.accounts import live_games
 from tests.fixtures.people import client_for
 from tests.pages.mine import games_of
 

@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games import eventlog
+from games.record import eventlog
 from games.service import states
 from tests.fixtures.matches import act
 from tests.fixtures.people import body

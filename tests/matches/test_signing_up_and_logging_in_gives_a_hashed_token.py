@@ -1,8 +1,8 @@
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from games.accounts.tokens import hash_token
 from games.models import ApiToken
-from games.tokens import hash_token
 from tests.fixtures.people import body
 
 User = get_user_model()

@@ -1,5 +1,5 @@
 """The database itself holds each seat within its own match's table (a trigger,
-games/triggers.py): below the largest table of any game is not enough, a seat must be below
+games/record/triggers.py): below the largest table of any game is not enough, a seat must be below
 its match's ``num_seats``. A row that would add a fifth seat to a King table, or move a seat
 past the table's end, is refused and nothing changes. Run on PostgreSQL in CI and on SQLite
 again by ``make test``, like the event log's triggers."""

@@ -1,4 +1,4 @@
-"""Pure (games.decisions over engine views, no database): in every phase of a King positive
+"""Pure (games.pages.decisions over engine views, no database): in every phase of a King positive
 hand, under every auction option (counter-offers, the ultimatum after the bidding, a forfeit
 without an auction, passes that are not final), each choice the seat to act has comes with a
 label and what it commits to, and the ladder marks the standing bid on its rung."""
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from games.decisions import decision_context
 from games.engine import new_game
+from games.pages.decisions import decision_context
 from tests.engine.helpers import random_hands
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]

@@ -8,9 +8,9 @@ from itertools import groupby
 
 import pytest
 
-from games.decisions import ladder
 from games.engine import new_game
 from games.engine.king import bid_value, legal_bids
+from games.pages.decisions import ladder
 from games.service import states
 from tests.pages.decisions import king_auction
 from tests.pages.tables import browser

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from games.service import access, creating
 from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import CARD, browser, finished_deal

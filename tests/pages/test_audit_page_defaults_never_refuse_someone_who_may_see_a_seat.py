@@ -7,8 +7,8 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import access
 from tests.pages.tables import into_the_second_deal
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import eventlog
+from games.record import eventlog
 from games.service import access, creating, playing, states
 from tests.engine.helpers import random_hands
 from tests.fixtures.bots import run_until_over

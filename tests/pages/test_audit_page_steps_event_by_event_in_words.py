@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from games.templatetags.cards import card_name
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 
@@ -80,7 +80,7 @@ CHOOSING = {"first_dealer_method": "kh_holder_nominates", "hand_order": "dealer_
 @pytest.mark.parametrize("ruleset,options", [("king", None), ("king", CHOOSING), ("rifki", None)])
 def test_every_kind_of_event_in_a_whole_game_has_its_sentence(ruleset, options):
     from games.engine.playout import play_out
-    from games.views_audit import EVENTS, describe
+    from games.pages.audit import EVENTS, describe
 
     names = ["Ana", "Bo", "Cem", "Dia"]
     for seed in range(3):

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import eventlog
 from games.engine.hiders import HIDDEN
+from games.record import eventlog
 from games.service import access, states
 from games.templatetags.cards import card_name
 from tests.audit.corners_matches import finished_corners

@@ -5,7 +5,7 @@ the corners by themselves, and how a hand ended (went out, deadlock) with its po
 
 import pytest
 
-from games.views_audit import describe
+from games.pages.audit import describe
 
 NAMES = ["Ann", "Bob", "Cem"]
 

@@ -1,4 +1,4 @@
-"""The audit page carries the verification report (games.audit.verify_match): each check with
+"""The audit page carries the verification report (games.record.audit.verify_match): each check with
 ok or FAIL, its stream and the version where it fails. A tampered log shows FAIL at the
 tampered event, and the page still answers where the log no longer replays.
 
@@ -11,8 +11,8 @@ import re
 import pytest
 from django.db import connection
 
-from games import eventlog, triggers
 from games.models import Event
+from games.record import eventlog, triggers
 from games.service import states
 from tests.pages.test_audit_page_shows_exactly_the_cards_a_seat_saw_then import browser, finished_deal
 

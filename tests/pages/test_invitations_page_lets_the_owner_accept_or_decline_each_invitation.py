@@ -7,7 +7,7 @@ cancel the invitation."""
 import pytest
 from django.test import Client
 
-from games import eventlog
+from games.record import eventlog
 from tournaments.models import Entrant
 from tournaments.service import creation, entries
 

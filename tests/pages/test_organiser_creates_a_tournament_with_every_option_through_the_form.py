@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from games import eventlog
 from games.engine import option_defaults
 from games.offer import offered_rulesets
+from games.record import eventlog
 from tournaments.models import Tournament
 
 BASE = {

@@ -4,7 +4,7 @@ stream; a ruling the service refuses shows its message and stores nothing."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments import projection
 from tournaments.models import TournamentTable

@@ -4,7 +4,7 @@ with its status and stores nothing."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tournaments.models import Entrant
 
 

@@ -5,7 +5,7 @@ comes once the round's tables are over, and closing a round whose tables are sti
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments.models import TournamentTable
 from tournaments.service import creation

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments.models import TournamentTable
 from tournaments.service import creation, entries, results, rounds

@@ -6,7 +6,7 @@ anyone but the organiser (or staff) is refused and nothing changes."""
 import pytest
 from django.test import Client
 
-from games import eventlog
+from games.record import eventlog
 from tests.pages.wallboard import round_in_play, signed_in
 from tournaments.models import Entrant
 from tournaments.service import entries

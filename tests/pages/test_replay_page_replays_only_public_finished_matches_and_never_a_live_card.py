@@ -4,8 +4,8 @@ public match, and at every step no card that its deal still hides."""
 import re
 
 from bots.house import house_bot
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import access
 from tests.pages.replays import house_deal
 from tests.pages.tables import browser, king_deal

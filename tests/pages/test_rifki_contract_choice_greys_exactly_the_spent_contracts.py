@@ -9,8 +9,8 @@ import json
 import random
 import re
 
-from games.decisions import decision_context
 from games.engine import RULESETS, new_game
+from games.pages.decisions import decision_context
 from games.service import states
 from tests.pages.decisions import rifki_after
 from tests.pages.tables import browser

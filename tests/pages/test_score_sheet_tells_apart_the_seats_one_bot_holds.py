@@ -1,5 +1,5 @@
 """GET matches/<id>/sheet/ (and /audit/) where one bot holds three seats: the pages name each seat as the table
-page does ("house-heuristic, seat 3", from games.views_table.match_seat_names), in the players'
+page does ("house-heuristic, seat 3", from games.pages.table.match_seat_names), in the players'
 columns, the dealer column and the winners line, so no two columns read the same."""
 
 import html
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import views_table
+from games.pages import table
 from games.service import creating, states
 from tests.fixtures.bots import run_until_over
 from tests.pages.tables import table_rows
@@ -36,10 +36,10 @@ def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot
 
 
 def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_than_a_copy_of_it(make_bot, client):
-    from games import views_audit
+    from games.pages import audit
 
-    assert any(value is views_table.match_seat_names for value in vars(views_audit).values())
-    assert not hasattr(views_audit, "seat_names")
+    assert any(value is table.match_seat_names for value in vars(audit).values())
+    assert not hasattr(audit, "seat_names")
     alone, house = make_bot(name="club-bot"), make_bot(name="house-heuristic")
     match = run_until_over(
         creating.do_create_match(

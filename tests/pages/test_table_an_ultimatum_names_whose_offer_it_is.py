@@ -10,8 +10,8 @@ import pytest
 
 from games.engine.king import KingState
 from games.engine.rifki import RifkiState
+from games.pages.table import PHASES
 from games.service import creating, playing
-from games.views_table import PHASES
 from tests.engine.helpers import random_hands
 from tests.pages.tables import browser, buttons
 

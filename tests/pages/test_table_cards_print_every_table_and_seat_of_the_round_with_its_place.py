@@ -1,5 +1,5 @@
 """The organiser prints table cards for a round: one card per table with the table and round
-numbers, each seat in order with its number, its compass point (games.compass, in the ruleset's
+numbers, each seat in order with its number, its compass point (games.pages.compass, in the ruleset's
 direction of play: seat 0 South) and its player's name, the ruleset's name and the match's
 address. Only the organiser (or staff) may open it; the manage page links to it."""
 
@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
-from games import compass
 from games.engine import RULESETS
+from games.pages import compass
 from tests.pages.tables import table_rows
 from tests.pages.wallboard import round_in_play, signed_in
 from tournaments.models import TournamentTable

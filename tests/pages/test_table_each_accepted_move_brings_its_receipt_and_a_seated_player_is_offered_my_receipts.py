@@ -1,4 +1,4 @@
-"""The table page's POST answers an accepted move with its receipt (games/receipts.py) in the
+"""The table page's POST answers an accepted move with its receipt (games/record/receipts.py) in the
 ``X-Receipt`` header, which the page's script keeps in the browser (static/js/receipts.js); a
 refused move brings none. The page offers "My receipts" to a player seated at it, never to a
 spectator; the audit page publishes the key that checks them."""
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from games import receipts
 from games.models import Match
+from games.record import receipts
 from games.service import creating, states
 from tests.pages.tables import browser, choices
 

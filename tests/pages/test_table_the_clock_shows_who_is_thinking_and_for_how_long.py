@@ -22,7 +22,7 @@ def test_the_clock_counts_from_the_last_event_and_names_a_remote_bots_time_limit
     local = make_bot(name="Local")
     match = king_deal([players[0], remote, local, local], dealer=1)  # the webhook bot leads
     later = timezone.now() + timedelta(seconds=75)
-    monkeypatch.setattr("games.views_table.timezone.now", lambda: later)
+    monkeypatch.setattr("games.pages.table.timezone.now", lambda: later)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
     clock = page[page.index('id="clock"') : page.index("</p>", page.index('id="clock"'))]
     assert "Faraway has been thinking for" in clock

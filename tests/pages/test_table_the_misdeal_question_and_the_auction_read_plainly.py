@@ -61,7 +61,7 @@ def test_the_other_seats_see_only_that_the_question_is_asked(players, make_bot):
 
 
 def test_the_auction_names_the_standing_bid_once(players, make_bot):
-    from games.decisions import auction_lines
+    from games.pages.decisions import auction_lines
 
     auction = {
         "standing_bid": {"tricks": 8, "direction": "up", "bidder": 2},

@@ -65,7 +65,7 @@ def test_refusals_have_sentences_and_decisions_have_words(highcard, name):
         new_game(name, seed=1).apply({"type": "no_such_decision"})
     assert refusals.sentence(refused.value.code) is not None
     if game.layout != "tricks":
-        return  # a game laid out in piles words its turn's buttons itself (games.piles)
+        return  # a game laid out in piles words its turn's buttons itself (games.pages.piles)
     _, decisions = played(name, "random")
     with translation.override(None):
         for _view, action in decisions:

@@ -7,10 +7,11 @@ export passes verify_match and the standalone verifier, which re-derives every h
 
 import pytest
 
-from games import engine, eventlog
-from games.audit import verify_match
+from games import engine
 from games.engine import RULESETS
 from games.models import Match
+from games.record import eventlog
+from games.record.audit import verify_match
 from games.service import states
 from tests.services.test_tournaments_run_through_a_real_worker import (
     assert_seed_revealed,

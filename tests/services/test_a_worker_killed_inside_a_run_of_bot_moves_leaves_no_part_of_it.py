@@ -9,8 +9,8 @@ import time
 import pytest
 
 from bots.models import Bot
-from games import eventlog
 from games.models import StreamHead
+from games.record import eventlog
 from games.service import creating
 from tests.fixtures.services import start_match, wait_until_over
 from tests.services.test_bots_play_through_a_real_worker import assert_log_is_whole

@@ -17,8 +17,9 @@ import time
 
 import pytest
 
-from games import engine, eventlog
+from games import engine
 from games.models import Match
+from games.record import eventlog
 from games.service import creating, states
 from tests.fixtures.bots import BotServer, first_legal
 from tests.fixtures.services import start_match, wait_until_over

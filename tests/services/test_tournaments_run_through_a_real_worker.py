@@ -17,8 +17,9 @@ from collections import Counter, defaultdict
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import engine, eventlog
+from games import engine
 from games.models import Match, Seat
+from games.record import eventlog
 from games.service import states
 from tests.fixtures.bots import BotServer, first_legal
 from tests.fixtures.services import start_match

@@ -291,7 +291,7 @@ def servers(tmp_path):
 @pytest.fixture(autouse=True)
 def stream_channels(settings):
     """This process publishes on the servers' channels, with a publisher that starts afresh."""
-    from games import pubsub
+    from games.live import pubsub
 
     settings.STREAM_CHANNEL_PREFIX = PREFIX
     pubsub.PUBLISHER.reset()

@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 
 from bots.models import Bot, Turn
 from bots.registry import register
-from games import longpoll, streams
+from games.accounts.tokens import issue_token
+from games.live import longpoll, streams
 from games.models import Event
-from games.tokens import issue_token
 from tests.streams.conftest import board_match
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
+from games.accounts.tokens import issue_token
 from games.models import Match
-from games.tokens import issue_token
 from tests.streams.conftest import board_match, cards_in, hidden_hands, play_one
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

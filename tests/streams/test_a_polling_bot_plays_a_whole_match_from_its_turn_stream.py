@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from bots import runner
 from bots.models import Bot, Turn
 from bots.registry import register
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from tests.streams.conftest import board_match
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 
 from bots.models import Bot
 from bots.registry import register, rotate
+from games.accounts.tokens import issue_token
 from games.models import ApiToken
-from games.tokens import issue_token
 from tests.streams.conftest import board_match
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -1,4 +1,4 @@
-"""Publishing a committed move to the live streams (games/pubsub.py, a ``MATCH_ADVANCED`` receiver)
+"""Publishing a committed move to the live streams (games/live/pubsub.py, a ``MATCH_ADVANCED`` receiver)
 never breaks the move: with Redis at a closed port, or at a server that accepts and never
 answers, the action is stored and answered 201 all the same; the failure is logged, and the
 publisher then rests instead of paying a timeout on every action."""
@@ -10,9 +10,9 @@ import threading
 import pytest
 from rest_framework.test import APIClient
 
+from games.accounts.tokens import issue_token
 from games.models import Event
 from games.service import states
-from games.tokens import issue_token
 from tests.streams.conftest import board_match, free_port
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +68,7 @@ def test_an_action_succeeds_when_redis_cannot_be_reached(
     settings.REDIS_URL = f"redis://127.0.0.1:{port}/0"
     settings.STREAM_PUBLISH_TIMEOUT_SECONDS = 0.2
     stored = Event.objects.count()
-    with caplog.at_level(logging.WARNING, logger="games.pubsub"):
+    with caplog.at_level(logging.WARNING, logger="games.live.pubsub"):
         for _ in range(2):
             with django_capture_on_commit_callbacks(execute=True) as published:
                 response = play(clients, match)

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from games import pubsub
+from games.live import pubsub
 from games.models import Event
 from games.service import states
 from tests.pages.tables import browser, king_deal
@@ -32,7 +32,7 @@ def test_the_table_page_and_a_card_played_from_it_answer(
     page = browser(players[0])
     assert page.get(f"/matches/{match.pk}/").status_code == 200
     card = next(a["card"] for a in states.match_state(match).legal_actions() if a["type"] == "play")
-    with caplog.at_level(logging.WARNING, logger="games.pubsub"):
+    with caplog.at_level(logging.WARNING, logger="games.live.pubsub"):
         with django_capture_on_commit_callbacks(execute=True) as published:
             played = page.post(f"/matches/{match.pk}/act/", {"card": card, "expected_version": match.version})
     assert played.status_code == 302, played.content

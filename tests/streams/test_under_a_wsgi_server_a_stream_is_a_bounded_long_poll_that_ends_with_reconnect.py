@@ -3,7 +3,7 @@ thread, the same URL still works as a bounded long poll: it takes a long-poll sl
 snapshot and what comes meanwhile for at most STREAM_FALLBACK_SECONDS, then
 ``{"type": "reconnect", "after": V}``, and gives the slot back. A client over the long polls'
 caps is answered at once (the snapshot, the events after ``after``, ``reconnect``) with
-``Retry-After: 1``. The waits run on a fake clock (games.longpoll's), so nothing here sleeps."""
+``Retry-After: 1``. The waits run on a fake clock (games.live.longpoll's), so nothing here sleeps."""
 
 import json
 
@@ -14,8 +14,8 @@ from django.db import close_old_connections
 from rest_framework.test import APIClient
 
 from config.wsgi import application
-from games import longpoll
-from games.tokens import issue_token
+from games.accounts.tokens import issue_token
+from games.live import longpoll
 from tests.streams.conftest import board_match, play_one
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ import re
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games.accounts.tokens import issue_token
 from games.models import Match, Seat
 from games.service import playing, states
-from games.tokens import issue_token
 from tournaments.models import TournamentTable
 from tournaments.service import creation, entries, rounds
 

@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bots import runner
-from games import eventlog
 from games.models import Match, Seat
+from games.record import eventlog
 from games.service import playing, states
 from games.templatetags.cards import card_name
 from tests.fixtures.people import client_for

@@ -3,8 +3,8 @@ a house bot, and late entries are refused; a Swiss event seats a late entry from
 
 import pytest
 
-from games import eventlog
 from games.errors import ServiceError
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments import seating
 from tournaments.models import Entrant, Tournament, TournamentTable

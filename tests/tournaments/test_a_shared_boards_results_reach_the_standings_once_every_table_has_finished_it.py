@@ -7,7 +7,7 @@ recorded at once (whichever table's end, or the sweep, gets there)."""
 import pytest
 from rest_framework.test import APIClient
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body
 from tournaments import tasks

@@ -5,9 +5,9 @@ a round cannot (an owner with more entrants than it has tables), starting it is 
 
 import pytest
 
-from games import eventlog
 from games.errors import ServiceError
 from games.models import Match
+from games.record import eventlog
 from tournaments.models import Entrant, TournamentTable
 from tournaments.service import creation, entries, rounds
 

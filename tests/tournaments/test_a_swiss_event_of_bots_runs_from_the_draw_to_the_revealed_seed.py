@@ -4,8 +4,9 @@ import hashlib
 
 import pytest
 
-from games import engine, eventlog
+from games import engine
 from games.errors import ServiceError
+from games.record import eventlog
 from games.service import states
 from tests.fixtures.bots import run_until_over
 from tournaments import projection

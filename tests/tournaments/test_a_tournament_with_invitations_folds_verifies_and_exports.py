@@ -5,7 +5,7 @@ verifier checks the export of a finished event that held them."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tests.fixtures.verifier import write_lines
 from tournaments import projection

@@ -6,7 +6,7 @@ no acceptance."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments import projection
 from tournaments import standings as folds

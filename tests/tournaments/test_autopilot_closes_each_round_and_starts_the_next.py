@@ -1,7 +1,7 @@
 """An autopilot tournament runs itself once its organiser starts the first round."""
 
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments import tasks
 from tournaments.models import TournamentTable

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.people import body, client_for
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments.models import TournamentTable
@@ -47,7 +47,7 @@ def test_the_command_passes_a_true_log_and_names_a_tampered_deal(finished):
     row = next(r for r in eventlog.stream_events(match.stream) if r.type == "deal_started")
     hands = row.payload["hands"]
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
-    from games import triggers
+    from games.record import triggers
 
     triggers.remove(connection)
     try:

@@ -8,7 +8,8 @@ at every table, and every deal re-derives from the revealed seed."""
 
 import pytest
 
-from games import engine, eventlog
+from games import engine
+from games.record import eventlog
 from games.service import states
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import fairness, projection

@@ -6,7 +6,7 @@ they played among themselves. The standings still count the scores as played."""
 
 import pytest
 
-from games import eventlog
+from games.record import eventlog
 from tests.tournaments.test_a_swiss_event_of_bots_runs_from_the_draw_to_the_revealed_seed import play_round
 from tournaments import leaderboards
 from tournaments.ratings import NEWCOMER, rate_match

@@ -6,8 +6,8 @@ person's again: that match is rated on its scores, as played."""
 import pytest
 
 from bots import runner
-from games import eventlog
 from games.models import Match
+from games.record import eventlog
 from games.service import hand_overs, playing, states
 from tournaments import leaderboards
 from tournaments.ratings import NEWCOMER, rate_match

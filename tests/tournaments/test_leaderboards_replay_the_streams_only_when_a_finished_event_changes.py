@@ -2,7 +2,7 @@
 rated tournaments' stream heads: showing it again replays nothing, while a newly finished
 tournament or a ruling on a finished one (a new head) is counted at once."""
 
-from games import eventlog
+from games.record import eventlog
 from tests.tournaments.test_leaderboards_rate_finished_rated_events_by_ruleset import run_event
 from tournaments import leaderboards, projection
 from tournaments.service import rulings

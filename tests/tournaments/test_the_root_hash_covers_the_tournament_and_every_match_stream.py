@@ -1,6 +1,6 @@
 """A tournament's root hash changes when any of its streams moves on, and only then."""
 
-from games import eventlog
+from games.record import eventlog
 from tests.fixtures.bots import run_until_over
 from tournaments import read
 from tournaments.models import TournamentTable

@@ -4,8 +4,8 @@ import hashlib
 
 import pytest
 
-from games import eventlog
 from games.errors import ServiceError
+from games.record import eventlog
 from tournaments.models import Entrant, Tournament
 from tournaments.service import creation, entries, rounds
 

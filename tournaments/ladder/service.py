@@ -1,7 +1,7 @@
 """The bots' ladder in the database: its events appended, its read models kept in step.
 
 Every ladder fact is an event in the ruleset's stream ``ladder/<ruleset>`` (tournaments.ladder
-lists them), appended through games.eventlog under the ``Ladder`` row's lock with the version
+lists them), appended through games.record.eventlog under the ``Ladder`` row's lock with the version
 the row holds (so the log's own optimistic check agrees), in the same transaction as the read
 models it changes: ``LadderEntry`` (who is in, paused, gone and why), ``LadderTable`` (which
 matches the ladder seated, rated or not), ``LadderRating`` and ``LadderRatingPoint`` (ratings
@@ -50,10 +50,11 @@ from django.utils.translation import gettext_lazy as _
 from bots.house import house_account, house_bot
 from bots.house_names import house_bot_name
 from bots.models import Bot
-from games import engine, eventlog
+from games import engine
 from games.errors import ServiceError
 from games.models import Event, Match, Seat
 from games.offer import offered_names
+from games.record import eventlog
 from games.service import creating, hand_overs, playing, states
 
 from ..models import Ladder, LadderEntry, LadderRating, LadderRatingPoint, LadderTable

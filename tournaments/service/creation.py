@@ -32,7 +32,7 @@ STRIKE_LIMIT_MAX = 10
 
 
 def check_person_clock(move_seconds, bank_seconds, strike_limit):
-    """A tournament's clock for people (games.clocks): a move time (None: the site's casual
+    """A tournament's clock for people (games.service.clocks): a move time (None: the site's casual
     default; 0 with a bank: a bank alone), a bank of extra seconds per seat and match, and the
     timeouts before a house bot takes a seat."""
 

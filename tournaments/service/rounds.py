@@ -9,9 +9,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games import engine, eventlog
+from games import engine
 from games.errors import ServiceError
 from games.models import Match
+from games.record import eventlog
 
 from .. import seating
 from ..models import Entrant, Tournament, TournamentTable
@@ -194,7 +195,7 @@ def create_table_match(tournament, round_no, number, board_key, entrants, replay
         public_when_over=round_no <= tournament.closed_round,
         bot_turn_timeout=tournament.bot_turn_timeout,
     )
-    # The tournament's clock for people (games.clocks); its countdown reads the match row, so
+    # The tournament's clock for people (games.service.clocks); its countdown reads the match row, so
     # setting it in this transaction, before any turn is played, is in time.
     Match.objects.filter(pk=match.pk).update(**person_clock(tournament))
     TournamentTable.objects.create(

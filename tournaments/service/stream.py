@@ -3,8 +3,8 @@ its stream appended to, and the seating its stream records read back."""
 
 from django.utils.translation import gettext_lazy as _
 
-from games import eventlog
 from games.errors import ServiceError
+from games.record import eventlog
 
 from ..models import Tournament
 

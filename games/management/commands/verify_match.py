@@ -5,14 +5,14 @@ event version where a check fails; exits 1 if any fails. ``--receipts FILE``: re
 kept (the table page's "my receipts" file, the bot kit's JSON Lines, or a JSON list): each
 receipted event must be in the log with its hash. A receipts file that cannot be used (not
 receipts, a receipt changed or not signed by the site's key, one for another match) is refused
-with the reason, and nothing is checked. See games/audit.py for what each check catches.
+with the reason, and nothing is checked. See games/record/audit.py for what each check catches.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import receipts
-from games.audit import print_report, report, verify_match
 from games.models import Match
+from games.record import receipts
+from games.record.audit import print_report, report, verify_match
 
 
 class Command(BaseCommand):
@@ -43,7 +43,7 @@ class Command(BaseCommand):
 
 
 def read_receipts(paths, stream):
-    """Every receipt of the files, checked (games.receipts.checked), numbered across the files
+    """Every receipt of the files, checked (games.record.receipts.checked), numbered across the files
     in order; CommandError names the file and the receipt that cannot be used."""
     given = []
     for path in paths:

@@ -7,10 +7,10 @@ from bots import runner
 from bots.examples.lowest_card import choose
 from bots.models import Turn
 from bots.sdk.kingrifki_bot import poll_once
-from games import eventlog
 from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_names
+from games.record import eventlog
 from games.service import creating
 
 

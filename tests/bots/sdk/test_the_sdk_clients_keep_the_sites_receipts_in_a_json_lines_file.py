@@ -17,8 +17,8 @@ from bots.models import Turn
 from bots.sdk import kingrifki_bot
 from bots.sdk.kingrifki_bot import SIGNATURE_HEADER, poll_once, run_stream, webhook_server
 from bots.signing import signature_header, signing_key_of
-from games import receipts
 from games.models import Match
+from games.record import receipts
 from games.service import creating
 from tests.bots.sdk.conftest import a_turn, json_response
 

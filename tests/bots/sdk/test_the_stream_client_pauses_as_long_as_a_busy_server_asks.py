@@ -1,6 +1,6 @@
 """A server too busy to hold a stream open answers at once and asks for a pause: a 429 with
 ``retry_after``, or a stream that ends with ``reconnect`` under a ``Retry-After`` header (the
-WSGI fallback of games/streams.py). The stream client pauses that long before it comes back.
+WSGI fallback of games/live/streams.py). The stream client pauses that long before it comes back.
 The pauses are recorded, not taken."""
 
 import json

@@ -7,8 +7,8 @@ it only when they are public (a finished match with public cards, a finished tou
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.export import match_export_lines
 from games.models import Match
+from games.service import access
 from tournaments.export import tournament_export_lines
 from tournaments.models import Tournament
 
@@ -38,7 +38,7 @@ class Command(BaseCommand):
         match = Match.objects.filter(pk=match_id).first()
         if match is None:
             raise CommandError(f"no match {match_id}")
-        return match_export_lines(match)
+        return access.public_export(match)
 
     @staticmethod
     def tournament_lines(tournament_id):

@@ -7,7 +7,7 @@ rebuild; prints the root hash. Exits 1 if any check fails (tournaments/audit.py)
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.audit import print_report
+from games.record.audit import print_report
 from tournaments.audit import verify_tournament
 from tournaments.models import Tournament
 

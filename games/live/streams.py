@@ -29,13 +29,13 @@ How it is served:
   woken through Redis publish/subscribe: games publishes each committed version of a match
   (``pubsub.publish_match``, a ``hooks.MATCH_ADVANCED`` receiver, told after the commit) on
   ``<STREAM_CHANNEL_PREFIX>stream:match:<id>``, and one subscription per process
-  (games/pubsub.py's ``Hub``) carries every channel its streams follow. Without Redis, or while it is unreachable, a
-  stream reads the match row every STREAM_POLL_SECONDS instead. A message is only a wake-up:
+  (games/live/pubsub.py's ``Hub``) carries every channel its streams follow. Without Redis, or
+  while it is unreachable, a stream reads the match row every STREAM_POLL_SECONDS instead. A message is only a wake-up:
   what a stream sends is always read from the log, so a lost or a stray message costs a read
   at most (and a stream reads the log at every keep-alive anyway, in case a publish was lost).
 - Under a WSGI server (``make run``'s runserver, gunicorn's threads) a waiting stream would
   hold a thread, so there it is a long poll in another shape (``BoundedStream``): it takes one
-  of games/longpoll.py's slots (the caps of ``events/?wait=``), sends what comes for at most
+  of games/live/longpoll.py's slots (the caps of ``events/?wait=``), sends what comes for at most
   STREAM_FALLBACK_SECONDS and ends with ``reconnect``; over those caps it sends the snapshot
   (and the events after ``after``) and ``reconnect`` at once, with ``Retry-After: 1``.
 
@@ -70,11 +70,11 @@ from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from . import longpoll, pubsub, throttles
-from .api import get_match
-from .errors import ERROR, ServiceError, translated
-from .models import Match, Seat
-from .service import access, creating
+from games.accounts import throttles
+from games.errors import ERROR, ServiceError, translated
+from games.live import longpoll, pubsub
+from games.models import Match, Seat
+from games.service import access, creating
 
 logger = logging.getLogger(__name__)
 
@@ -382,7 +382,7 @@ class BoundedStream:
     """The body of a stream under a WSGI server, where it holds a thread: a long poll's slot
     (``keys``; None when declined) for at most STREAM_FALLBACK_SECONDS, then ``reconnect``.
     The slot goes back when the body ends, or when the WSGI server closes it (PEP 3333: the
-    client left). Waits on games.longpoll's clock, so the server stopping ends it at once."""
+    client left). Waits on games.live.longpoll's clock, so the server stopping ends it at once."""
 
     def __init__(self, feed, fmt, keys):
         self.feed, self.fmt, self.keys = feed, fmt, keys
@@ -524,7 +524,7 @@ class MatchStreamView(StreamView):
     )
     def get(self, request, pk):
         fmt = stream_format(request)
-        match = get_match(pk)
+        match = access.get_match(pk)
         after = version_param(request, match.version)
         if isinstance(request.auth, creating.bot_model()):
             seat = Seat.objects.filter(match=match, bot=request.auth).values_list("index", flat=True).first()

@@ -7,11 +7,10 @@ its cards released: games.service.access.is_public) is replayed here, so a spect
 what the audit page shows anyone, and never a card of a live deal.
 """
 
+from games.engine.redact import redact_view
 from games.errors import ServiceError
-
-from . import eventlog
-from .engine.redact import redact_view
-from .service import access, states
+from games.record import eventlog
+from games.service import access, states
 
 
 def check_replayable(match):

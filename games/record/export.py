@@ -7,7 +7,7 @@ An export is what an outsider needs to check a match (or a tournament, see
 2. the match record: its ruleset, table size, options, deal rules (the ruleset's, as data),
    board, seed commitment, the seed once it is public, whether the match was still live, and
    the head (version and hash) of its stream as the database holds it;
-3. every event of the stream, versions ascending, with the fields ``games.eventlog.event_document``
+3. every event of the stream, versions ascending, with the fields ``games.record.eventlog.event_document``
    hashes plus ``prev_hash`` and ``hash``.
 
 Every line is canonical JSON (``eventlog.canonical_json``): the bytes a verifier hashes are the
@@ -23,10 +23,9 @@ may be shown to anyone (docs/architecture.md §3.5), so a live match should not 
 
 from django.utils import timezone
 
-from . import eventlog
-from .engine import RULESETS
-from .models import Event, Match
-from .service import access
+from games.engine import RULESETS
+from games.models import Event, Match
+from games.record import eventlog
 
 FORMAT = "kingrifki-log/2"
 
@@ -37,9 +36,11 @@ def header_record(kind, exported_at=None):
     return {"record": "header", "format": FORMAT, "kind": kind, "exported_at": when.isoformat()}
 
 
-def match_record(match, include_seed=True):
-    """The match's record; its seed only when ``include_seed`` and the seed is public."""
-    seed = match.seed if include_seed and match.seed and access.is_public(match) else None
+def match_record(match, reveal_seed):
+    """The match's record; its seed only when ``reveal_seed``, which the caller decides (the
+    record keeps no rule of who may see a seed: ``games.service.access.public_export`` reveals it
+    once the match is public)."""
+    seed = match.seed if reveal_seed and match.seed else None
     return {
         "record": "match",
         "id": match.pk,
@@ -78,13 +79,14 @@ def event_lines(stream, upto):
         yield eventlog.canonical_json(event_record(row))
 
 
-def match_export_lines(match, include_seed=True, exported_at=None):
+def match_export_lines(match, reveal_seed, exported_at=None):
     """The lines (JSON text, no newline) of a match's export: header, match record, events.
 
-    The seed is in the record only when ``include_seed`` is true *and* the match is over with
-    public cards (``games.service.access.is_public``); otherwise the record's ``seed`` is null.
+    The seed is in the record only when ``reveal_seed``: the caller decides, as the log knows
+    no rule of who may see what (``games.service.access.public_export`` reveals it once the
+    match is over with public cards).
     """
     match = Match.objects.get(pk=match.pk)  # a fresh row: its version bounds the events exported
     yield eventlog.canonical_json(header_record("match", exported_at))
-    yield eventlog.canonical_json(match_record(match, include_seed))
+    yield eventlog.canonical_json(match_record(match, reveal_seed))
     yield from event_lines(match.stream, match.version)

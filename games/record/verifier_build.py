@@ -7,8 +7,8 @@ EXPORT.jsonl`` checks an export with the platform's own rules and nothing but th
 library (docs/events.md, "Verifying an export").
 
 ``build()`` is the one place the file is made: ``make verifier`` writes it to
-``var/build/verify_export.pyz`` (``python -m games.verifier_build PATH``) and the site serves it
-(``GET /api/v1/verifier/``, ``games.api_verifier``), so both are the same bytes for the same
+``var/build/verify_export.pyz`` (``python -m games.record.verifier_build PATH``) and the site serves it
+(``GET /api/v1/verifier/``, ``games.record.api_verifier``), so both are the same bytes for the same
 sources: every member is stored uncompressed (no zlib version can change a byte), in a fixed
 order, with a fixed date and mode. Anyone can build it from a clone and compare the SHA-256
 with the one the audit page shows.
@@ -76,7 +76,7 @@ def sha256(data):
 def main(argv=None):
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        sys.stderr.write(f"usage: python -m games.verifier_build PATH  (writes {NAME} there)\n")
+        sys.stderr.write(f"usage: python -m games.record.verifier_build PATH  (writes {NAME} there)\n")
         return 2
     data = build()
     path = Path(args[0])

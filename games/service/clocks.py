@@ -1,25 +1,22 @@
 """The people's clocks at a table (issue 19): how long each seat has for its move.
 
-The arithmetic is games.clock_rules (pure); this module reads what it needs from the match's
+The arithmetic is games.service.clock_rules (pure); this module reads what it needs from the match's
 log: its platform events (timeouts, hand-overs, returns), the times of the person actions
 (only when the match has a bank) and when the turn at the head started. The deadline is the
 worker's to enforce (bots.runner.person_deadline, run by the match's one pending deadline task,
 bots.tasks, and swept as a backstop), never the browser's: the page only shows it.
 
-``table_clock_context`` gives the table page what it shows (templates/games/_seat_clock.html
-and _misdeal.html); it reads only what every seat may see: the clock depends on the match's
-settings and the log's times, never on a hand.
+What it reads is what every seat may see: a clock depends on the match's settings and the log's
+times, never on a hand (the table page shows it: games.pages.table.table_clock_context).
 """
 
-import json
 from datetime import timedelta
 
 from django.conf import settings
 from django.utils import timezone
 
-from . import clock_rules, decisions
-from .models import Event, Seat
-from .service import states
+from games.models import Event, Seat
+from games.service import clock_rules, states
 
 # A question every seat is asked in turn, by the engine's phase name, and the answer the clock
 # records for a person at TIMED_QUESTION_SECONDS, whatever they hold (docs/misdeal-question.md).
@@ -115,35 +112,3 @@ def minutes(seconds):
     """m:ss for a clock's seconds (rounded up: a clock never shows 0:00 with time left)."""
     whole = int(-(-seconds // 1))
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def table_clock_context(match, view, me):
-    """Extra context for the table page: ``clocks`` (each person seat's clock by seat index,
-    with its m:ss), ``timed_question`` (the seconds a timed question's turn has, when one is
-    asked) and ``choices`` without the timed question's default answer, which the clock gives
-    (so that no person ever clicks it: docs/misdeal-question.md)."""
-    clocks = match_clocks(match, view)
-    for clock in clocks.values():
-        clock["move_text"] = minutes(clock["move"]) if clock["move"] is not None else ""
-        clock["bank_text"] = minutes(clock["bank"]) if clock["bank"] else ""
-    context = {"clocks": clocks, "timed_question": None}
-    timed = TIMED_QUESTIONS.get(view.get("phase"))
-    if timed is not None and view.get("to_act") is not None and not view.get("is_over"):
-        acting = clocks.get(view["to_act"])
-        context["timed_question"] = {
-            "seconds": acting["move"] if acting else None,
-            "yours": view["to_act"] == me,
-            "may_claim": any(a != timed for a in view["legal_actions"]),
-        }
-        if view["to_act"] == me:
-            context["choices"] = [
-                {"label": decisions.choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
-                for a in view["legal_actions"]
-                if a != timed
-            ]
-    mine = clocks.get(me) if me is not None else None
-    if mine is not None and mine["taken_over"]:
-        # A house bot plays this seat now: its person gets no buttons (the service refuses them too).
-        context.update(choices=[], playable=set(), your_turn=False, timed_question=None)
-    context["my_seat_taken"] = bool(mine and mine["taken_over"])
-    return context

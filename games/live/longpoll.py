@@ -96,8 +96,8 @@ SLOTS = Slots()
 
 def client_keys(request):
     """Who a wait counts against: the client's address, and the account or bot it authenticated
-    as (the same identities as the rate limits count, games.throttles)."""
-    from .throttles import caller, client_address
+    as (the same identities as the rate limits count, games.accounts.throttles)."""
+    from games.accounts.throttles import caller, client_address
 
     keys = {f"address:{client_address(request)}", caller(request)}
     return tuple(sorted(keys))

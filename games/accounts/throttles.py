@@ -47,8 +47,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.throttling import BaseThrottle
 
-from . import outages
-from .usernames import canonical, name_keys
+from games import outages
+from games.accounts.usernames import canonical, name_keys
 
 now = time.time  # the clock windows are counted on (tests swap in a fake one)
 logger = logging.getLogger(__name__)
@@ -253,7 +253,7 @@ def refund(cache, keys):
 def do_count_login(request, username):
     """A log-in attempt, per client address and per account name: its canonical form after the
     stripping that Django's and DRF's fields do, so that every spelling that logs in to one
-    account (games.accounts.find_account) spends that account's budget."""
+    account (games.accounts.users.find_account) spends that account's budget."""
     return do_count(("login_address", client_address(request)), ("login_account", canonical(username.strip())))
 
 

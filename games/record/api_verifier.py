@@ -1,7 +1,7 @@
 """``GET /api/v1/verifier/``: the single-file verifier, ``verify_export.pyz`` (docs/events.md,
 "Verifying an export"), for anyone, signed in or not.
 
-The bytes are ``games.verifier_build.build()``'s, the ones ``make verifier`` writes from the same
+The bytes are ``games.record.verifier_build.build()``'s, the ones ``make verifier`` writes from the same
 sources; the ``ETag`` is their SHA-256, which the audit page shows beside the download link.
 """
 
@@ -13,7 +13,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework.views import APIView
 
-from . import verifier_build
+from games.record import verifier_build
 
 
 @functools.cache

@@ -10,7 +10,7 @@ list needs: no hand, no view, nothing another seat holds.
 from django.db.models import BooleanField, Case, CharField, F, OuterRef, Subquery, Value, When
 from django.db.models.functions import Cast, Concat
 
-from .models import Event, Match, Seat
+from games.models import Event, Match, Seat
 
 MOST_LISTED = 100  # more live games than anyone plays at once; the list says when it stops short
 

@@ -15,7 +15,7 @@ by it too, as the unique constraint would: both are IntegrityErrors, which
 ``eventlog.append`` turns into a VersionConflict.
 
 The table's owner could still drop a trigger: the hash chain and the sealed head
-(``games.eventlog.head_seal``), not the trigger, are what prove a log untouched; the trigger
+(``games.record.eventlog.head_seal``), not the trigger, are what prove a log untouched; the trigger
 stops mistakes and casual edits from happening at all.
 """
 

@@ -20,8 +20,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .engine import RULESETS
-from .templatetags.cards import SUIT_NAMES, action_label, bid_words, hand_name
+from games.engine import RULESETS
+from games.templatetags.cards import SUIT_NAMES, action_label, bid_words, hand_name
 
 # The engine allows each penalty contract at most twice a game, counting every declarer
 # (docs/rules.md §2.3), but its view does not carry that number; a view that does wins. The test

@@ -10,11 +10,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from games.accounts import throttles
 from games.errors import ServiceError
-
-from . import throttles
-from .models import Match
-from .service import hand_overs
+from games.models import Match
+from games.service import hand_overs
 
 
 @require_http_methods(["GET", "POST"])

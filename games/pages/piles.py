@@ -14,9 +14,9 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .engine.cards import DECK
-from .engine.corners_rules import BASE, CORNERS, JOKERS, PILES
-from .templatetags.cards import card_image, card_name, card_short
+from games.engine.cards import DECK
+from games.engine.corners_rules import BASE, CORNERS, JOKERS, PILES
+from games.templatetags.cards import card_image, card_name, card_short
 
 # Each pile's name as a player says it; the base piles lie at the four sides of the stock, the
 # corner piles on the diagonals (the grid areas of static/css/piles.css are the pile names).

@@ -1,6 +1,6 @@
 """Pages for reading a match after the fact: its score sheet, and the audit replay with the
 verification report. Thin views: who may see what is decided by games.service.access (seat_replay,
-visible_state), the facts by the engine and games.audit; nothing here reads a hidden hand."""
+visible_state), the facts by the engine and games.record.audit; nothing here reads a hidden hand."""
 
 import re
 from collections import defaultdict
@@ -11,18 +11,18 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django_htmx.http import push_url
 
+from games import refusals
+from games.engine import RULESETS, EngineError
+from games.engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
+from games.engine.records import say
 from games.errors import ServiceError
-
-from . import eventlog, receipts, refusals
-from .api_verifier import verifier
-from .audit import verify_match
-from .engine import RULESETS, EngineError
-from .engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
-from .engine.records import say
-from .models import Match
-from .service import access, states
-from .templatetags.cards import DIRECTIONS, card_name, card_short, suit_colour, suit_name
-from .views_table import closed_rooms_refused, match_seat_names
+from games.models import Match
+from games.pages.table import closed_rooms_refused, match_seat_names
+from games.record import eventlog, receipts
+from games.record.api_verifier import verifier
+from games.record.audit import verify_match
+from games.service import access, states
+from games.templatetags.cards import DIRECTIONS, card_name, card_short, suit_colour, suit_name
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 CHECKS = {

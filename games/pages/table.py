@@ -21,13 +21,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games import clocks, compass, decisions, eventlog, piles, throttles
+from games.accounts import throttles
 from games.engine import RULESETS
 from games.engine.rulesets import CLOCKWISE
 from games.errors import ServiceError
-
-from .models import Event, Match
-from .service import access, playing
+from games.models import Event, Match
+from games.pages import compass, decisions, piles
+from games.record import eventlog
+from games.service import access, clocks, playing
 
 # ------------------------------------------------------------------ the table
 # What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
@@ -149,18 +150,18 @@ def table_context(request, match, error=None, view=None):
         "bot_timeout": bot_time_limit(match, acting),
         "command_id": uuid.uuid4().hex,  # a double click repeats the command, not the move
     }
-    # What the seat to act decides besides a card (games.decisions) and the people's clocks
-    # (games.clocks): each its own module and template include (_decision.html, _seat_clock.html).
+    # What the seat to act decides besides a card (games.pages.decisions) and the people's clocks
+    # (games.service.clocks): each its own module and template include (_decision.html, _seat_clock.html).
     if in_piles:
         context.update(piles_context(view, table, legal))
     else:
         context.update(decisions.decision_context(view, names))
-    context.update(clocks.table_clock_context(match, view, me))
+    context.update(table_clock_context(match, view, me))
     return context
 
 
 def piles_context(view, table, legal):
-    """A piles game's table (games.piles): the piles, the hand with each card's targets, the
+    """A piles game's table (games.pages.piles): the piles, the hand with each card's targets, the
     turn's buttons, every move as a button, the pot, and the warning of an unplayed king."""
     return {
         "piles": piles.layout(table, legal),
@@ -233,6 +234,38 @@ def clock(match, name):
     return mark_safe(_("%(name)s has been thinking for %(time)s") % {"name": conditional_escape(name), "time": shown})
 
 
+def table_clock_context(match, view, me):
+    """Extra context for the table page: ``clocks`` (each person seat's clock by seat index,
+    with its m:ss), ``timed_question`` (the seconds a timed question's turn has, when one is
+    asked) and ``choices`` without the timed question's default answer, which the clock gives
+    (so that no person ever clicks it: docs/misdeal-question.md)."""
+    seat_clocks = clocks.match_clocks(match, view)
+    for clock in seat_clocks.values():
+        clock["move_text"] = clocks.minutes(clock["move"]) if clock["move"] is not None else ""
+        clock["bank_text"] = clocks.minutes(clock["bank"]) if clock["bank"] else ""
+    context = {"clocks": seat_clocks, "timed_question": None}
+    timed = clocks.TIMED_QUESTIONS.get(view.get("phase"))
+    if timed is not None and view.get("to_act") is not None and not view.get("is_over"):
+        acting = seat_clocks.get(view["to_act"])
+        context["timed_question"] = {
+            "seconds": acting["move"] if acting else None,
+            "yours": view["to_act"] == me,
+            "may_claim": any(a != timed for a in view["legal_actions"]),
+        }
+        if view["to_act"] == me:
+            context["choices"] = [
+                {"label": decisions.choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
+                for a in view["legal_actions"]
+                if a != timed
+            ]
+    mine = seat_clocks.get(me) if me is not None else None
+    if mine is not None and mine["taken_over"]:
+        # A house bot plays this seat now: its person gets no buttons (the service refuses them too).
+        context.update(choices=[], playable=set(), your_turn=False, timed_question=None)
+    context["my_seat_taken"] = bool(mine and mine["taken_over"])
+    return context
+
+
 def get_match(pk):
     return get_object_or_404(Match, pk=pk)
 
@@ -285,7 +318,7 @@ def table_act(request, pk):
     Refusals keep their HTTP status (403, 409, 422, 400) and show their reason in the table;
     nothing is stored for them (the service appends only legal actions at the expected version).
 
-    An accepted action's receipt (games.receipts) comes back in the ``X-Receipt`` header, as
+    An accepted action's receipt (games.record.receipts) comes back in the ``X-Receipt`` header, as
     canonical JSON: the page's script keeps it in the browser (static/js/receipts.js), from
     where the player downloads "my receipts". The site keeps no copy to hand out later: a
     receipt re-made from the log at download time would prove nothing after a rollback, and

@@ -1,4 +1,4 @@
-"""Accounts: usernames that cannot pass for one another (games/usernames.py), and logging in
+"""Accounts: usernames that cannot pass for one another (games/accounts/usernames.py), and logging in
 by any spelling of one's own name. Shared by the API (games/api.py) and the pages
 (config/accounts.py)."""
 
@@ -12,8 +12,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from . import throttles, usernames
-from .errors import translated
+from games.accounts import throttles, usernames
+from games.errors import translated
 
 User = get_user_model()
 
@@ -77,7 +77,7 @@ def do_create_account(username, password):
     of the name's keys is claimed in the shared cache for the duration (a second sign-up with
     a clashing name finds a key claimed and is refused as taken). While that cache cannot be
     reached, the claims are the process's own, as the rate limits' counts are
-    (games.throttles.counting): the database's unique name still holds exact clashes."""
+    (games.accounts.throttles.counting): the database's unique name still holds exact clashes."""
     claims = [claim_key(key) for key in sorted(usernames.name_keys(username))]
     held = []
     try:

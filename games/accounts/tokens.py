@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
-from .models import ApiToken
-from .sql_once import one_with_related
+from games.models import ApiToken
+from games.sql_once import one_with_related
 
 PREFIX = "kr_"
 

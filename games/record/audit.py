@@ -8,7 +8,7 @@ was rigged" is answered with a place in the log, not a yes or no:
 - ``head``: the stream ends where the match row says (a removed last event), and no event is
   stored past that head (rows planted after it) other than a sealed append the row was read
   before;
-- ``seal``: the stream's head is sealed (``games.eventlog.head_seal``: an HMAC with a key that
+- ``seal``: the stream's head is sealed (``games.record.eventlog.head_seal``: an HMAC with a key that
   is not in the database) and the seal holds for the events read: a log rewritten from a copy of
   the database, every later hash and the match's head recomputed, fails here at its head;
 - ``end``: nothing follows ``game_ended`` (the platform appends nothing after a game's end);
@@ -16,7 +16,7 @@ was rigged" is answered with a place in the log, not a yes or no:
 - ``rules``: the engine replays every decision through the rules and re-derives every deal,
   trick, score and the game's end from the seed, comparing each with the log; so recorded
   scores are recomputed scores;
-- ``receipts`` (when a player's receipts are given, games.receipts): each receipted event is in
+- ``receipts`` (when a player's receipts are given, games.record.receipts): each receipted event is in
   the log with the receipted hash. A seal binds a version and a hash, not freshness: a match
   rolled back to an earlier sealed head passes every check above, but not a receipt the
   player was given before the rollback.
@@ -31,10 +31,10 @@ from dataclasses import asdict, dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import engine, eventlog, refusals
-from .errors import translated
-from .models import StreamHead
-from .service import states
+from games import engine, refusals
+from games.errors import translated
+from games.models import PLATFORM_EVENT_TYPES, StreamHead
+from games.record import eventlog
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ def check_end(stream, rows, end="game_ended"):
 
 def verify_match(match, receipts=None):
     """All findings for one match, in check order; with ``receipts`` ([(number, receipt)] as
-    games.receipts.checked gives them: signed by the site, for this match), the receipts check last."""
+    games.record.receipts.checked gives them: signed by the site, for this match), the receipts check last."""
     return verify_match_and_replay(match, receipts)[0]
 
 
@@ -247,7 +247,7 @@ def verify_match_and_replay(match, receipts=None):
     match, rows = read.row, read.rows
     findings = check_stream(match.stream, read)
     findings.append(check_end(match.stream, rows + read.beyond))
-    played = [r for r in rows if r.type not in states.PLATFORM_EVENTS]
+    played = [r for r in rows if r.type not in PLATFORM_EVENT_TYPES]
     events = [eventlog.as_engine_event(r) for r in played]
     seed = bytes.fromhex(match.seed) if match.seed else None
     if seed is None:
@@ -279,7 +279,7 @@ def check_receipts(stream, rows, receipts):
     its head) with the receipted hash. One finding per receipt that fails, naming it; else one
     that says how many hold. A failure names a version that is stored: the receipted one when
     the log holds another event there, the last one when the log stops before it."""
-    from .receipts import label
+    from games.record.receipts import label
 
     by_version = {row.version: row for row in rows}
     last = rows[-1].version if rows else 0

@@ -27,8 +27,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import sql_once
-from .models import Event, StreamHead
+from games import sql_once
+from games.models import Event, StreamHead
 
 GENESIS_HASH = "0" * 64
 

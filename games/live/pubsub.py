@@ -1,4 +1,4 @@
-"""Redis publish/subscribe for the live streams (games/streams.py): a wake-up, never the data.
+"""Redis publish/subscribe for the live streams (games/live/streams.py): a wake-up, never the data.
 
 ``publish`` runs in the processes that change matches, after the commit; ``Hub`` in the ASGI
 process that serves the streams, one subscription for all of its streams' channels. Both use
@@ -13,7 +13,7 @@ from collections import Counter
 
 from django.conf import settings
 
-from . import outages
+from games import outages
 
 logger = logging.getLogger(__name__)
 

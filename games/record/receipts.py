@@ -1,7 +1,7 @@
 """Receipts: what the site signs for each action it accepts (docs/audit.md "Receipts",
 docs/events.md "Receipts").
 
-A head seal (games.eventlog.head_seal) binds a version and a hash, not freshness: whoever can
+A head seal (games.record.eventlog.head_seal) binds a version and a hash, not freshness: whoever can
 lift the triggers can roll a match back to an earlier sealed head, and the log still verifies.
 A receipt is the site's word, given to the player when it accepted their action, that the
 match's stream then had this event at this version with this hash::
@@ -15,7 +15,7 @@ the accepted events were recorded. The private key comes from the settings
 (``EVENT_RECEIPT_SIGNING_KEY``, else derived from SECRET_KEY), never from the database; only the
 public key is published (``GET /api/v1/receipts/key/``, the audit page). A log that lacks a
 receipted event, or holds another one at its version, is not the log the site accepted
-(games.audit.check_receipts; tools/verify_export.py --receipts).
+(games.record.audit.check_receipts; tools/verify_export.py --receipts).
 """
 
 import functools
@@ -32,7 +32,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from .eventlog import canonical_json
+from games.record.eventlog import canonical_json
 
 FORMAT = "kingrifki-receipt/1"
 FILE_FORMAT = "kingrifki-receipts/1"  # the "my receipts" file: {"format", "stream", "receipts": [...]}

@@ -1,8 +1,8 @@
 """The replay page: a finished public match steps through its log as a spectator saw it, one
 event at a time, drawn by the table's own fragment (templates/games/_table.html).
 
-A thin view: the view at each step is games.replay.spectator_view (the one redaction), and
-games.views_table.table_context lays it out, given that view and a spectator's request.
+A thin view: the view at each step is games.pages.replay_steps.spectator_view (the one redaction), and
+games.pages.table.table_context lays it out, given that view and a spectator's request.
 """
 
 import copy
@@ -13,10 +13,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from games.errors import ServiceError
-
-from . import replay
-from .models import Match
-from .views_table import closed_rooms_refused, table_context
+from games.models import Match
+from games.pages import replay_steps
+from games.pages.table import closed_rooms_refused, table_context
 
 STEP_MS = 900  # a step every 0.9 s while it plays: a card at a time, slow enough to follow
 
@@ -29,7 +28,7 @@ def as_spectator(request):
 
 
 def step_context(request, match, version):
-    view, last = replay.spectator_view(match, version)
+    view, last = replay_steps.spectator_view(match, version)
     context = table_context(as_spectator(request), match, view=view)
     # A past step has no clock running and takes no action; the fragment is not polled.
     context.update(clock=None, bot_timeout=None, your_turn=False, me=None, version=version)
