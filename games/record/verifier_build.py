@@ -23,7 +23,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the checkout: games/record/ is two below it
 NAME = "verify_export.pyz"
 VERIFIER = ROOT / "tools" / "verify_export.py"
 ENGINE = ROOT / "games" / "engine"
