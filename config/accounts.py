@@ -32,19 +32,12 @@ def safe_next(request, default="home"):
 
 def too_many_attempts(request, retry_after):
     """The 429 a refused log-in or sign-up gets, with its Retry-After header: a page, except
-    under /api/ (the browsable API's log-in), where every error is the API's JSON."""
+    under /api/ (the browsable API's log-in), where it is the API's own answer to the same
+    refusal (games.accounts.throttles.TooManyAttempts, worded by games.errors.error_handler)."""
     if request.path_info.startswith("/api/"):
+        refused = throttles.TooManyAttempts(retry_after)
         response = JsonResponse(
-            {
-                "error": {
-                    "code": "throttled",
-                    "retry_after": retry_after,
-                    "message": _(
-                        "Too many attempts for this account or from this address. Try again in %(seconds)s seconds."
-                    )
-                    % {"seconds": retry_after},
-                }
-            },
+            {"error": {"code": refused.default_code, "message": str(refused.detail), "retry_after": retry_after}},
             status=429,
         )
     else:

@@ -1,6 +1,6 @@
 """Every response under /api/ that is an error is JSON: ``{"error": {"code", "message"}}``.
 
-DRF's views already answer so (games.api.error_handler). This middleware covers what happens
+DRF's views already answer so (games.errors.error_handler). This middleware covers what happens
 outside them: a path no view matches (an unknown endpoint, an id of 0, -1 or 10^30, a
 missing trailing slash), a body too large for Django, a method a non-DRF view refuses, and
 an unexpected exception anywhere (500, logged, no traceback in the answer). The site's HTML
@@ -13,12 +13,15 @@ from django.core import signals
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import JsonResponse
 from django.middleware.common import CommonMiddleware
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework import exceptions
+
+from games.errors import ServiceError
 
 API_PREFIX = "/api/"
 
-# The code a bare status gets (DRF's own codes, so clients see one vocabulary).
+# The code a bare status gets: a code of games.errors.CATALOGUE, whose sentence it says (429 is
+# the framework's ``throttled``, worded as DRF words it, with the wait when the answer gave one).
 CODES = {
     400: "invalid_request",
     401: "not_authenticated",
@@ -28,21 +31,10 @@ CODES = {
     406: "not_acceptable",
     413: "too_large",
     415: "unsupported_media_type",
-    429: "throttled",
     500: "server_error",
 }
 
-# What a bare error status says, in the request's language (Django's reason phrases are English).
-STATUS_MESSAGES = {
-    400: gettext_lazy("the request is not valid"),
-    401: gettext_lazy("authentication is needed"),
-    403: gettext_lazy("you may not do this"),
-    406: gettext_lazy("the server cannot answer in a form the request accepts"),
-    413: gettext_lazy("the request body is larger than this server accepts"),
-    415: gettext_lazy("the request's content type is not accepted"),
-    429: gettext_lazy("too many requests; try again later"),
-    500: gettext_lazy("the server failed to answer; the error is logged"),
-}
+NO_ENDPOINT = gettext_lazy("no API endpoint at %(path)s")
 
 logger = logging.getLogger("django.request")
 
@@ -53,6 +45,31 @@ def is_api(request):
 
 def error_response(status, code, message, **details):
     return JsonResponse({"error": {"code": code, "message": message, **details}}, status=status)
+
+
+def refusal_response(status, code, **details):
+    """The JSON answer of the catalogue's ``code`` (games.errors), with ``status``."""
+    return JsonResponse(ServiceError(code, **details).as_json(), status=status)
+
+
+def bare_status_error(request, response):
+    """The JSON error for a non-JSON error answer: the catalogue's code and sentence for its
+    status, DRF's words for a 429, the reason phrase for a status neither knows."""
+    status = response.status_code
+    if status == 404:
+        return refusal_response(
+            404, "not_found", problem=gettext_lazy("no API endpoint at %(path)s"), path=request.path
+        )
+    if status == 405:
+        return refusal_response(405, "method_not_allowed", method=request.method, allowed=response.get("Allow", ""))
+    if status == 429:
+        wait = response.get("Retry-After", "")
+        throttled = exceptions.Throttled(int(wait) if wait.isdigit() else None)
+        details = {"retry_after": int(wait)} if wait.isdigit() else {}
+        return error_response(429, throttled.default_code, str(throttled.detail), **details)
+    if status in CODES:
+        return refusal_response(status, CODES[status])
+    return error_response(status, f"http_{status}", response.reason_phrase or "error")
 
 
 def is_json(response):
@@ -71,18 +88,7 @@ class ApiErrorsMiddleware:
         response = self.get_response(request)
         if not is_api(request) or response.status_code < 400 or is_json(response) or response.streaming:
             return response
-        status = response.status_code
-        message = response.reason_phrase or "error"
-        if status == 405 and response.has_header("Allow"):
-            message = _("method %(method)s is not allowed here (allowed: %(allowed)s)") % {
-                "method": request.method,
-                "allowed": response["Allow"],
-            }
-        elif status == 404:
-            message = _("no API endpoint at %(path)s") % {"path": request.path}
-        elif status in STATUS_MESSAGES:
-            message = str(STATUS_MESSAGES[status])
-        converted = error_response(status, CODES.get(status, f"http_{status}"), message)
+        converted = bare_status_error(request, response)
         for header in ("Allow", "Retry-After", "WWW-Authenticate"):
             if response.has_header(header):
                 converted[header] = response[header]
@@ -92,7 +98,7 @@ class ApiErrorsMiddleware:
         if not is_api(request):
             return None
         if isinstance(exception, (RequestDataTooBig, TooManyFieldsSent)):
-            return error_response(413, "too_large", _("the request body is larger than this server accepts"))
+            return refusal_response(413, "too_large")
         if isinstance(exception, Exception) and not _django_maps_to_4xx(exception):
             # As Django does for a 500 (its log line and the signal error reporters listen to),
             # but the answer says nothing of the code: no traceback, not even in DEBUG.
@@ -103,7 +109,7 @@ class ApiErrorsMiddleware:
                 extra={"status_code": 500, "request": request},
             )
             signals.got_request_exception.send(sender=None, request=request)
-            return error_response(500, "server_error", _("the server failed to answer; the error is logged"))
+            return refusal_response(500, "server_error")
         return None
 
 
@@ -128,7 +134,10 @@ class ApiCommonMiddleware(CommonMiddleware):
 
     def process_response(self, request, response):
         if is_api(request) and response.status_code == 404 and super().should_redirect_with_slash(request):
-            return error_response(
-                404, "not_found", f"no API endpoint at {request.path}: API paths end with a slash ({request.path}/)"
+            return refusal_response(
+                404,
+                "not_found",
+                problem=gettext_lazy("no API endpoint at %(path)s: API paths end with a slash (%(path)s/)"),
+                path=request.path,
             )
         return super().process_response(request, response)

@@ -6,7 +6,7 @@ same for every view, so they are added here from what the operation has, for eve
 present and future: 400 when it takes input, 401 when it reads credentials, 403 when a
 permission or CSRF check can refuse, 404 when its path names something, 413 and 415 when it
 takes a body, and 429 everywhere (throttling; over-long long polls). Each is the API's one
-error body, ``{"error": {"code", "message"}}`` (config.api_errors, games.api.error_handler).
+error body, ``{"error": {"code", "message"}}`` (config.api_errors, games.errors.error_handler).
 """
 
 from drf_spectacular import openapi

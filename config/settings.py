@@ -145,7 +145,7 @@ REST_FRAMEWORK = {
     # DRF's own client address (for any throttle of its own) never trusts X-Forwarded-For beyond
     # our proxies: with NUM_PROXIES unset it would take the whole header, which clients write.
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES") or 0),
-    "EXCEPTION_HANDLER": "games.api.error_handler",
+    "EXCEPTION_HANDLER": "games.errors.error_handler",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",

@@ -1,6 +1,6 @@
 """REST API for accounts and matches (docs/architecture.md §3.7): thin views over games.service.
 
-Every error is JSON ``{"error": {"code", "message", ...}}`` (see ``error_handler``).
+Every error is JSON ``{"error": {"code", "message", ...}}`` (games.errors.error_handler).
 """
 
 from django.contrib.auth import get_user_model
@@ -8,10 +8,9 @@ from django.utils.functional import lazystr
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import exceptions, permissions, serializers, status
-from rest_framework.renderers import JSONRenderer
+from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
-from rest_framework.views import APIView, exception_handler
+from rest_framework.views import APIView
 
 from games.errors import ERROR, ServiceError
 from games.live import longpoll
@@ -24,33 +23,6 @@ User = get_user_model()
 
 MAX_WAIT_SECONDS = 30
 MAX_PAGE = 500
-
-
-# ------------------------------------------------------------------ errors
-def error_handler(exc, context):
-    """DRF's handler, reshaped so every error says ``{"error": {"code", "message", ...}}``, in
-    JSON whatever the client accepts (a browser's Accept would otherwise get the browsable
-    API's HTML page). Exceptions it does not know stay unhandled: config.api_errors answers
-    them with a JSON 500."""
-    if isinstance(exc, ServiceError):
-        response = Response(exc.as_json(), status=exc.status)
-    else:
-        response = exception_handler(exc, context)
-        if response is None:
-            return None
-        if isinstance(exc, exceptions.ValidationError):
-            body = {"code": "invalid_input", "message": str(_("the request is not valid")), "fields": response.data}
-        else:
-            detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
-            code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
-            body = {"code": str(code), "message": str(detail)}
-            if response.has_header("Retry-After"):  # a rate limit's 429 (games/accounts/throttles.py): when to retry
-                body["retry_after"] = int(response["Retry-After"])
-        response.data = {"error": body}
-    request = context.get("request")
-    if request is not None:
-        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
-    return response
 
 
 # ------------------------------------------------------------------ matches

@@ -25,7 +25,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import inline_serializer
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
 
 
 class Refusal(typing.NamedTuple):
@@ -108,6 +111,7 @@ CATALOGUE = {
         _("opponents is one strength for every other seat, or a list of %(count)s strengths (%(strengths)s)"),
     ),
     "invalid_receipts": Refusal(400, _("the receipts cannot be checked: %(problem)s")),
+    "invalid_request": Refusal(400, _("the request is not valid")),
     "invalid_rounds": Refusal(400, _("rounds must be an integer from 1 to 50")),
     "invalid_ruling": Refusal(400, _("the ruling is not valid: %(problem)s")),
     "invalid_seat": Refusal(400, _("seat is 0 to %(last)s")),
@@ -124,6 +128,7 @@ CATALOGUE = {
         _("the match's log holds events past its head (version %(version)s); an arbiter must look at it (verify)"),
     ),
     "match_over": Refusal(409, _("the match is over; no more actions are possible")),
+    "method_not_allowed": Refusal(405, _("method %(method)s is not allowed here (allowed: %(allowed)s)")),
     "name_taken": Refusal(409, _("the bot name “%(name)s” is taken")),
     "no_credentials": Refusal(409, _("a built-in bot runs on the site and has no token or secret")),
     "no_longer_playing": Refusal(409, _("you are not playing in this tournament any more")),
@@ -136,7 +141,9 @@ CATALOGUE = {
     "not_a_polling_bot": Refusal(
         403, _("only a polling bot has a turn stream; a webhook bot's turns are sent to its URL")
     ),
+    "not_acceptable": Refusal(406, _("the server cannot answer in a form the request accepts")),
     "not_an_anchor": Refusal(400, _("“%(bot)s” is not one of the ladder's anchors")),
+    "not_authenticated": Refusal(401, _("authentication is needed")),
     "not_challenged": Refusal(403, _("you made this challenge; you may cancel it")),
     "not_challenger": Refusal(403, _("only the challenger may cancel a challenge")),
     "not_finished": Refusal(
@@ -159,6 +166,7 @@ CATALOGUE = {
     "out_of_turn": Refusal(422, _("entry %(index)s: seat %(seat)s played, but it was seat %(to_act)s's turn")),
     "owner_entrants_together": Refusal(409, _("one owner's entrants cannot be kept apart here: %(problem)s")),
     "owner_stays": Refusal(409, _("the owner keeps their seat; cancel the table instead")),
+    "permission_denied": Refusal(403, _("you may not do this")),
     "rejoin_too_soon": Refusal(
         409,
         _(
@@ -185,11 +193,13 @@ CATALOGUE = {
         409, _("every seat must be taken before the game starts: invite people or fill the rest with house bots")
     ),
     "seed_secret": Refusal(409, _("the seed is revealed when the tournament ends")),
+    "server_error": Refusal(500, _("the server failed to answer; the error is logged")),
     "staff_only": Refusal(403, _("only staff can create matches directly")),
     "table_cancelled": Refusal(409, _("the table was cancelled; its seats can no longer change")),
     "table_full": Refusal(409, _("every seat of the table is taken or held for someone")),
     "table_started": Refusal(409, _("the game at this table has started; its seats can no longer change")),
     "too_few_entrants": Refusal(409, _("a round needs at least %(needed)s entrants")),
+    "too_large": Refusal(413, _("the request body is larger than this server accepts")),
     "too_many_games_today": Refusal(
         429,
         ngettext_lazy(
@@ -223,6 +233,7 @@ CATALOGUE = {
     "unknown_strength": Refusal(400, _("%(strength)s is not a house bot strength; choose from %(strengths)s")),
     "unknown_user": Refusal(400, _("no user “%(user)s”")),
     "unsafe_url": Refusal(400, _("this URL may not be called: %(problem)s")),
+    "unsupported_media_type": Refusal(415, _("the request's content type is not accepted")),
     "username_taken": Refusal(409, _("this username cannot be used: %(problem)s")),
     "version_conflict": Refusal(
         409, _("the match is at version %(current_version)s, not %(expected)s; reload and try again")
@@ -329,3 +340,49 @@ ERROR = inline_serializer(
         )
     },
 )
+
+
+# The framework's refusals that the catalogue words: the code the framework gives them, and the
+# details their sentence takes from the refused request (what the framework says is dropped).
+FRAMEWORK_DETAILS = {
+    "not_authenticated": lambda exc, request, response: {},
+    "permission_denied": lambda exc, request, response: {},
+    "method_not_allowed": lambda exc, request, response: {
+        "method": request.method if request is not None else "?",
+        "allowed": response.get("Allow", ""),
+    },
+    "not_acceptable": lambda exc, request, response: {},
+    "unsupported_media_type": lambda exc, request, response: {},
+}
+
+
+def error_handler(exc, context):
+    """DRF's exception handler (settings ``EXCEPTION_HANDLER``), reshaped so every error says
+    ``{"error": {"code", "message", ...}}``, in JSON whatever the client accepts (a browser's
+    Accept would otherwise get the browsable API's HTML page). A refusal is worded by the
+    catalogue; so are the framework's refusals of FRAMEWORK_DETAILS. The framework's others
+    keep their code and words: a request whose fields do not validate (``invalid_input``, with
+    ``fields``), a body that is not JSON, a bad token, a rate limit (``throttled``, with
+    ``retry_after``, as its Retry-After header). Exceptions it does not know stay unhandled:
+    config.api_errors answers them with a JSON 500."""
+    request = context.get("request")
+    if isinstance(exc, ServiceError):
+        response = Response(exc.as_json(), status=exc.status)
+    else:
+        response = exception_handler(exc, context)
+        if response is None:
+            return None
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
+        code = str(getattr(detail, "code", None) or getattr(exc, "default_code", "error"))
+        if isinstance(exc, exceptions.ValidationError):
+            body = {"code": "invalid_input", "message": str(_("the request is not valid")), "fields": response.data}
+        elif code in FRAMEWORK_DETAILS:
+            body = ServiceError(code, **FRAMEWORK_DETAILS[code](exc, request, response)).as_json()["error"]
+        else:
+            body = {"code": code, "message": str(detail)}
+            if response.has_header("Retry-After"):  # a rate limit's 429 (games/accounts/throttles.py)
+                body["retry_after"] = int(response["Retry-After"])
+        response.data = {"error": body}
+    if request is not None:
+        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
+    return response

@@ -2,7 +2,8 @@
 
 A raise site is a call ``ServiceError("code", detail=...)``, or ``super().__init__("code", ...)``
 in a subclass of it. A code passed in through a parameter (``ServiceError(refusal, ...)``) is
-read from the calls of that function in the same module."""
+read from the calls of that function in the same module: a literal, or a module-level dict's
+values when a call passes ``DICT[key]``."""
 
 import ast
 import pathlib
@@ -41,7 +42,21 @@ def _codes_passed_for(tree, function, parameter):
             given = [k.value for k in call.keywords if k.arg == parameter]
             given += call.args[index : index + 1]
             codes += [g.value for g in given if isinstance(g, ast.Constant) and isinstance(g.value, str)]
+            codes += [code for g in given if isinstance(g, ast.Subscript) for code in _dict_values(tree, g.value)]
     return codes
+
+
+def _dict_values(tree, name):
+    """The string values of the module-level dict ``name`` (``CODES[status]`` passes one of them)."""
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and isinstance(name, ast.Name)
+            and any(getattr(target, "id", None) == name.id for target in statement.targets)
+            and isinstance(statement.value, ast.Dict)
+        ):
+            return [v.value for v in statement.value.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    return []
 
 
 def _sites_in(path):

@@ -1,4 +1,4 @@
-"""The accounts API (docs/api.md, "Accounts and tokens"): signing up, logging in for an API
+"""The accounts API (docs/api.md, "Endpoints"; its limits: "Rate limits"): signing up, logging in for an API
 token, the caller's tokens (list, revoke) and the caller's live games.
 
 Usernames are compared after NFKC and case folding and refused when confusable with an existing

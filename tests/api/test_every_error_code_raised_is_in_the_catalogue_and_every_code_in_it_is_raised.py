@@ -16,6 +16,7 @@ def test_the_codes_raised_are_the_catalogues_codes():
 
 
 def test_the_scan_finds_the_raise_sites_it_reads():
-    """The scan sees a literal code, a code passed through a parameter and a subclass's code."""
+    """The scan sees a literal code, a code passed through a parameter, a subclass's code and a
+    code a call passes from a module's dict (config.api_errors.CODES)."""
     codes = {site.code for site in raise_sites()}
-    assert {"not_your_turn", "cannot_check_in", "too_many_games_today"} <= codes
+    assert {"not_your_turn", "cannot_check_in", "too_many_games_today", "unsupported_media_type"} <= codes

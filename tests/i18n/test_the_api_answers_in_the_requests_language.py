@@ -81,4 +81,5 @@ def test_errors_made_outside_the_views_are_translated_too(client):
     english = body(client.get("/api/v1/no-such-endpoint/"))["error"]["message"]
     turkish = body(client.get("/api/v1/no-such-endpoint/", HTTP_ACCEPT_LANGUAGE="tr"))["error"]["message"]
 
-    assert english.startswith("no API endpoint at ") and turkish != english and "/api/v1/no-such-endpoint/" in turkish
+    assert english.startswith("not found: no API endpoint at ") and turkish != english
+    assert "/api/v1/no-such-endpoint/" in turkish
