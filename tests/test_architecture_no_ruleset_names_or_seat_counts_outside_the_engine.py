@@ -59,10 +59,6 @@ DOCUMENTED_BOUNDS = ("a table size compared with a number", "a range of table si
 # The few places where such a literal is not an assumption about a game, with the reason.
 ALLOWED = {
     (
-        "games/pages/piles.py",
-        "an import of one game's engine module",
-    ): "the page of the games laid out in piles reads the pile names and jokers of their layout",
-    (
         "bench/strength.py",
         "an import of one game's engine module",
     ): "the strength benchmark deals fixed King and Rifki hands to time the trick games' strategies",

@@ -1339,6 +1339,7 @@ def corners_game(name, label, summary, state_class, short_game, short_game_help,
         scores_lowest=state_class.lowest_wins,
         fallback_types=("end_turn",),
         layout="piles",
+        jokers=corners_rules.JOKERS,
         refusals=REFUSALS,
         position=position,
     )

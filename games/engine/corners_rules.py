@@ -16,10 +16,11 @@ from typing import Any, Final
 
 from .cards import DECK, ORDER
 from .options import Flag
+from .rulesets import PILE_CORNERS, PILE_SIDES
 from .text import N_
 
-BASE: Final = ("N", "E", "S", "W")
-CORNERS: Final = ("NE", "SE", "SW", "NW")
+BASE: Final = PILE_SIDES
+CORNERS: Final = PILE_CORNERS
 PILES: Final = BASE + CORNERS  # the canonical pile order of legal_actions() (docs/rules.md §3.5)
 JOKERS: Final = ("X1", "X2")
 KING: Final = "K"

@@ -34,6 +34,12 @@ COUNTER_CLOCKWISE = -1
 # stream"): who plays a seat. Public in every ruleset; each descriptor declares them.
 PLATFORM_EVENTS: tuple[str, ...] = ("action_fallback", "seat_taken_over", "seat_returned")
 
+# The layout "piles" (a ruleset's ``layout``): a pile on each side of the stock and a corner pile
+# on each diagonal, named by compass points, in the canonical order of legal_actions() (sides,
+# then corners). The table page draws them by these names, whatever game lays them out.
+PILE_SIDES: tuple[str, ...] = ("N", "E", "S", "W")
+PILE_CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")
+
 # What every trick game logs that anyone may see (docs/events.md): the cards played, the tricks
 # they make, how a deal and the game ended, and every decision but the cards dealt.
 TRICK_EVENTS: tuple[str, ...] = ("play", "trick", "hand_ended_early", "deal_ended", "game_ended", "contract", "pass")
@@ -94,8 +100,11 @@ class Ruleset:
     # order of preference; with none of them legal, the first legal action (``fallback``).
     fallback_types: tuple[str, ...] = ()
     # How the table page lays out the view's table part: "tricks" (a trick in the middle, tricks
-    # won by seat) or "piles" (piles around a stock, cards played onto a pile named by ``to``).
+    # won by seat) or "piles" (piles around a stock, cards played onto a pile named by ``to``:
+    # PILE_SIDES and PILE_CORNERS).
     layout: str = "tricks"
+    # The cards beyond the 52 a game may deal (Kings in the Corner's jokers), as the view names them.
+    jokers: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ seats
     def next_seat(self, seat: int, num_seats: int) -> int:

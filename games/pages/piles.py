@@ -6,7 +6,9 @@ own, and every target or button posts one of them back through the one legality 
 (games.service.playing.submit_action).
 Which pile a card may go to is read from the legal actions ({"type": "play", "card", "to"[, "as"]},
 {"type": "move", "from", "to"}, {"type": "end_turn"[, "draw": false]}, {"type": "draw"}), never
-worked out here; the pile names and where each lies come from the engine's rules module.
+worked out here; the pile names and where each lies are the engine's layout contract
+(``games.engine.rulesets.PILE_SIDES`` and ``PILE_CORNERS``), the jokers each ruleset's ``jokers``:
+no game's own module is read here (docs/architecture.md §2.1).
 """
 
 import json
@@ -14,8 +16,9 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.engine import RULESETS
 from games.engine.cards import DECK
-from games.engine.corners_rules import BASE, CORNERS, JOKERS, PILES
+from games.engine.rulesets import PILE_CORNERS, PILE_SIDES
 from games.templatetags.cards import card_image, card_name, card_short
 
 # Each pile's name as a player says it; the base piles lie at the four sides of the stock, the
@@ -30,7 +33,12 @@ PILE_LABELS = {
     "SW": gettext_lazy("south-west corner"),
     "NW": gettext_lazy("north-west corner"),
 }
-CARDS = frozenset(DECK) | frozenset(JOKERS)
+PILES = PILE_SIDES + PILE_CORNERS
+
+
+def jokers():
+    """The jokers of every ruleset registered now (a game may register after this module loads)."""
+    return frozenset(joker for ruleset in RULESETS.values() for joker in ruleset.jokers)
 
 
 class BadPile(ValueError):
@@ -45,7 +53,7 @@ def read_pile_action(card, to, source, as_):
     if to not in PILES:
         raise BadPile(_("“%(pile)s” is not a pile; the piles are %(piles)s.") % {"pile": to, "piles": " ".join(PILES)})
     if card:
-        if card not in CARDS:
+        if card not in DECK and card not in jokers():
             raise BadPile(_("“%(card)s” is not a card.") % {"card": card})
         if source:
             raise BadPile(_("Play a card or move a pile, not both at once."))
@@ -66,10 +74,11 @@ def read_pile_action(card, to, source, as_):
     raise BadPile(_("Pick a card from your hand or a pile first, then the pile it goes onto."))
 
 
-def shown(card, jokers=None):
-    """A card as the page shows it: its name, its face, and for a joker the card it stands for."""
-    if card in JOKERS:
-        stands = (jokers or {}).get(card)
+def shown(card, standing_for=None):
+    """A card as the page shows it: its name, its face, and for a joker the card it stands for
+    (``standing_for``: the table's {joker: card})."""
+    if card in jokers():
+        stands = (standing_for or {}).get(card)
         name = _("Joker") if stands is None else _("Joker as %(card)s") % {"card": card_name(stands)}
         return {"card": card, "joker": True, "name": name, "short": _("Joker"), "as": stands and card_short(stands)}
     return {"card": card, "joker": False, "name": card_name(card), "short": card_short(card), "image": card_image(card)}
@@ -100,15 +109,15 @@ def layout(table, legal):
     """The eight piles in the page's order, each with its cards (bottom first, all shown,
     overlapping), its name, whether it is a corner, and where it may be moved."""
     moves = move_targets(legal)
-    jokers = table.get("jokers") or {}
+    standing_for = table.get("jokers") or {}
     out = []
-    for pile in (*BASE, *CORNERS):
-        cards = [shown(c, jokers) for c in table["piles"].get(pile, [])]
+    for pile in PILES:
+        cards = [shown(c, standing_for) for c in table["piles"].get(pile, [])]
         out.append(
             {
                 "name": pile,
                 "label": PILE_LABELS[pile],
-                "corner": pile in CORNERS,
+                "corner": pile in PILE_CORNERS,
                 "cards": cards,
                 "top": cards[-1]["name"] if cards else "",
                 "moves": moves.get(pile, []),
