@@ -17,7 +17,7 @@ from games.models import Match
 from games.service import states
 from games.sql_once import one_with_related
 
-from . import registry, runner
+from . import registry, runner, tasks
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
 from .registry import digest
@@ -235,14 +235,29 @@ class BotRotateView(APIView):
 
 # ------------------------------------------------------------------ polling protocol
 def pending_turns(bot):
+    """The bot's turns it may answer now, each handed out (its clock started at its first
+    hand-out: runner.deliver); a turn the match moved on from is settled stale, and one past its
+    deadline is left out (the match's deadline task plays its fallback)."""
     turns = []
     for turn in Turn.objects.filter(bot=bot, status=Turn.Status.PENDING).select_related("match").order_by("pk"):
         state = states.match_state(turn.match)
         if turn.match.version != turn.version or state.to_act != turn.seat:
             runner.settle(turn, Turn.Status.STALE)
             continue
-        turns.append(runner.turn_request(turn.match, turn.seat, turn.version, state, turn.request_id, turn.deadline))
-    return turns
+        turns.append(handed_out(turn, state))
+    return [t for t in turns if t is not None]
+
+
+def handed_out(turn, state):
+    """The turn request of ``turn`` as a poll or the bot's stream hands it out now, or None when
+    it may not be (past its deadline, settled). Its first hand-out arms its answer deadline."""
+    first = turn.delivered_at is None
+    turn = runner.deliver(turn)
+    if turn is None:
+        return None
+    if first:
+        tasks.arm_turn_deadline(turn)
+    return runner.turn_request(turn.match, turn.seat, turn.version, state, turn.request_id, turn.deadline)
 
 
 class BotTurnsView(APIView):

@@ -17,8 +17,7 @@ from games.errors import ServiceError
 from games.live import streams
 from games.service import states
 
-from . import runner
-from .api import BotTokenAuthentication, IsBot
+from .api import BotTokenAuthentication, IsBot, handed_out
 from .models import Bot, Turn
 from .turn_channel import bot_channel
 
@@ -51,9 +50,11 @@ class TurnFeed(streams.Feed):
             state = states.match_state(turn.match)
             if turn.match.version != turn.version or state.to_act != turn.seat:
                 continue  # the match moved on without it
-            # Exactly what GET bot/turns/ lists for it (bots.api.pending_turns).
-            request = runner.turn_request(turn.match, turn.seat, turn.version, state, turn.request_id, turn.deadline)
-            lines.append(({"type": "turn", **request}, None))
+            # Exactly what GET bot/turns/ lists for it (bots.api.pending_turns), its clock started
+            # as the line is written; a turn past its deadline is never sent.
+            request = handed_out(turn, state)
+            if request is not None:
+                lines.append(({"type": "turn", **request}, None))
         self.seen &= pending
         return lines, False
 

@@ -68,7 +68,12 @@ class Turn(models.Model):
     match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="bot_turns")
     seat = models.PositiveSmallIntegerField()
     version = models.PositiveIntegerField(help_text="the match version the action must be submitted at")
+    # One clock for every protocol (docs/bots.md, "The turn's clock"): until the bot can first
+    # see the turn, ``deadline`` is when it must have picked it up (BOT_PICKUP_SECONDS after it
+    # was made); from then (``delivered_at``: the webhook request sent, the poll answered, the
+    # stream line written) it is when the answer is due, the match's whole turn timeout later.
     deadline = models.DateTimeField()
+    delivered_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     fault = models.CharField(max_length=40, blank=True)
     # The signed receipt of the answer the match accepted (games.record.receipts), written with the

@@ -70,7 +70,9 @@ def seat_record(rows, seat):
 
 
 def turn_request(match, seat, version, state, request_id, deadline):
-    """The JSON a bot gets for a turn, by webhook or by polling (docs/bots.md "The turn request")."""
+    """The JSON a bot gets for a turn, by webhook or by polling (docs/bots.md "The turn request"):
+    ``deadline`` is when the answer is due, its clock started when the bot could first see the
+    turn (``start_clock``), and ``timeout_seconds`` the whole time it had from then."""
     view = access.seat_view(match, seat, state)
     return {
         "request_id": str(request_id),
@@ -78,6 +80,8 @@ def turn_request(match, seat, version, state, request_id, deadline):
         "seat": seat,
         "version": version,
         "deadline": deadline.isoformat(),
+        "timeout_seconds": match.bot_turn_timeout,
+        "pickup_seconds": setting("BOT_PICKUP_SECONDS", 5.0),
         "view": view,
         "legal_actions": view["legal_actions"],
         "previous_receipt": previous_receipt(match, seat, version),
@@ -143,7 +147,11 @@ def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
             else:
                 webhook_turn(match, bot, seat, version, state, seat_record(platform, seat)[0])
             return
-        open_turn(match, bot, seat, version)  # a polling bot fetches its turn; the sweep faults it past the deadline
+        # A polling bot fetches its turn (a poll, its stream); unpicked at the pick-up deadline,
+        # the match's deadline task plays its fallback (turn_deadline), the sweep as a backstop.
+        turn = open_turn(match, bot, seat, version)
+        if turn is not None and turn.delivered_at is None and schedule_deadline is not None:
+            schedule_deadline(match_id, version, seconds_until(turn.deadline))
         return
 
 
@@ -219,6 +227,26 @@ def house_bot_for(match):
 
 def seconds_until(moment):
     return max(0.0, (moment - timezone.now()).total_seconds())
+
+
+def turn_deadline(match_id, version):
+    """The match's deadline task woke for the turn at ``version`` (bots.tasks): a polling bot's
+    turn past its deadline gets its fallback now, as a fault: ``not_picked_up`` if the bot never
+    fetched it within the pick-up window, ``timeout`` if it did and did not answer in time. A
+    person's turn is ``person_deadline``'s. Does nothing before the deadline (the task then
+    arms the exact one) or once the turn is settled. Idempotent by version."""
+    turn = (
+        Turn.objects.filter(match_id=match_id, version=version, status=Turn.Status.PENDING, bot__kind=Bot.Kind.POLLING)
+        .select_related("match", "bot")
+        .first()
+    )
+    if turn is None:
+        return person_deadline(match_id, version)
+    if turn.deadline > timezone.now():
+        return None
+    faults = seat_record(platform_rows(turn.match), turn.seat)[0]
+    fall_back(turn.match, turn.bot, turn.seat, turn, "timeout" if turn.delivered_at else "not_picked_up", faults)
+    return None
 
 
 def person_deadline(match_id, version):
@@ -300,8 +328,8 @@ def webhook_turn(match, bot, seat, version, state, faults):
 
 def open_turn(match, bot, seat, version, created=False):
     """The pending Turn for this version (created once), or None if it is already settled;
-    with ``created=True``, (turn, whether this call created it)."""
-    timeout = match.bot_turn_timeout
+    with ``created=True``, (turn, whether this call created it). Its ``deadline`` is first the
+    pick-up deadline: its clock starts when the bot can see it (``start_clock``)."""
     try:
         with transaction.atomic():
             turn, made = Turn.objects.get_or_create(
@@ -311,7 +339,7 @@ def open_turn(match, bot, seat, version, created=False):
                     "request_id": uuid.uuid4(),
                     "bot": bot,
                     "seat": seat,
-                    "deadline": timezone.now() + timedelta(seconds=timeout),
+                    "deadline": timezone.now() + timedelta(seconds=setting("BOT_PICKUP_SECONDS", 5.0)),
                 },
             )
             if made:  # its stream hears of it on commit
@@ -322,7 +350,40 @@ def open_turn(match, bot, seat, version, created=False):
     return (turn, made) if created else turn
 
 
+def start_clock(turn, match, now=None):
+    """The bot can see ``turn`` from ``now``: its answer is due the match's whole turn timeout
+    later, whatever the protocol (docs/bots.md, "The turn's clock"). A webhook's clock starts as
+    its request is sent; a task calling again for a turn whose first call was lost (a killed
+    worker) starts it afresh, as the bot never had that time."""
+    now = now or timezone.now()
+    deadline = now + timedelta(seconds=match.bot_turn_timeout)
+    Turn.objects.filter(pk=turn.pk, status=Turn.Status.PENDING).update(delivered_at=now, deadline=deadline)
+    turn.delivered_at, turn.deadline = now, deadline
+    return turn
+
+
+def deliver(turn, now=None):
+    """``turn`` as a poll or a stream hands it out, or None when it may not be: settled, or past
+    its deadline (its fallback is the deadline task's to play, never the bot's to race). The
+    first hand-out starts its clock (``start_clock``); a turn handed out before keeps its own."""
+    now = now or timezone.now()
+    if turn.status != Turn.Status.PENDING or turn.deadline <= now:
+        return None
+    if turn.delivered_at is not None:
+        return turn
+    deadline = now + timedelta(seconds=turn.match.bot_turn_timeout)
+    started = Turn.objects.filter(
+        pk=turn.pk, status=Turn.Status.PENDING, delivered_at__isnull=True, deadline__gt=now
+    ).update(delivered_at=now, deadline=deadline)
+    if started:
+        turn.delivered_at, turn.deadline = now, deadline
+        return turn
+    turn.refresh_from_db()  # another poll or stream handed it out first, or it has just expired
+    return turn if turn.status == Turn.Status.PENDING and turn.deadline > now else None
+
+
 def play_webhook(match, bot, seat, turn, state, faults):
+    start_clock(turn, match)
     request = turn_request(match, seat, turn.version, state, turn.request_id, turn.deadline)
     try:
         # An unopenable key (the database moved without its settings key) is no fault of the

@@ -43,10 +43,11 @@ def play_bot_turns(match_id, version):
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def person_turn_deadline(match_id, version, wake=None):
-    """A person's turn at ``version`` may have reached its deadline: play it for them, then arm
-    the deadline of the turn now at the head. ``wake`` is when this task was armed to wake: a
-    task that is no longer the pending one (another was armed since) stops after its turn."""
-    runner.person_deadline(match_id, version)
+    """A turn at ``version`` may have reached its deadline: play its fallback (a person's, or a
+    polling bot's: runner.turn_deadline), then arm the deadline of the turn now at the head.
+    ``wake`` is when this task was armed to wake: a task that is no longer the pending one
+    (another was armed since) stops after its turn. (Its name is older than bots' clocks.)"""
+    runner.turn_deadline(match_id, version)
     pending = Match.objects.filter(pk=match_id).values_list("clock_wake_at", flat=True).first()
     if pending is not None and wake is not None and pending != datetime.fromisoformat(wake):
         return
@@ -54,27 +55,38 @@ def person_turn_deadline(match_id, version, wake=None):
 
 
 def rearm_deadline(match_id, tries=3):
-    """Arm the deadline of the person's turn at the match's head (its exact deadline: move
-    time, bank, timed question), or note that none is pending when no person's clock runs there.
-    Each write names the head it was worked out for; a move in between makes it try again."""
+    """Arm the deadline of the turn at the match's head (its exact deadline: a person's move
+    time, bank or timed question; a polling bot's pick-up or answer deadline), or note that
+    none is pending when no clock runs there. Each write names the head it was worked out for;
+    a move in between makes it try again."""
     for _ in range(tries):
         match = Match.objects.filter(pk=match_id).first()
         if match is None:
             return
-        turn = None
-        if match.status == Match.Status.LIVE:
-            turn = clocks.person_turn(match, states.current_state(match))
-        if turn is None:
+        deadline = head_deadline(match) if match.status == Match.Status.LIVE else None
+        if deadline is None:
             if Match.objects.filter(pk=match_id, version=match.version).update(clock_wake_at=None):
                 return
             continue
-        if publish_deadline(match_id, match.version, turn["deadline"] + DEADLINE_LATE):
+        if publish_deadline(match_id, match.version, deadline + DEADLINE_LATE):
             return
 
 
+def head_deadline(match):
+    """When the turn at the live match's head runs out, or None when no clock runs there: a
+    polling bot's pending turn's deadline, else a person's (games.service.clocks)."""
+    turn = Turn.objects.filter(
+        match=match, version=match.version, status=Turn.Status.PENDING, bot__kind=Bot.Kind.POLLING
+    ).values_list("deadline", flat=True)
+    if turn:
+        return turn[0]
+    person = clocks.person_turn(match, states.current_state(match))
+    return person["deadline"] if person is not None else None
+
+
 def arm_deadline(match_id, version, seconds, pending=UNREAD):
-    """Make sure a deadline task wakes within ``seconds`` from now for the person's turn at
-    ``version``: nothing is published when the pending one wakes by then (and not so long ago
+    """Make sure a deadline task wakes within ``seconds`` from now for the turn at ``version``
+    (a person's, or a polling bot's): nothing is published when the pending one wakes by then (and not so long ago
     that it must have been lost). ``pending`` is the row's ``clock_wake_at`` when the caller
     has the row as its action wrote it; else it is read."""
     now = timezone.now()
@@ -84,6 +96,20 @@ def arm_deadline(match_id, version, seconds, pending=UNREAD):
     if pending is not None and now - lost_after() <= pending <= wake:
         return False
     return publish_deadline(match_id, version, wake)
+
+
+def arm_turn_deadline(turn):
+    """A polling bot's turn was just handed out (its clock started: runner.deliver): make sure
+    the match's deadline task wakes at its answer deadline. Called on a web request's path, so a
+    broker that cannot be reached is logged, not raised: the beat sweep then plays the fallback."""
+    broker = str(current_app.conf.broker_url)
+    if BROKER_OUTAGE.resting(broker):
+        return
+    try:
+        arm_deadline(turn.match_id, turn.version, runner.seconds_until(turn.deadline))
+    except BROKER_DOWN as e:
+        BROKER_OUTAGE.failed(broker)
+        logger.warning("could not arm the deadline of match %s's bot turn: %s", turn.match_id, e)
 
 
 def publish_deadline(match_id, version, wake):

@@ -211,6 +211,9 @@ BOT_WEBHOOKS_ALLOW_PRIVATE = env_bool(os.environ.get("BOT_WEBHOOKS_ALLOW_PRIVATE
 # Seconds per turn, unless the match (its tournament, the ladder) says otherwise.
 BOT_TURN_TIMEOUT_SECONDS = float(os.environ.get("BOT_TURN_TIMEOUT_SECONDS") or 2.0)
 BOT_TURN_TIMEOUT_MAX_SECONDS = 10.0  # the most a tournament may give a bot per turn
+# How long a polling or stream bot's turn waits to be picked up before its fallback is played
+# (a webhook's is picked up when its request is sent); the turn's timeout starts at the pick-up.
+BOT_PICKUP_SECONDS = float(os.environ.get("BOT_PICKUP_SECONDS") or 5.0)
 # Webhook signing keys are stored sealed (AES-GCM) under a key derived by HKDF from this one,
 # which never enters the database (bots/signing.py). Set it apart from SECRET_KEY to rotate
 # either alone; keys listed in BOT_SECRET_ENCRYPTION_OLD_KEYS still open what they sealed

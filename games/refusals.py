@@ -93,6 +93,7 @@ def option_label(name):
 # a faulted turn's ``fault``), as the bot's page and the audit page say it.
 FAULT_REASONS = {
     "timeout": _("no answer in time"),
+    "not_picked_up": _("the bot did not pick the turn up in time"),
     "connection_error": _("the bot's server could not be reached"),
     "http_error": _("the bot's server answered with an error"),
     "not_json": _("the answer was not JSON"),

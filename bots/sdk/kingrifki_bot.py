@@ -14,7 +14,8 @@ THE TURN is the JSON the platform sends for every turn, the same on all three pr
      "match": 12,                 # the match id
      "seat": 2,                   # your seat, 0 to view["num_seats"] - 1
      "version": 57,               # the match version your action applies at
-     "deadline": "2026-...Z",     # ISO time by which the answer must be in (2 s by default)
+     "deadline": "2026-...Z",     # ISO time by which the answer must be in: timeout_seconds
+                                  # (2 s by default) after the turn was handed to you
      "view": {...},               # what your seat may know: ruleset, hand, table, scores, to_act, ...
      "legal_actions": [{"type": "play", "card": "2S"}, ...],
      "previous_receipt": {...}}   # the site's signed receipt of your previous accepted answer, or null
@@ -45,7 +46,10 @@ from the command line (where other users of the machine could read them)::
   the pause a ``Retry-After`` header on the stream asks for).
 
 Both clients slow down when told to (429 ``retry_after`` or ``Retry-After``), put a timeout on
-every socket, and come back with a growing pause after a network failure. A refused token or a
+every socket, and come back with a growing pause after a network failure. They remember the
+turns they answered and never answer one twice; a 409 ``turn_settled`` or ``turn_expired``
+ends that turn. A turn's ``deadline`` is the whole ``timeout_seconds`` from when the platform
+handed it to you (sent it, or returned it from a poll or the stream). A refused token or a
 wrong server address stops them with a message (BotError): trying again cannot mend those.
 
 RECEIPTS. The site signs a receipt for every answer it accepts (the match's stream, version
@@ -444,10 +448,37 @@ class Backoff:
 
 
 # ------------------------------------------------------------------ polling
+class AnsweredTurns:
+    """The request ids of the turns this client has answered or given up (the last ``most``):
+    a turn handed out again (a poll before the answer's commit, a stream reconnected) is never
+    answered twice."""
+
+    def __init__(self, most=10_000):
+        self.most = most
+        self._order = []
+        self._ids = set()
+
+    def __contains__(self, request_id):
+        return request_id in self._ids
+
+    def add(self, request_id):
+        if request_id in self._ids:
+            return
+        self._ids.add(request_id)
+        self._order.append(request_id)
+        if len(self._order) > self.most:
+            self._ids.discard(self._order.pop(0))
+
+
+# A 409 whose code says the turn is over: it is never answered again (docs/bots.md, "The turn's clock").
+TURN_OVER = ("turn_settled", "turn_expired")
+
+
 def answer(server, token, turn, action, stop=None, receipts=None):
     """POST ``action`` for ``turn``; True when the platform took it (its receipt kept in
-    ``receipts``, a Receipts). A refusal (the turn is settled, expired, or the action was
-    illegal: a fault) is logged: that turn is over."""
+    ``receipts``, a Receipts). A 429 is waited out as long as it asks (``retry_after``) and
+    tried again; a refusal (the turn is settled or expired: 409, or the action was illegal: a
+    fault) is logged: that turn is over."""
     request_id = urllib.parse.quote(str(turn.get("request_id")), safe="")
     url = f"{server}/api/v1/bot/turns/{request_id}/"
     for _attempt in range(3):
@@ -459,25 +490,40 @@ def answer(server, token, turn, action, stop=None, receipts=None):
         refuse_for_good(status, headers, body, "answering a turn")
     if status >= 500:
         raise Unavailable(f"answering a turn: {status}")
-    if status != 201:
+    if status == 409 and error_code(body) in TURN_OVER:
+        log.info("turn %s is over (%s): not answered again", turn.get("request_id"), error_code(body))
+    elif status != 201:
         log.warning("turn %s: the answer was refused: %s %s", turn.get("request_id"), status, message(body))
     elif receipts is not None and isinstance(body, dict):
         receipts.keep(body.get("receipt"))
     return status == 201
 
 
-def play(choose, server, token, turn, stop=None, receipts=None):
+def error_code(body):
+    error = body.get("error") if isinstance(body, dict) else None
+    return error.get("code") if isinstance(error, dict) else None
+
+
+def play(choose, server, token, turn, stop=None, receipts=None, answered=None):
     """Decide and answer one turn; True when the platform took the action. ``receipts`` (a
-    Receipts) keeps the turn's previous receipt and the answer's."""
+    Receipts) keeps the turn's previous receipt and the answer's; ``answered`` (AnsweredTurns)
+    the turns answered already, which are skipped."""
+    request_id = turn.get("request_id")
+    if answered is not None and request_id in answered:
+        return False
     if receipts is not None:
         receipts.turn_came(turn)
     action = decide(choose, turn)
-    return action is not None and answer(server, token, turn, action, stop, receipts)
+    taken = action is not None and answer(server, token, turn, action, stop, receipts)
+    if answered is not None:
+        answered.add(request_id)  # answered, refused for good or given up: never again
+    return taken
 
 
-def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None):
-    """Fetch the pending turns (the server waits up to ``wait`` s for one) and answer each;
-    returns how many answers the platform took. ``receipts``: a file name or Receipts."""
+def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None, answered=None):
+    """Fetch the pending turns (the server waits up to ``wait`` s for one) and answer each that
+    ``answered`` (AnsweredTurns) does not hold; returns how many answers the platform took.
+    ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
     receipts = receipt_book(receipts)
     url = f"{server}/api/v1/bot/turns/?wait={int(wait)}"
@@ -488,7 +534,8 @@ def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts
     refuse_for_good(status, headers, body, "GET /api/v1/bot/turns/")
     if status != 200 or not isinstance(body, dict) or not isinstance(body.get("turns"), list):
         raise Unavailable(f"GET /api/v1/bot/turns/: {status} {message(body)}")
-    taken = sum(play(choose, server, token, turn, stop, receipts) for turn in body["turns"] if isinstance(turn, dict))
+    turns = [turn for turn in body["turns"] if isinstance(turn, dict)]
+    taken = sum(play(choose, server, token, turn, stop, receipts, answered) for turn in turns)
     if not body["turns"] and "Retry-After" in headers:  # too many waits at once: it answered without one
         stop.wait(retry_after(headers, body))
     return taken
@@ -499,10 +546,10 @@ def run_polling(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receip
     growing pause; a refused token raises BotError. ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
     receipts = receipt_book(receipts)
-    backoff = Backoff()
+    backoff, answered = Backoff(), AnsweredTurns()
     while not stop.is_set():
         try:
-            poll_once(choose, server, token, wait, stop, receipts)
+            poll_once(choose, server, token, wait, stop, receipts, answered)
         except (Unavailable, *NETWORK_ERRORS) as e:
             delay = backoff.next()
             log.warning("polling failed (%s); again in %.1f s", e, delay)
@@ -532,10 +579,12 @@ def open_stream(server, token, idle=STREAM_IDLE_SECONDS):
         raise Unavailable(f"GET /api/v1/bot/stream/: {e.status} {message(body)}") from None
 
 
-def read_stream(choose, server, token, response, stop, receipts=None):
+def read_stream(choose, server, token, response, stop, receipts=None, answered=None):
     """Answer the turns of one open stream, in order; returns True when the server asks for a
-    new connection, False when it closed this one (or ``stop`` was set). ``receipts``: a Receipts."""
-    answered = set()  # a turn sent again on this connection is not answered twice
+    new connection, False when it closed this one (or ``stop`` was set). ``receipts``: a
+    Receipts; ``answered``: the AnsweredTurns of every connection of this client (a turn sent
+    again, on this connection or the next, is not answered twice)."""
+    answered = AnsweredTurns() if answered is None else answered
     while not stop.is_set():
         line = response.readline(MAX_BODY_BYTES + 1)
         if not line:
@@ -555,10 +604,7 @@ def read_stream(choose, server, token, response, stop, receipts=None):
         if kind != "turn":
             continue  # a kind of line this client does not know: for newer clients
         turn = {key: value for key, value in item.items() if key != "type"}  # the turn, as polling has it
-        if turn.get("request_id") in answered:
-            continue
-        play(choose, server, token, turn, stop, receipts)
-        answered.add(turn.get("request_id"))
+        play(choose, server, token, turn, stop, receipts, answered)
     return False
 
 
@@ -568,12 +614,12 @@ def run_stream(choose, server, token, stop=None, idle=STREAM_IDLE_SECONDS, recei
     raises BotError. ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
     receipts = receipt_book(receipts)
-    backoff = Backoff()
+    backoff, answered = Backoff(), AnsweredTurns()
     while not stop.is_set():
         try:
             with open_stream(server, token, idle) as response:
                 backoff.reset()
-                if read_stream(choose, server, token, response, stop, receipts):
+                if read_stream(choose, server, token, response, stop, receipts, answered):
                     # Asked to reconnect: at once, unless the server was too busy to hold this
                     # stream open and says how long to pause (Retry-After, as on a long poll).
                     if "Retry-After" in response.headers:
