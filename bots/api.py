@@ -22,6 +22,7 @@ from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
 from .registry import digest
 from .strategies import STRATEGIES
+from .turn_channel import bot_channel
 
 MAX_WAIT_SECONDS = 30
 
@@ -289,7 +290,8 @@ class BotTurnsView(APIView):
                 turns = pending_turns(request.auth)
             return bool(turns)
 
-        outcome = longpoll.wait(request, wait, turn_came) if not turns else longpoll.Outcome.READY
+        channel = bot_channel(request.auth.pk)
+        outcome = longpoll.wait(request, wait, turn_came, channel=channel) if not turns else longpoll.Outcome.READY
         return longpoll.answer(Response({"turns": turns}), outcome)
 
 

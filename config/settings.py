@@ -278,6 +278,11 @@ TRUSTED_PROXIES = REST_FRAMEWORK["NUM_PROXIES"]  # reverse proxies in front of t
 # gunicorn worker's threads) and per client (address, and account or bot). Over a cap a request
 # is answered at once, as with wait=0.
 LONG_POLL_MAX_WAITS = int(os.environ.get("LONG_POLL_MAX_WAITS") or 8)
+# A wait is woken by Redis pub/sub when there is Redis (reading anyway every SAFETY seconds, in
+# case a message was lost); otherwise it reads every STEP seconds, more often without Redis at
+# all (make run's embedded mode: one site, a few waits) than while a configured Redis is down.
+LONG_POLL_SAFETY_SECONDS = 1.0
+LONG_POLL_STEP_SECONDS = float(os.environ.get("LONG_POLL_STEP_SECONDS") or (0.25 if REDIS_URL else 0.05))
 LONG_POLL_MAX_WAITS_PER_CLIENT = int(os.environ.get("LONG_POLL_MAX_WAITS_PER_CLIENT") or 4)
 
 # Security (docs/deploying.md "HTTPS behind a proxy"; `manage.py check --deploy` passes with no warning). Outside

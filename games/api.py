@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.errors import ERROR, ServiceError
-from games.live import longpoll
+from games.live import longpoll, pubsub
 from games.models import MOST_SEATS, Match
 from games.offer import offered_names
 from games.record import receipts
@@ -231,7 +231,11 @@ class MatchEventsView(APIView):
             match.refresh_from_db(fields=["version", "status"])
             return match.version > after
 
-        outcome = longpoll.wait(request, wait, moved) if match.version <= after else longpoll.Outcome.READY
+        outcome = (
+            longpoll.wait(request, wait, moved, channel=pubsub.match_channel(match.pk))
+            if match.version <= after
+            else longpoll.Outcome.READY
+        )
         events = access.visible_events(match, request.user, after=after, limit=limit) if match.version > after else []
         return longpoll.answer(
             Response({"match": match.pk, "version": match.version, "status": match.status, "events": events}), outcome

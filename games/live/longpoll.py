@@ -16,8 +16,15 @@ A request over either cap does not wait: it is answered at once, exactly as with
 pause before it asks again. When the server is asked to stop (``stop()``, from gunicorn's
 SIGTERM/SIGINT hooks) every wait ends at once with what there is, so a restart never waits on
 long polls.
+
+A wait that names its pub/sub ``channel`` (a match's, a bot's) is woken by the message published
+after the commit that it waits for (games.live.pubsub.ThreadFollower), so what it waits for
+reaches its client in milliseconds; it still reads every LONG_POLL_SAFETY_SECONDS, in case a
+message was lost. Without Redis, or while the subscription is down, it reads every
+LONG_POLL_STEP_SECONDS instead (less without Redis at all, as under ``make run``).
 """
 
+import contextlib
 import threading
 import time
 from collections import Counter
@@ -25,7 +32,7 @@ from enum import Enum
 
 from django.conf import settings
 
-STEP_SECONDS = 0.25  # how often a waiting request looks again (a primary-key read)
+STEP_SECONDS = 0.25  # how often a waiting request looks again when no message can wake it (a primary-key read)
 RETRY_AFTER_SECONDS = 1  # what a declined wait tells its client to pause
 
 clock = time.monotonic  # tests swap in a fake clock (with ``pause``)
@@ -45,9 +52,49 @@ def pause(seconds):
     _stopping.wait(seconds)
 
 
+_following = set()  # the Events of the waits woken by pub/sub, woken too when the server stops
+
+
 def stop():
     """The server is stopping: every wait ends now, and no new one begins."""
     _stopping.set()
+    for woken in list(_following):
+        woken.set()
+
+
+def step_seconds():
+    """How often a wait reads when no message can wake it (LONG_POLL_STEP_SECONDS)."""
+    return getattr(settings, "LONG_POLL_STEP_SECONDS", STEP_SECONDS)
+
+
+@contextlib.contextmanager
+def following(channel):
+    """(an Event a message on ``channel`` sets, a function saying whether one can), or
+    (None, None) when nothing can wake this wait (no channel, no Redis)."""
+    from games.live import pubsub
+
+    hub = pubsub.follower() if channel else None
+    if hub is None:
+        yield None, None
+        return
+    with hub.follow(channel) as woken:
+        _following.add(woken)
+        try:
+            yield woken, lambda: hub.is_live(channel)
+        finally:
+            _following.discard(woken)
+
+
+def rest(woken, live, seconds):
+    """Wait up to ``seconds`` for what a wait waits for: a message on its channel while the
+    subscription is live (reading anyway every LONG_POLL_SAFETY_SECONDS), else the next read.
+    A followed wait is also woken when its subscription comes up or breaks (the Hub wakes its
+    followers then), so it never sleeps a whole read step past either."""
+    if woken is None:
+        pause(min(step_seconds(), seconds))
+        return
+    woken.wait(min(seconds, settings.LONG_POLL_SAFETY_SECONDS if live() else step_seconds()))
+    woken.clear()
 
 
 def is_stopping():
@@ -103,9 +150,10 @@ def client_keys(request):
     return tuple(sorted(keys))
 
 
-def wait(request, seconds, ready):
-    """Wait up to ``seconds`` for ``ready()`` (called every STEP_SECONDS), unless a cap or the
-    server stopping says not to. The caller has checked once already: this only waits."""
+def wait(request, seconds, ready, channel=None):
+    """Wait up to ``seconds`` for ``ready()``, unless a cap or the server stopping says not to:
+    woken by a message on ``channel`` (a pub/sub channel name) when Redis is there, else
+    reading every LONG_POLL_STEP_SECONDS. The caller has checked once already: this only waits."""
     if seconds <= 0:
         return Outcome.TIMEOUT
     if is_stopping():
@@ -115,15 +163,20 @@ def wait(request, seconds, ready):
         return Outcome.DECLINED
     try:
         deadline = clock() + seconds
-        while True:
-            left = deadline - clock()
-            if left <= 0:
-                return Outcome.TIMEOUT
-            pause(min(STEP_SECONDS, left))
-            if is_stopping():
-                return Outcome.STOPPING
-            if ready():
+        with following(channel) as (woken, live):
+            # Followed now: what was published between the caller's read and the subscription
+            # is in the database, so one more read misses nothing.
+            if woken is not None and ready():
                 return Outcome.READY
+            while True:
+                left = deadline - clock()
+                if left <= 0:
+                    return Outcome.TIMEOUT
+                rest(woken, live, left)
+                if is_stopping():
+                    return Outcome.STOPPING
+                if ready():
+                    return Outcome.READY
     finally:
         SLOTS.give_back(keys)
 

@@ -1,12 +1,15 @@
 """Redis publish/subscribe for the live streams (games/live/streams.py): a wake-up, never the data.
 
 ``publish`` runs in the processes that change matches, after the commit; ``Hub`` in the ASGI
-process that serves the streams, one subscription for all of its streams' channels. Both use
-the pinned redis package (redis.asyncio for the Hub); both give up quietly, with a log line,
-when Redis cannot be reached: a stream then reads the database instead.
+process that serves the streams, one subscription for all of its streams' channels; and
+``ThreadFollower`` runs a Hub on a thread of its own for the waits of a threaded server (the
+long polls, a stream under WSGI), which follow a channel with a ``threading.Event``. All use
+the pinned redis package (redis.asyncio for the Hub); all give up quietly, with a log line,
+when Redis cannot be reached: a wait then reads the database instead.
 """
 
 import asyncio
+import contextlib
 import logging
 import threading
 from collections import Counter
@@ -282,3 +285,58 @@ def hub():
             del _HUBS[old]
         found = _HUBS[loop] = Hub(url, setting("STREAM_CHANNEL_PREFIX"))
     return found
+
+
+# ------------------------------------------------------------------ following from threads
+class ThreadFollower:
+    """A Hub on an event loop of its own, on a daemon thread, for the waits of a threaded server
+    (a long poll, a stream under WSGI): one Redis subscription for the process, as under ASGI.
+
+    A wait ``follow``s its channel with a ``threading.Event`` (the Hub sets its waiters, so an
+    Event of either kind will do), set on each message and whenever the subscription changes.
+    Made at the first wait, in the process that serves it (never before a server forks)."""
+
+    JOIN_SECONDS = Hub.CONFIRM_SECONDS + 1.0
+
+    def __init__(self, url, prefix):
+        self.url = url
+        self.hub = Hub(url, prefix)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="pubsub-follower", daemon=True)
+        self.thread.start()
+
+    @contextlib.contextmanager
+    def follow(self, name):
+        """Yield an Event set on each message on channel ``name``; ``is_live(name)`` says
+        whether a message can be waited for (else the wait polls)."""
+        woken = threading.Event()
+        try:
+            asyncio.run_coroutine_threadsafe(self.hub.join(name, woken), self.loop).result(self.JOIN_SECONDS)
+        except Exception:  # the subscription is not confirmed: is_live says so, the wait polls
+            logger.warning("could not follow %s on Redis; reading the database instead", name, exc_info=True)
+        try:
+            yield woken
+        finally:
+            self.loop.call_soon_threadsafe(self.hub.leave, name, woken)
+
+    def is_live(self, name):
+        return self.hub.is_live(name)
+
+
+_FOLLOWER = None
+_FOLLOWER_LOCK = threading.Lock()
+
+
+def follower():
+    """This process's ThreadFollower, or None without Redis (waits then poll the database)."""
+    global _FOLLOWER
+    url = settings.REDIS_URL
+    if not url:
+        return None
+    prefix = setting("STREAM_CHANNEL_PREFIX")
+    with _FOLLOWER_LOCK:
+        if _FOLLOWER is None or (_FOLLOWER.url, _FOLLOWER.hub.prefix) != (url, prefix):
+            if _FOLLOWER is not None:  # the settings changed (tests do): the old one's loop stops
+                _FOLLOWER.loop.call_soon_threadsafe(_FOLLOWER.loop.stop)
+            _FOLLOWER = ThreadFollower(url, prefix)
+        return _FOLLOWER

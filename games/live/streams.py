@@ -417,20 +417,26 @@ class BoundedStream:
         keepalive_seconds = setting("STREAM_KEEPALIVE_SECONDS")
         deadline = longpoll.clock() + setting("STREAM_FALLBACK_SECONDS")
         sent = longpoll.clock()
-        while self.keys is not None and not longpoll.is_stopping():
-            left = deadline - longpoll.clock()
-            if left <= 0:
-                break
-            longpoll.pause(min(longpoll.STEP_SECONDS, left))
-            lines, done = feed.news()
-            if lines:
-                yield encode_all(lines, fmt)
-                sent = longpoll.clock()
-            if done:
-                return
-            if longpoll.clock() - sent >= keepalive_seconds:
-                yield keepalive(fmt)
-                sent = longpoll.clock()
+        # Woken by the feed's pub/sub channel as the long polls are (games/live/longpoll.py);
+        # without Redis it reads every LONG_POLL_STEP_SECONDS.
+        with longpoll.following(feed.channel) as (woken, live):
+            followed_now = woken is not None  # what came before the subscription: read it at once
+            while self.keys is not None and not longpoll.is_stopping():
+                left = deadline - longpoll.clock()
+                if left <= 0:
+                    break
+                if not followed_now:
+                    longpoll.rest(woken, live, min(left, keepalive_seconds))
+                followed_now = False
+                lines, done = feed.news()
+                if lines:
+                    yield encode_all(lines, fmt)
+                    sent = longpoll.clock()
+                if done:
+                    return
+                if longpoll.clock() - sent >= keepalive_seconds:
+                    yield keepalive(fmt)
+                    sent = longpoll.clock()
         yield encode(feed.reconnect(), fmt)
 
 

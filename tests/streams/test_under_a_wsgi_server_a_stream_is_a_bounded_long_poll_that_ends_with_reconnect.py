@@ -5,6 +5,7 @@ snapshot and what comes meanwhile for at most STREAM_FALLBACK_SECONDS, then
 caps is answered at once (the snapshot, the events after ``after``, ``reconnect``) with
 ``Retry-After: 1``. The waits run on a fake clock (games.live.longpoll's), so nothing here sleeps."""
 
+import contextlib
 import json
 
 import pytest
@@ -48,6 +49,8 @@ def lines(response):
 def use_clock(monkeypatch, clock):
     monkeypatch.setattr(longpoll, "clock", clock.monotonic)
     monkeypatch.setattr(longpoll, "pause", clock.pause)
+    # The stream reads on the fake clock's pauses; no Redis message wakes it in real time.
+    monkeypatch.setattr(longpoll, "following", lambda channel: contextlib.nullcontext((None, None)))
 
 
 def test_a_stream_sends_what_comes_for_a_while_then_reconnect(seated, monkeypatch, settings):
