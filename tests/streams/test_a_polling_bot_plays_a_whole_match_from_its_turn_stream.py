@@ -26,6 +26,8 @@ TURN_FIELDS = {
     "seat",
     "version",
     "deadline",
+    "timeout_seconds",
+    "pickup_seconds",
     "view",
     "legal_actions",
     "previous_receipt",
