@@ -17,7 +17,7 @@ from games.models import Match
 from games.service import states
 from games.sql_once import one_with_related
 
-from . import registry, runner, tasks
+from . import registry, runner
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
 from .registry import digest
@@ -250,14 +250,12 @@ def pending_turns(bot):
 
 
 def handed_out(turn, state):
-    """The turn request of ``turn`` as a poll or the bot's stream hands it out now, or None when
-    it may not be (past its deadline, settled). Its first hand-out arms its answer deadline."""
-    first = turn.delivered_at is None
+    """The turn request of ``turn`` as a poll or the bot's stream hands it out now (its clock
+    started at its first hand-out), or None when it may not be (past its deadline, settled).
+    The match's deadline task, armed when the turn was made, wakes by its answer deadline."""
     turn = runner.deliver(turn)
     if turn is None:
         return None
-    if first:
-        tasks.arm_turn_deadline(turn)
     return runner.turn_request(turn.match, turn.seat, turn.version, state, turn.request_id, turn.deadline)
 
 

@@ -147,11 +147,14 @@ def run_turns(match_id, version, hand_off_webhook=None, schedule_deadline=None):
             else:
                 webhook_turn(match, bot, seat, version, state, seat_record(platform, seat)[0])
             return
-        # A polling bot fetches its turn (a poll, its stream); unpicked at the pick-up deadline,
-        # the match's deadline task plays its fallback (turn_deadline), the sweep as a backstop.
+        # A polling bot fetches its turn (a poll, its stream). The match's deadline task wakes
+        # when the turn could first run out: at its pick-up deadline, or its timeout from now if
+        # it is handed out at once; woken before its real deadline, the task arms that one
+        # (bots.tasks.rearm_deadline), so handing a turn out costs its server no message. Past
+        # its deadline, turn_deadline plays the fallback; the beat sweep is the backstop.
         turn = open_turn(match, bot, seat, version)
         if turn is not None and turn.delivered_at is None and schedule_deadline is not None:
-            schedule_deadline(match_id, version, seconds_until(turn.deadline))
+            schedule_deadline(match_id, version, min(seconds_until(turn.deadline), match.bot_turn_timeout))
         return
 
 

@@ -98,20 +98,6 @@ def arm_deadline(match_id, version, seconds, pending=UNREAD):
     return publish_deadline(match_id, version, wake)
 
 
-def arm_turn_deadline(turn):
-    """A polling bot's turn was just handed out (its clock started: runner.deliver): make sure
-    the match's deadline task wakes at its answer deadline. Called on a web request's path, so a
-    broker that cannot be reached is logged, not raised: the beat sweep then plays the fallback."""
-    broker = str(current_app.conf.broker_url)
-    if BROKER_OUTAGE.resting(broker):
-        return
-    try:
-        arm_deadline(turn.match_id, turn.version, runner.seconds_until(turn.deadline))
-    except BROKER_DOWN as e:
-        BROKER_OUTAGE.failed(broker)
-        logger.warning("could not arm the deadline of match %s's bot turn: %s", turn.match_id, e)
-
-
 def publish_deadline(match_id, version, wake):
     """Note the task's wake time on the row if it is still at ``version``, then queue it."""
     if not Match.objects.filter(pk=match_id, version=version).update(clock_wake_at=wake):
