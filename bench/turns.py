@@ -1,6 +1,7 @@
 """``python -m bench.turns``: a polling bot's turn, from the previous seat's stored move to the bot holding it.
 
-One polling bot (``kind="polling"``) sits with house built-in bots (``random``) at King tables
+One polling bot (``kind="polling"``) sits with house built-in bots (``random``) at tables of the
+engine's first ruleset (King)
 and plays them over HTTP as a bot author's client does, by one of two protocols:
 
 - ``poll``: ``GET /api/v1/bot/turns/?wait=20`` again and again;
@@ -40,13 +41,13 @@ import time
 import uuid
 from pathlib import Path
 
-from bench.bots import BASE_DIR, setup_django, start_worker
+from bench.bots import BASE_DIR, DEFAULT_RULESET, setup_django, start_worker
 from bench.latency import commit_of, make_run_worker_argv, percentile
+from games.engine import RULESETS
 
 MODES = {"redis": "PostgreSQL + Redis (gunicorn)", "embedded-sqlite": "SQLite + embedded broker (make run)"}
 PROTOCOLS = ("poll", "stream")
 TARGETS = {"redis": (0.050, 0.150), "embedded-sqlite": (0.100, None)}
-RULESET = "king"
 GIVE_UP_SECONDS = 60.0  # a turn that has not come by then: the run failed
 
 
@@ -125,9 +126,9 @@ def play(bot, house, client, turns):
     matches = []
     try:
         while len(client.received) < turns:
-            seats = [house] * 3
-            seats.insert(len(matches) % 4, bot)
-            match = creating.do_create_match(RULESET, {}, seats)  # its announcement starts the worker
+            seats = [house] * (RULESETS[DEFAULT_RULESET].num_seats() - 1)
+            seats.insert(len(matches) % (len(seats) + 1), bot)  # the bot's seat moves round the table
+            match = creating.do_create_match(DEFAULT_RULESET, {}, seats)  # its announcement starts the worker
             matches.append(match)
             given_up = time.monotonic() + GIVE_UP_SECONDS
             while Match.objects.filter(pk=match.pk, status=Match.Status.LIVE).exists():
@@ -214,7 +215,8 @@ def ms(seconds):
 def report(results, rounds, turns):
     modes = list(results)
     print(
-        f"a polling bot's turns (King, one polling bot and 3 random house bots), the previous seat's move stored "
+        f"a polling bot's turns ({RULESETS[DEFAULT_RULESET].label}, one polling bot and random house bots), "
+        f"the previous seat's move stored "
         f"to the turn in the bot's client, commit {results[modes[0]][0]['commit']}, {rounds} round(s) of "
         f"{turns} turns per protocol, the modes alternating; worker as `make run` starts it"
     )
