@@ -190,6 +190,9 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # queue of their own with workers of their own: the workers that play built-in bots, rounds and
 # standings never sit waiting on a webhook (docker-compose.yml, make run).
 BOT_WEBHOOK_QUEUE = os.environ.get("BOT_WEBHOOK_QUEUE", "webhooks")
+# Webhook calls one worker makes at once (make run's webhook worker: a pool of this many threads,
+# each waiting on a bot's server; the compose file's too): bots that hang hold up only themselves.
+BOT_WEBHOOK_CONCURRENCY = int(os.environ.get("BOT_WEBHOOK_CONCURRENCY") or 32)
 CELERY_TASK_ROUTES = {"bots.tasks.play_webhook_turn": {"queue": BOT_WEBHOOK_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-bot-turns": {

@@ -61,18 +61,27 @@ def children_for(
     webhook_queue: str,
     var_dir: Path,
     log_level: str = DEFAULT_LOG_LEVEL,
+    webhook_calls: int = 32,
 ) -> list[Child]:
     # --quiet: no banner (the ASCII art, the task list) unless the detail is asked for.
     celery = [python, "-m", "celery", "-A", "config", *([] if detailed(log_level) else ["--quiet"])]
-    # --pool=solo: one task at a time per worker, as before; a worker per queue gives the
-    # concurrency that matters (a webhook wait never delays a built-in bot's move).
-    worker = [*celery, "worker", "--pool=solo", "--concurrency=1", f"--loglevel={log_level}"]
+    worker = [*celery, "worker", f"--loglevel={log_level}"]
+    # The default queue: one task at a time (built-in bots decide in the worker, CPU-bound).
+    # The webhook queue: each task waits on a bot's server, so ``webhook_calls`` threads wait
+    # at once (BOT_WEBHOOK_CONCURRENCY), and bots that hang delay no other bot's call.
+    solo = [*worker, "--pool=solo", "--concurrency=1"]
+    threads = [*worker, "--pool=threads", f"--concurrency={webhook_calls}"]
     schedule = str(var_dir / "celerybeat-schedule")
     children = [
         Child("site", [python, "manage.py", "runserver", f"{host}:{port}"], False, f"http://{host}:{port}/"),
         Child("beat", [*celery, "beat", f"--loglevel={log_level}", "-s", schedule], True, "the periodic tasks"),
-        Child("worker-default", [*worker, "-Q", default_queue, "-n", "default@%h"], True, f"queue {default_queue}"),
-        Child("worker-webhooks", [*worker, "-Q", webhook_queue, "-n", "webhooks@%h"], True, f"queue {webhook_queue}"),
+        Child("worker-default", [*solo, "-Q", default_queue, "-n", "default@%h"], True, f"queue {default_queue}"),
+        Child(
+            "worker-webhooks",
+            [*threads, "-Q", webhook_queue, "-n", "webhooks@%h"],
+            True,
+            f"queue {webhook_queue}, {webhook_calls} calls at once",
+        ),
     ]
     for child in children:
         child.log_level = log_level
@@ -112,6 +121,7 @@ def from_settings(python: str, host: str, port: int, log_level: str = DEFAULT_LO
         getattr(settings, "BOT_WEBHOOK_QUEUE", "webhooks"),
         Path(settings.VAR_DIR),
         log_level,
+        settings.BOT_WEBHOOK_CONCURRENCY,
     )
 
 
