@@ -31,13 +31,17 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_RULESET = next(iter(RULESETS))
 
 
-def setup_django(workdir):
+def setup_django(workdir, webhook_queue=False):
+    """Django on a fresh SQLite file in ``workdir`` (unless DATABASE_URL says otherwise), with a
+    Celery queue of the bench's own; webhook turns on it too, or with ``webhook_queue`` on a
+    second queue of their own, as `make run` and the compose file route them."""
     if not os.environ.get("DATABASE_URL"):
         os.environ["DATABASE_URL"] = f"sqlite:///{workdir / 'bench.sqlite3'}"
     os.environ.setdefault("SECRET_KEY", "bench-only")
     os.environ.setdefault("VAR_DIR", str(workdir / "var"))
     os.environ["CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
-    os.environ["BOT_WEBHOOK_QUEUE"] = os.environ["CELERY_QUEUE"]  # the one worker plays webhook turns too
+    # One worker plays webhook turns too, unless they have a queue (and a worker) of their own.
+    os.environ["BOT_WEBHOOK_QUEUE"] = os.environ["CELERY_QUEUE"] + ("-webhooks" if webhook_queue else "")
     os.environ["BOT_WEBHOOKS_ALLOW_PRIVATE"] = "1"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
