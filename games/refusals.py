@@ -25,11 +25,11 @@ REFUSALS = {
     # A game that cannot be set up (InvalidOptions, InvalidBoard, InvalidCard).
     "unknown_ruleset": _("there is no game by that name"),
     "invalid_options": _("the game's options must be a mapping of option names to values"),
-    "unknown_option": _("the game has no option %(option)s"),
-    "invalid_option_value": _("the option %(option)s cannot take that value"),
-    "unsupported_option": _("the option %(option)s can only keep its default value"),
+    "unknown_option": _("the game has no option %(option_label)s"),
+    "invalid_option_value": _("the option %(option_label)s cannot take that value"),
+    "unsupported_option": _("the option %(option_label)s can only keep its default value"),
     "conflicting_options": _("these options cannot be used together"),
-    "invalid_players": _("this game is not played with that number of players"),
+    "invalid_players": _("this game is played by %(least)s to %(most)s players"),
     "invalid_key": _("the game's key must be a non-empty text"),
     "seed_and_board": _("give either a seed for a whole game or a board for one deal, not both"),
     "invalid_seed": _("the seed must be text, bytes or a non-negative whole number"),
@@ -66,17 +66,26 @@ def sentence(code):
     return None if own is None else _(own)
 
 
+# The engine error's params a sentence may name, handed on as they are (numbers: data too).
+SENTENCE_PARAMS = ("least", "most")
+
+
 def reason(error):
     """The sentence for an engine error, as (msgid, params): the rule of trick play a refused
-    card broke, else the code's sentence, else (a code no table has) the engine's words."""
+    card broke, else the code's sentence, else (a code no table has) the engine's words. The
+    params are data for clients as well: an option's name as the engine knows it (``option``),
+    and beside it the label people read (``option_label``), which the sentence quotes."""
     rule = getattr(error, "rule", None)
     if rule:
         return rule, {}
     msgid = sentence(error.code)
     if msgid is None:
         return error.message, {}
+    params = {name: error.params[name] for name in SENTENCE_PARAMS if name in error.params}
     option = error.params.get("option")
-    return msgid, {} if option is None else {"option": option_label(option)}
+    if option is not None:
+        params.update(option=option, option_label=option_label(option))
+    return msgid, params
 
 
 def option_label(name):

@@ -123,6 +123,8 @@ class Ruleset:
             raise InvalidOptions(
                 f"{self.name} is played by {self.seats.start} to {self.seats.stop - 1} players, not {players!r}",
                 code="invalid_players",
+                least=self.seats.start,
+                most=self.seats.stop - 1,
             )
         return players
 
