@@ -220,6 +220,19 @@ class BotDetailView(APIView):
         return Response(bot_detail(bot))
 
 
+class BotFaultsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        summary="Your bot's faults, newest first, with what it sent, the status, the time taken, and for an "
+        "illegal action the engine's refusal and the legal actions then",
+    )
+    def get(self, request, pk):
+        bot = own_bot(request, pk)
+        return Response({"results": [registry.fault_record(turn) for turn in registry.faults(bot)]})
+
+
 class BotRotateView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -320,11 +333,23 @@ class BotTurnAnswerView(APIView):
         if turn.deadline < timezone.now():
             raise ServiceError("turn_expired")
         faults, _taken = runner.seat_record(runner.platform_rows(turn.match), turn.seat)
-        runner.submit_answer(turn.match, bot, turn.seat, turn, data.validated_data["action"], faults)
+        took = {"seconds": round((timezone.now() - (turn.delivered_at or turn.created_at)).total_seconds(), 3)}
+        runner.submit_answer(turn.match, bot, turn.seat, turn, data.validated_data["action"], faults, took)
         turn.refresh_from_db()
         match = Match.objects.get(pk=turn.match_id)
         if turn.status == Turn.Status.FAULTED:
-            raise ServiceError("illegal_action", version=match.version)
+            # What the engine refused and why, in the caller's language, and what it could have
+            # played: the same facts its owner sees on the bot's page.
+            facts = turn.fault_facts or {}
+            refusal = facts.get("refusal") or {}
+            raise ServiceError(
+                "illegal_action",
+                version=match.version,
+                refusal=refusal.get("code"),
+                refusal_message=refusal.get("message"),
+                reason=refusal.get("reason"),
+                legal_actions=facts.get("legal_actions"),
+            )
         # The receipt of the accepted answer (games.record.receipts), as its turn keeps it: keep it.
         return Response(
             {"status": turn.status, "version": match.version, "receipt": turn.receipt}, status=status.HTTP_201_CREATED

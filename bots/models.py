@@ -76,6 +76,11 @@ class Turn(models.Model):
     delivered_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     fault = models.CharField(max_length=40, blank=True)
+    # What its owner needs to debug a fault (docs/bots.md, "Faults"), seen by the owner alone:
+    # the answer received (the action, or the first characters of the body, as text), the HTTP
+    # status, the seconds the bot took, and for an illegal action the engine's refusal and the
+    # legal actions then.
+    fault_facts = models.JSONField(null=True, blank=True)
     # The signed receipt of the answer the match accepted (games.record.receipts), written with the
     # turn's "done": the bot's next turn request carries it as previous_receipt (a webhook's
     # answer has no other way back to it).

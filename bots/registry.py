@@ -151,3 +151,18 @@ def matches(bot, limit=200):
 def faults(bot, limit=200):
     """The bot's faulted turns, newest first: each got the fallback action (docs/architecture.md §3.6)."""
     return list(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).order_by("-pk")[:limit])
+
+
+def fault_record(turn):
+    """A faulted turn as its owner reads it (``GET bots/{id}/faults/``): where and when, the
+    fault's code, and its facts (status, seconds, what the bot sent, the engine's refusal and
+    the legal actions then) where they were recorded."""
+    return {
+        "request_id": str(turn.request_id),
+        "match": turn.match_id,
+        "version": turn.version,
+        "seat": turn.seat,
+        "fault": turn.fault,
+        "at": turn.finished_at,
+        **(turn.fault_facts or {}),
+    }

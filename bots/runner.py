@@ -392,13 +392,17 @@ def play_webhook(match, bot, seat, turn, state, faults):
         # An unopenable key (the database moved without its settings key) is no fault of the
         # bot's: SealedKeyError fails the task loudly and the turn stays pending for the sweep.
         action = call(bot.url, bot.signing_key(), request, match.bot_turn_timeout)
-        submit_answer(match, bot, seat, turn, action, faults)
     except BotFault as fault:
-        fall_back(match, bot, seat, turn, fault.reason, faults)
+        fall_back(match, bot, seat, turn, fault.reason, faults, facts=fault.facts)
+        return
+    answered = {"status": 200, "seconds": round((timezone.now() - turn.delivered_at).total_seconds(), 3)}
+    submit_answer(match, bot, seat, turn, action, faults, answered)
 
 
-def submit_answer(match, bot, seat, turn, action, faults):
-    """Submit a bot's answer for its turn; an illegal one is a fault like any other."""
+def submit_answer(match, bot, seat, turn, action, faults, facts=None):
+    """Submit a bot's answer for its turn; an illegal one is a fault like any other, its facts
+    (``facts``, with the action received, the engine's refusal and the legal actions then) kept
+    on the turn for its owner."""
     try:
         # The action and its turn's "done" commit together: a poll between them would otherwise
         # see the turn pending at a version the match has left, and mark it stale. The turn
@@ -410,7 +414,13 @@ def submit_answer(match, bot, seat, turn, action, faults):
             settle(turn, Turn.Status.DONE, receipt=answer["receipt"])
     except ServiceError as e:
         if e.status == 422 or e.code == "invalid_input":
-            fall_back(match, bot, seat, turn, "illegal_action", faults)
+            refused = {
+                **(facts or {}),
+                "received": action,
+                "refusal": {"code": e.code, "message": e.message, "reason": e.details.get("reason")},
+                "legal_actions": e.details.get("legal_actions"),
+            }
+            fall_back(match, bot, seat, turn, "illegal_action", faults, facts=refused)
             return
         if e.code in MOVED_ON:
             settle(turn, Turn.Status.STALE)
@@ -423,8 +433,10 @@ def takeover_policy(match):
     return RULESETS[match.ruleset].takeover_policy
 
 
-def fall_back(match, bot, seat, turn, reason, faults):
-    """The game's fallback move, recorded with the fault's reason; the seat is handed over at the limit."""
+def fall_back(match, bot, seat, turn, reason, faults, facts=None):
+    """The game's fallback move, recorded with the fault's reason (the match's log holds the
+    reason alone; ``facts``, what the bot sent, stay on its turn for its owner); the seat is
+    handed over at the limit."""
     limit = setting("BOT_FAULT_LIMIT", 3)
     before = [{"type": "action_fallback", "seat": seat, "reason": reason, "request_id": str(turn.request_id)}]
     after = []
@@ -449,7 +461,7 @@ def fall_back(match, bot, seat, turn, reason, faults):
                 before=before,
                 after=after,
             )
-            settle(turn, Turn.Status.FAULTED, reason)
+            settle(turn, Turn.Status.FAULTED, reason, facts=facts)
     except ServiceError as e:
         if e.code in MOVED_ON:
             settle(turn, Turn.Status.STALE)
@@ -457,7 +469,7 @@ def fall_back(match, bot, seat, turn, reason, faults):
         raise
 
 
-def settle(turn, status, fault="", receipt=None):
+def settle(turn, status, fault="", receipt=None, facts=None):
     Turn.objects.filter(pk=turn.pk, status=Turn.Status.PENDING).update(
-        status=status, fault=fault, finished_at=timezone.now(), receipt=receipt
+        status=status, fault=fault, finished_at=timezone.now(), receipt=receipt, fault_facts=facts
     )

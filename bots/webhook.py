@@ -35,10 +35,34 @@ MAX_RESPONSE_BYTES = 64 * 1024
 SIGNATURE_HEADER = "X-KingRifki-Signature"
 
 
+BODY_SHOWN = 500  # characters of a faulty answer's body kept for its owner
+
+
 class BotFault(Exception):
-    def __init__(self, reason, detail=""):
+    """A webhook call that gave no usable action: ``reason`` (a fault code), ``detail`` (words
+    for the log) and ``facts`` (what the owner sees: status, body, seconds; filled by ``call``)."""
+
+    def __init__(self, reason, detail="", status=None, raw=None):
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason, self.detail = reason, detail
+        self.facts = {"status": status}
+        if raw is not None:
+            self.facts["body"] = raw[:BODY_SHOWN].decode("utf-8", errors="replace")
+
+
+def timed(call_webhook):
+    """``call`` with the seconds it took put in the facts of its fault, or beside its action."""
+
+    def call(url, key, turn_request, timeout):
+        started = time.monotonic()
+        try:
+            action = call_webhook(url, key, turn_request, timeout)
+        except BotFault as fault:
+            fault.facts["seconds"] = round(time.monotonic() - started, 3)
+            raise
+        return action
+
+    return call
 
 
 def _target(checked):
@@ -57,6 +81,7 @@ def tls_context():
     return ssl.create_default_context(cafile=certifi.where())
 
 
+@timed
 def call(url, key, turn_request, timeout):
     """POST ``turn_request`` signed with ``key``; return the action the bot answers within
     ``timeout`` seconds (all told), or raise BotFault."""
@@ -87,13 +112,13 @@ def call(url, key, turn_request, timeout):
     except httpx.HTTPError as e:
         raise BotFault("connection_error", type(e).__name__) from e
     if not 200 <= status < 300:
-        raise BotFault("http_error", f"status {status}")
+        raise BotFault("http_error", f"status {status}", status, raw)
     try:
         answer = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
-        raise BotFault("not_json", "the answer is not JSON") from e
+        raise BotFault("not_json", "the answer is not JSON", status, raw) from e
     if not isinstance(answer, dict) or not isinstance(answer.get("action"), dict):
-        raise BotFault("no_action", 'the answer must be {"action": {...}}')
+        raise BotFault("no_action", 'the answer must be {"action": {...}}', status, raw)
     return answer["action"]
 
 
@@ -120,6 +145,8 @@ async def exchange(target, body, headers, extensions, seconds):
                 async for chunk in response.aiter_bytes():
                     size += len(chunk)
                     if size > MAX_RESPONSE_BYTES:
-                        raise BotFault("oversized", f"the answer is over {MAX_RESPONSE_BYTES} bytes")
+                        raise BotFault(
+                            "oversized", f"the answer is over {MAX_RESPONSE_BYTES} bytes", response.status_code
+                        )
                     chunks.append(chunk)
                 return response.status_code, b"".join(chunks)

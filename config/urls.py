@@ -87,6 +87,7 @@ urlpatterns = [
     path("api/v1/bots/", bots_api.BotListView.as_view(), name="api-bots"),
     path("api/v1/bots/<id:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
     path("api/v1/bots/<id:pk>/rotate/", bots_api.BotRotateView.as_view(), name="api-bot-rotate"),
+    path("api/v1/bots/<id:pk>/faults/", bots_api.BotFaultsView.as_view(), name="api-bot-faults"),
     path("api/v1/bots/<id:pk>/sparring/", bots_api_games.SparringView.as_view(), name="api-bot-sparring"),
     path("api/v1/limits/", bots_api_games.LimitsView.as_view(), name="api-limits"),
     path("api/v1/challenges/", bots_api_games.ChallengeListView.as_view(), name="api-challenges"),

@@ -43,6 +43,7 @@ OPERATIONS = [
     ("GET", "/api/v1/bots/{id}/"),
     ("PATCH", "/api/v1/bots/{id}/"),
     ("POST", "/api/v1/bots/{id}/rotate/"),
+    ("GET", "/api/v1/bots/{id}/faults/"),
     ("GET", "/api/v1/bot/turns/"),
     ("POST", "/api/v1/bot/turns/{request_id}/"),
     ("GET", "/api/v1/tournaments/"),
