@@ -31,10 +31,19 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
     """``Authorization: Bot krb_...``: the request is made by a bot (request.auth is the Bot)."""
 
     keyword = "Bot"
+    only = False  # True where a bot's token is the one kind a path takes (BotOnlyAuthentication)
 
     def authenticate(self, request):
         header = authentication.get_authorization_header(request).split()
-        if not header or header[0].decode(errors="replace") != self.keyword:
+        if not header:
+            return None
+        if header[0].decode(errors="replace") != self.keyword:
+            if self.only:
+                # A person's token (or any other kind) on a path that takes a bot's alone: say
+                # which kind it takes rather than that no credentials came.
+                raise exceptions.AuthenticationFailed(
+                    _("this path takes a bot's token, as 'Authorization: Bot krb_...'"), code="wrong_token_kind"
+                )
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(_("the header is 'Authorization: Bot <token>'"), code="invalid_token")
@@ -51,6 +60,13 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
         return self.keyword
 
 
+class BotOnlyAuthentication(BotTokenAuthentication):
+    """A bot's token on a path that takes no other kind (the polling protocol): another kind of
+    credentials is refused, 401 ``wrong_token_kind``, saying which kind the path takes."""
+
+    only = True
+
+
 class BotTokenScheme(OpenApiAuthenticationExtension):
     """Documents the bot token in the OpenAPI schema."""
 
@@ -64,6 +80,13 @@ class BotTokenScheme(OpenApiAuthenticationExtension):
             "name": "Authorization",
             "description": "`Bot krb_...`: a bot's token, for the polling protocol",
         }
+
+
+class BotOnlyScheme(BotTokenScheme):
+    """The same header, on the paths that take no other kind of credentials."""
+
+    target_class = "bots.api.BotOnlyAuthentication"
+    name = "botTokenOnly"
 
 
 class IsBot(permissions.BasePermission):
@@ -273,7 +296,7 @@ def handed_out(turn, state):
 
 
 class BotTurnsView(APIView):
-    authentication_classes = [BotTokenAuthentication]
+    authentication_classes = [BotOnlyAuthentication]
     permission_classes = [IsBot]
 
     @extend_schema(
@@ -311,7 +334,7 @@ class BotAnswerSerializer(serializers.Serializer):
 
 
 class BotTurnAnswerView(APIView):
-    authentication_classes = [BotTokenAuthentication]
+    authentication_classes = [BotOnlyAuthentication]
     permission_classes = [IsBot]
 
     @extend_schema(

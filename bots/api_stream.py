@@ -17,7 +17,7 @@ from games.errors import ServiceError
 from games.live import streams
 from games.service import states
 
-from .api import BotTokenAuthentication, IsBot, handed_out
+from .api import BotOnlyAuthentication, IsBot, handed_out
 from .models import Bot, Turn
 from .turn_channel import bot_channel
 
@@ -70,7 +70,7 @@ class TurnFeed(streams.Feed):
 
 
 class BotStreamView(streams.StreamView):
-    authentication_classes = [BotTokenAuthentication]
+    authentication_classes = [BotOnlyAuthentication]
     permission_classes = [IsBot]
 
     @extend_schema(

@@ -10,7 +10,7 @@ from bots.models import Turn
 from games.models import Match
 from games.record import eventlog
 from games.service import creating, states
-from tests.fixtures.people import body
+from tests.fixtures.people import body, client_for
 
 
 def bot_client(bot):
@@ -100,3 +100,11 @@ def test_another_bots_turn_cannot_be_answered_and_turns_need_a_bot_token(make_bo
     assert APIClient().get("/api/v1/bot/turns/").status_code in (401, 403)
     r = bot_client(poller).get("/api/v1/bot/turns/?wait=99")
     assert r.status_code == 400 and body(r)["error"]["code"] == "invalid_input"
+
+
+def test_a_persons_token_on_the_bots_paths_is_told_which_kind_they_take(players):
+    person = client_for(players[0])
+    for response in (person.get("/api/v1/bot/turns/"), person.get("/api/v1/bot/stream/")):
+        error = body(response)["error"]
+        assert response.status_code == 401 and error["code"] == "wrong_token_kind"
+        assert "Authorization: Bot" in error["message"]

@@ -74,7 +74,7 @@ def test_the_bot_stream_needs_a_polling_bots_token(django_user_model):
     before = (Event.objects.count(), Turn.objects.count())
     refused(APIClient().get("/api/v1/bot/stream/"), 401, "not_authenticated")
     person = APIClient(HTTP_AUTHORIZATION=f"Token {issue_token(owner)}")
-    refused(person.get("/api/v1/bot/stream/"), 401, "not_authenticated")
+    refused(person.get("/api/v1/bot/stream/"), 401, "wrong_token_kind")  # says which kind it takes
     refused(APIClient(HTTP_AUTHORIZATION="Bot krb_not-a-token").get("/api/v1/bot/stream/"), 401, "invalid_token")
     _, token, _ = register(owner, "hooked", Bot.Kind.WEBHOOK, url="https://bots.example.org/turn")
     refused(APIClient(HTTP_AUTHORIZATION=f"Bot {token}").get("/api/v1/bot/stream/"), 403, "not_a_polling_bot")
