@@ -90,7 +90,8 @@ CHALLENGE = inline_serializer(
         "status": serializers.CharField(help_text="open, started, declined, cancelled or expired"),
         "seats": serializers.ListField(
             child=serializers.DictField(),
-            help_text='each {"user" | "bot" | "house": name, "owner": who answers (null: nobody), '
+            help_text='each {"user" | "bot" | "house": name, "owner": whose seat it is (the person, or the '
+            "bot's owner; null: the house's), \"answers\": who answers for it (null: accepted from the start), "
             '"answer", "by_itself"}',
         ),
         "match": serializers.IntegerField(allow_null=True, help_text="the match, once started"),

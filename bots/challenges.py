@@ -263,22 +263,26 @@ def start_if_all_accepted(challenge):
 
 
 def seat_summary(seat):
+    """A challenge's seat: who sits there, whose it is (``owner``: the person, or the bot's
+    owner; null for the house's), who answers for it (``answers``: null when it was accepted
+    from the start, the challenger's own seats and the house's), and the answer."""
     if seat.bot_id:
-        who = {"bot": seat.bot.name}
+        who, owner = {"bot": seat.bot.name}, seat.bot.owner.username
     elif seat.user_id:
-        who = {"user": seat.user.username}
+        who, owner = {"user": seat.user.username}, seat.user.username
     else:
-        who = {"house": seat.house_strategy}
+        who, owner = {"house": seat.house_strategy}, None
     return {
         **who,
-        "owner": seat.owner.username if seat.owner_id else None,
+        "owner": owner,
+        "answers": seat.owner.username if seat.owner_id else None,
         "answer": seat.answer,
         "by_itself": seat.answered_by_bot,
     }
 
 
 def summary(challenge, viewer=None):
-    seats = list(challenge.seats.all())
+    seats = list(challenge.seats.select_related("bot__owner", "user", "owner"))
     return {
         "id": challenge.pk,
         "challenger": challenge.challenger.username,

@@ -20,7 +20,13 @@ def test_a_bot_that_accepts_from_anyone_starts_the_match_at_once(people, bot_of)
     assert body(changed)["accepts_challenges"] == "anyone"
     made = challenge_bot(people["alice"], "eager")
     assert made.status_code == 201 and body(made)["status"] == "started"
-    assert body(made)["seats"][1] == {"bot": "eager", "owner": "bob", "answer": "accepted", "by_itself": True}
+    assert body(made)["seats"][1] == {
+        "bot": "eager",
+        "owner": "bob",
+        "answers": "bob",
+        "answer": "accepted",
+        "by_itself": True,
+    }
     assert Match.objects.filter(pk=body(made)["match"], seats__bot=bot).exists()
 
 
