@@ -280,13 +280,13 @@ ROUTES = {
     ("GET", "api-bot-turns"): "polls",
     ("GET", "api-tokens"): "tokens",
     ("DELETE", "api-token"): "tokens",
-    # Starting or answering a game one starts oneself (the bots app's sparring and challenges,
-    # the ladder's entries): within the owner's caps, and not faster than this.
+    # Starting or joining a game (the bots app's sparring, challenges and their acceptance, the
+    # ladder's entries): within the owner's caps, and not faster than this. Declining or
+    # cancelling a challenge starts nothing and is never held back: a throttled owner can still
+    # say no.
     ("POST", "api-bot-sparring"): "games",
     ("POST", "api-challenges"): "games",
     ("POST", "api-challenge-accept"): "games",
-    ("POST", "api-challenge-decline"): "games",
-    ("POST", "api-challenge-cancel"): "games",
     ("POST", "api-ladder-entries"): "games",
     ("GET", "api-me-matches"): "polls",  # a client's "my games" list, asked again and again
 }
