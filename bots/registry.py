@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
 from games.models import Seat
+from games.service import access
 
 from . import signing
 from .models import Bot, Turn
@@ -150,13 +151,31 @@ def matches(bot, limit=200):
 
 def faults(bot, limit=200):
     """The bot's faulted turns, newest first: each got the fallback action (docs/architecture.md §3.6)."""
-    return list(Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).order_by("-pk")[:limit])
+    return list(
+        Turn.objects.filter(bot=bot, status=Turn.Status.FAULTED).select_related("match").order_by("-pk")[:limit]
+    )
+
+
+# What of a fault's facts its owner reads while the match's cards are not public: a bot's owner
+# sees a live match as the public does (docs/architecture.md §3.5), and what the bot sent, its
+# legal actions and the engine's words about them may all name the seat's cards.
+FACTS_WHILE_IN_PLAY = ("status", "seconds")
+
+
+def shown_facts(turn):
+    """A faulted turn's facts as its owner may read them now: all of them once the match's cards
+    are public (games.service.access.is_public: over, and so is every table dealt them), only
+    the status and the time taken before."""
+    facts = turn.fault_facts or {}
+    if access.is_public(turn.match):
+        return facts
+    return {name: facts[name] for name in FACTS_WHILE_IN_PLAY if name in facts}
 
 
 def fault_record(turn):
     """A faulted turn as its owner reads it (``GET bots/{id}/faults/``): where and when, the
-    fault's code, and its facts (status, seconds, what the bot sent, the engine's refusal and
-    the legal actions then) where they were recorded."""
+    fault's code, and its facts (status, seconds; once the cards are public, what the bot sent,
+    the engine's refusal and the legal actions then) where they were recorded."""
     return {
         "request_id": str(turn.request_id),
         "match": turn.match_id,
@@ -164,5 +183,5 @@ def fault_record(turn):
         "seat": turn.seat,
         "fault": turn.fault,
         "at": turn.finished_at,
-        **(turn.fault_facts or {}),
+        **shown_facts(turn),
     }

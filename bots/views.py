@@ -100,7 +100,10 @@ def bot_detail(request, pk):
             "bot": bot,
             "owner": request.user == bot.owner,
             "matches": matches,
-            "faults": registry.faults(bot),
+            # Each faulted turn with the facts its owner may read now (none for anyone else).
+            "faults": [
+                (turn, registry.shown_facts(turn) if request.user == bot.owner else {}) for turn in registry.faults(bot)
+            ],
             "house": bot.owner_id == house_account().pk,
             "strategy_label": dict(STRATEGY_CHOICES).get(bot.strategy, bot.strategy),
             "ratings": bot_ratings(bot),

@@ -2,8 +2,10 @@
 start of the body as text, the seconds taken, and for an illegal action the action received,
 the engine's refusal and the legal actions then. ``GET bots/{id}/faults/`` lists them for the
 owner alone; the bot's page shows them to its owner as text, never as markup, and to nobody
-else (a bot's answer may hold its hand). A polling bot's illegal answer is answered 422 with
-the same facts. The match's log keeps only the fault's reason."""
+else. While the match's cards are not public the owner reads only the status and the time: a
+bot's owner sees a live match as the public does, and an answer may name the seat's cards. A
+polling bot's illegal answer is answered 422 with the same facts (the bot holds the seat). The
+match's log keeps only the fault's reason."""
 
 import json
 
@@ -14,6 +16,7 @@ from bots import runner
 from bots.models import Turn
 from games.record import eventlog
 from tests.bots.webhook_turns import match_where_it_acts_first
+from tests.fixtures.bots import run_until_over
 from tests.fixtures.people import body, client_for
 
 pytestmark = pytest.mark.django_db
@@ -39,10 +42,14 @@ def test_an_http_error_keeps_the_status_the_start_of_the_body_and_the_time(
     assert fallback["reason"] == "http_error" and "body" not in json.dumps(fallback)  # the log keeps the reason
 
     owner = hook.owner
+    client.force_login(owner)
     [record] = body(client_for(owner).get(f"/api/v1/bots/{hook.pk}/faults/"))["results"]
     assert (record["fault"], record["status"], record["match"]) == ("http_error", 500, match.pk)
+    assert "body" not in record and "alert(" not in client.get(f"/bots/{hook.pk}/").content.decode()  # in play
 
-    client.force_login(owner)
+    run_until_over(match)  # its cards public: the owner reads everything
+    records = body(client_for(owner).get(f"/api/v1/bots/{hook.pk}/faults/"))["results"]
+    assert all(r["body"].startswith(MARKUP.decode()) for r in records)
     page = client.get(f"/bots/{hook.pk}/").content.decode()
     assert "&lt;script&gt;alert(" in page and "<script>alert(" not in page  # text, never markup
 
@@ -71,6 +78,8 @@ def test_nobody_but_the_owner_reads_the_faults(make_bot, bot_server, private_web
     client.force_login(players[0])
     page = client.get(f"/bots/{hook.pk}/").content.decode()
     assert "my hand is" not in page and "bot-faults" in page  # the fault is listed, its facts are not
+    run_until_over(match)
+    assert "my hand is" not in client.get(f"/bots/{hook.pk}/").content.decode()  # nor once it is over
 
 
 def test_a_polling_bots_illegal_answer_is_answered_with_the_refusal_and_the_legal_actions(make_bot, settings):
