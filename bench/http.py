@@ -80,17 +80,23 @@ def start_server(port, workers, env, log_path):
         "config.wsgi:application",
     ]
     server = subprocess.Popen(cmd, cwd=BASE_DIR, env=env, stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
+    return listening(server, port, log_path, "gunicorn")
+
+
+def listening(server, port, log_path, name):
+    """``server`` (a process) once it accepts connections on ``port``; exits the benchmark,
+    naming its log, when it dies or has not started within a minute."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            sys.exit(f"gunicorn exited; see {log_path}")
+            sys.exit(f"{name} exited; see {log_path}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             return server
         except OSError:
             time.sleep(0.2)
     server.terminate()
-    sys.exit(f"gunicorn did not start; see {log_path}")
+    sys.exit(f"{name} did not start; see {log_path}")
 
 
 class Table:

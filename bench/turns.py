@@ -31,7 +31,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,20 +40,16 @@ import time
 import uuid
 from pathlib import Path
 
+from bench import latency
 from bench.bots import BASE_DIR, DEFAULT_RULESET, setup_django, start_worker
-from bench.latency import commit_of, make_run_worker_argv, percentile
+from bench.http import free_port, listening
+from bench.latency import commit_of, make_run_worker_argv, mode_env, percentile
 from games.engine import RULESETS
 
 MODES = {"redis": "PostgreSQL + Redis (gunicorn)", "embedded-sqlite": "SQLite + embedded broker (make run)"}
 PROTOCOLS = ("poll", "stream")
 TARGETS = {"redis": (0.050, 0.150), "embedded-sqlite": (0.100, None)}
 GIVE_UP_SECONDS = 60.0  # a turn that has not come by then: the run failed
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_site(mode, port, log_path):
@@ -67,17 +62,7 @@ def start_site(mode, port, log_path):
     env = dict(os.environ, ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0", RATE_LIMITS="polls=;actions=")
     env["DJANGO_RUNSERVER_HIDE_WARNING"] = "true"
     server = subprocess.Popen(cmd, cwd=BASE_DIR, env=env, stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the site exited; see {log_path}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit(f"the site did not start; see {log_path}")
+    return listening(server, port, log_path, "the site")
 
 
 class BotClient:
@@ -194,18 +179,9 @@ def run_mode(mode, turns, seed):
     return result
 
 
-def mode_env(mode):
-    env = {k: v for k, v in os.environ.items() if k not in ("VAR_DIR", "CELERY_QUEUE", "BOT_WEBHOOK_QUEUE")}
-    env["LOG_LEVEL"] = "WARNING"
-    if mode != "redis":
-        env.pop("REDIS_URL", None)
-        env.pop("DATABASE_URL", None)  # bench.bots.setup_django: a fresh SQLite file
-    return env
-
-
 def available_modes():
-    postgres = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
-    return [m for m in MODES if m != "redis" or (postgres and os.environ.get("REDIS_URL"))]
+    """bench.latency's modes whose services are set, of those this benchmark runs."""
+    return [mode for mode in latency.available_modes() if mode in MODES]
 
 
 def ms(seconds):

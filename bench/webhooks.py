@@ -38,6 +38,14 @@ TARGET_RATIO = 1.2
 GIVE_UP_SECONDS = 600.0
 
 
+def serve(handler):
+    """A threaded HTTP server on a free loopback port, serving ``handler``: (server, its URL)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/"
+
+
 class PromptBot:
     """A webhook server answering each turn at once; ``turns`` holds (match, arrived, answered)."""
 
@@ -61,10 +69,7 @@ class PromptBot:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+        self.server, self.url = serve(Handler)
 
     def gaps(self):
         """Seconds from each answer to the next request of the same match (its tables may overlap)."""
@@ -94,10 +99,7 @@ class HangingBot:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+        self.server, self.url = serve(Handler)
 
 
 def make_run_workers(log_dir):
