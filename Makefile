@@ -125,9 +125,10 @@ test-pg: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 # Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker, appends
 # beside the eventsourcing library and raw psycopg, action POSTs over HTTP beside a bare DRF
 # endpoint, a person's move to the house bots' answer, a polling bot's turn delivered by long poll
-# and by stream, a webhook bot's turns beside bots that hang, tournaments, and their cost growth with
-# workers and bots. bench.appends, bench.http and bench.latency need PostgreSQL and Redis
-# (DATABASE_URL, REDIS_URL), as the figures of docs/benchmarks.md were measured.
+# and by stream, a webhook bot's turns beside bots that hang, one owner's sparring at the live-games
+# cap, tournaments, and their cost growth with workers and bots. bench.appends, bench.http and
+# bench.latency need PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as the figures of
+# docs/benchmarks.md were measured.
 bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
 	$(PY) -m bench.strength
@@ -141,6 +142,7 @@ bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	-$(PY) -m bench.latency
 	-$(PY) -m bench.turns
 	-$(PY) -m bench.webhooks
+	-$(PY) -m bench.sparring
 	$(PY) -m bench.tournament
 	$(PY) -m bench.tournament --ruleset corners --entrants 36 --players 4
 	$(PY) -m bench.growth
