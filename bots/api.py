@@ -17,7 +17,7 @@ from games.models import Match
 from games.service import states
 from games.sql_once import one_with_related
 
-from . import registry, runner
+from . import events, registry, runner
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
 from .registry import digest
@@ -146,6 +146,7 @@ def bot_summary(bot):
         "token_prefix": bot.token_prefix,
         "accepts_challenges": bot.accepts_challenges,
         "created_at": bot.created_at.isoformat(),
+        "last_ping": bot.last_ping,
     }
 
 
@@ -312,21 +313,25 @@ class BotTurnsView(APIView):
             )
         ],
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR},
-        summary="The calling bot's pending turns (the webhook's JSON); long-polls with `wait`",
+        summary="The calling bot's pending turns (the webhook's JSON) and its events not polled yet "
+        "(as `bot/events/` sends them, each once); long-polls with `wait` for either",
     )
     def get(self, request):
+        bot = request.auth
         wait = int_param(request, "wait", 0, 0, MAX_WAIT_SECONDS)
-        turns = pending_turns(request.auth)
+        turns, told = pending_turns(bot), events.unpolled(bot)
 
-        def turn_came():  # a cheap existence check first; a pending turn may turn out stale
-            nonlocal turns
-            if Turn.objects.filter(bot=request.auth, status=Turn.Status.PENDING).exists():
-                turns = pending_turns(request.auth)
-            return bool(turns)
+        def came():  # cheap existence checks first; a pending turn may turn out stale
+            nonlocal turns, told
+            if Turn.objects.filter(bot=bot, status=Turn.Status.PENDING).exists():
+                turns = pending_turns(bot)
+            if events.has_unpolled(bot):
+                told = events.unpolled(bot)
+            return bool(turns or told)
 
-        channel = bot_channel(request.auth.pk)
-        outcome = longpoll.wait(request, wait, turn_came, channel=channel) if not turns else longpoll.Outcome.READY
-        return longpoll.answer(Response({"turns": turns}), outcome)
+        ready = turns or told
+        outcome = longpoll.Outcome.READY if ready else longpoll.wait(request, wait, came, channel=bot_channel(bot.pk))
+        return longpoll.answer(Response({"turns": turns, "events": told}), outcome)
 
 
 class BotAnswerSerializer(serializers.Serializer):

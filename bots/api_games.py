@@ -5,12 +5,15 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from games.api import MATCH, RulesetField, match_summary
-from games.errors import ERROR
+from games.errors import ERROR, ServiceError
 
 from . import challenges, limits, sparring
+from .api import BotTokenAuthentication
+from .models import Bot
 from .strategies import STRATEGIES
 
 STRENGTHS = ", ".join(sorted(STRATEGIES))
@@ -131,33 +134,46 @@ class ChallengeListView(APIView):
         return Response(challenges.summary(challenge, request.user), status=status.HTTP_201_CREATED)
 
 
+def answering_bot(request):
+    """The bot answering with its own token (``Authorization: Bot krb_...``), or None for a person."""
+    return request.auth if isinstance(request.auth, Bot) else None
+
+
 class ChallengeDetailView(APIView):
+    authentication_classes = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BotTokenAuthentication]
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
         operation_id="challenges_retrieve",
         responses={200: CHALLENGE, 404: ERROR},
-        summary="A challenge you made or are asked to answer",
+        summary="A challenge you made or are asked to answer (with a bot's token: one naming the bot)",
     )
     def get(self, request, pk):
-        return Response(challenges.summary(challenges.get_for(request.user, pk), request.user))
+        found = challenges.get_for(request.user, pk, bot=answering_bot(request))
+        return Response(challenges.summary(found, request.user))
 
 
 class ChallengeAnswerView(APIView):
-    """accept, decline (a challenged owner) or cancel (the challenger)."""
+    """accept, decline (a challenged owner, or the challenged bot with its own token) or cancel
+    (the challenger)."""
 
+    authentication_classes = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, BotTokenAuthentication]
     permission_classes = [permissions.IsAuthenticated]
     answer = None  # set by as_view(answer=...)
 
     @extend_schema(
         request=None,
         responses={200: CHALLENGE, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
-        summary="Accept or decline a challenge (for your seat or your bot's), or cancel your own",
+        summary="Accept or decline a challenge (for your seat or your bot's; a bot may answer for "
+        "itself with its own token, within its owner's caps), or cancel your own",
     )
     def post(self, request, pk):
+        bot = answering_bot(request)
         if self.answer == "cancel":
+            if bot is not None:
+                raise ServiceError("not_challenger")
             challenge = challenges.do_cancel(request.user, pk)
         else:
-            challenge = challenges.do_answer(request.user, pk, accept=self.answer == "accept")
+            challenge = challenges.do_answer(request.user, pk, accept=self.answer == "accept", bot=bot)
         challenge.refresh_from_db()
         return Response(challenges.summary(challenge, request.user))

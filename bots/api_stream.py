@@ -5,7 +5,9 @@ Each line is ``{"type": "turn", ...}`` where ``...`` is exactly an entry of ``GE
 (``runner.turn_request``): first every pending turn, then each new one as it becomes due, each
 sent once per connection; keep-alives and ``reconnect`` as in games/live/streams.py, which serves
 it (under ASGI: woken through Redis; under WSGI: a bounded long poll). The bot answers through
-``POST bot/turns/{request_id}/`` as ever.
+``POST bot/turns/{request_id}/`` as ever. The bot's own events (bots.events: a game started or
+ended, a challenge, ...) stored after the stream opened come on it too, as ``GET bot/events/``
+sends them (``{"type": "game_start", "id", ...}``).
 
 ``runner.open_turn`` calls ``turn_channel.announce_turn`` when it creates a turn: after the commit,
 a polling bot's channel (``<STREAM_CHANNEL_PREFIX>stream:bot:<id>``) is published to.
@@ -17,6 +19,7 @@ from games.errors import ServiceError
 from games.live import streams
 from games.service import states
 
+from . import events
 from .api import BotOnlyAuthentication, IsBot, handed_out
 from .models import Bot, Turn
 from .turn_channel import bot_channel
@@ -35,6 +38,7 @@ class TurnFeed(streams.Feed):
         self.bot = bot
         self.channel = bot_channel(bot.pk)
         self.seen = set()
+        self.last_event = 0  # the bot's events after this one are sent as they come (bots.events)
 
     def pending(self):
         return Turn.objects.filter(bot=self.bot, status=Turn.Status.PENDING)
@@ -58,15 +62,26 @@ class TurnFeed(streams.Feed):
         self.seen &= pending
         return lines, False
 
+    def new_events(self):
+        """The bot's events stored since the last sent (or since the stream opened), as
+        ``GET bot/events/`` sends them."""
+        rows = events.after(self.bot, self.last_event)
+        if rows:
+            self.last_event = rows[-1].pk
+        return [(events.line(row), None) for row in rows]
+
     def opening(self):
+        self.last_event = events.last_id(self.bot)
         return self.new_turns()
 
     def news(self):
+        told = self.new_events()
         pending = {str(key) for key in self.pending().values_list("request_id", flat=True)}
-        if pending <= self.seen:  # nothing new: one cheap read
+        if pending <= self.seen:  # no new turn: one cheap read
             self.seen &= pending
-            return [], False
-        return self.new_turns()
+            return told, False
+        lines, done = self.new_turns()
+        return told + lines, done
 
 
 class BotStreamView(streams.StreamView):

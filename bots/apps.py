@@ -10,6 +10,8 @@ class BotsConfig(AppConfig):
         # workers (docs/architecture.md §5).
         from games.hooks import MATCH_ADVANCED
 
+        from . import events
         from .tasks import on_match_advanced
 
         MATCH_ADVANCED.register(on_match_advanced)
+        MATCH_ADVANCED.register(events.on_match_advanced)  # a bot's own events (docs/bots.md)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games.errors import ServiceError
 from games.service import creating
 
-from . import limits
+from . import events, limits
 from .house import house_bot
 from .house_names import HOUSE_USERNAME
 from .models import Bot, Challenge, ChallengeSeat
@@ -153,6 +153,7 @@ def do_challenge(challenger, ruleset, options=None, own_seat="me", opponents=(),
                 answered_by_bot=by_itself,
                 answered_at=None if pending else now,
             )
+        events.record_challenge(challenge)  # each bot named hears of it (docs/bots.md)
         start_if_all_accepted(challenge)
     return challenge
 
@@ -181,11 +182,13 @@ def models_q_for(user):
     return Q(challenger=user) | Q(seats__owner=user)
 
 
-def get_for(user, pk, lock=False):
-    """Challenge ``pk`` if ``user`` made it or answers in it (a 404 otherwise: strangers learn nothing)."""
+def get_for(user, pk, lock=False, bot=None):
+    """Challenge ``pk`` if ``user`` made it or answers in it (with ``bot``: if that bot is named
+    in it); a 404 otherwise: strangers learn nothing."""
     if not lock:
         lapse_expired()
-    found = Challenge.objects.filter(models_q_for(user), pk=pk).distinct().values_list("pk", flat=True).first()
+    who = models_q_for(user) if bot is None else Q(seats__bot=bot)
+    found = Challenge.objects.filter(who, pk=pk).distinct().values_list("pk", flat=True).first()
     if found is None:
         raise ServiceError("not_found", problem=_("no challenge %(challenge)s for you"), challenge=pk)
     query = Challenge.objects.select_for_update() if lock else Challenge.objects
@@ -199,16 +202,18 @@ def check_open(challenge):
         )
 
 
-def do_answer(user, pk, accept):
+def do_answer(user, pk, accept, bot=None):
     """``user`` accepts or declines their seat(s) in challenge ``pk``; returns the Challenge.
+    With ``bot`` (a bot answering with its own token, ``user`` its owner) only that bot's seat.
 
-    Accepting checks the user's caps; the last acceptance starts the match, which checks every
+    Accepting checks the owner's caps; the last acceptance starts the match, which checks every
     owner's caps and the table again. Any refusal leaves the challenge as it was."""
     lapse_expired()  # committed on its own: a refusal below must not roll the lapse back
     with transaction.atomic():
-        challenge = get_for(user, pk, lock=True)
+        challenge = get_for(user, pk, lock=True, bot=bot)
         check_open(challenge)
-        mine = list(challenge.seats.filter(owner=user))
+        seats = challenge.seats.filter(owner=user) if bot is None else challenge.seats.filter(owner=user, bot=bot)
+        mine = list(seats)
         if not mine:
             raise ServiceError("not_challenged")
         if all(seat.answer != ChallengeSeat.Answer.PENDING for seat in mine):
@@ -217,7 +222,7 @@ def do_answer(user, pk, accept):
         if accept:
             limits.check_allowance(user)
         answer = ChallengeSeat.Answer.ACCEPTED if accept else ChallengeSeat.Answer.DECLINED
-        challenge.seats.filter(owner=user, answer=ChallengeSeat.Answer.PENDING).update(answer=answer, answered_at=now)
+        seats.filter(answer=ChallengeSeat.Answer.PENDING).update(answer=answer, answered_at=now)
         if not accept:
             challenge.status, challenge.closed_at = Challenge.Status.DECLINED, now
             challenge.save(update_fields=["status", "closed_at"])

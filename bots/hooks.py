@@ -11,6 +11,8 @@ from games.hooks import Hook
 if typing.TYPE_CHECKING:
     from django.http import HttpRequest
 
+    from games.models import Match
+
     from .models import Bot
 
 BOT_RATINGS: Hook[[Bot], list[tuple[str, typing.Any]]] = Hook(
@@ -29,6 +31,16 @@ BOT_PAGE_SECTIONS: Hook[[Bot, HttpRequest], list[tuple[str, dict]]] = Hook(
     Asked by ``bot_page_sections`` for a bot's page (bots.views.bot_detail), each section rendered
     with its template and context in order. Registered: tournaments.ladder.views.bot_page_section
     (the bot's place in the ladders).""",
+)
+
+GAME_END_TOLD_BY: Hook[[Match], bool] = Hook(
+    "GAME_END_TOLD_BY",
+    """Who tells a finished match's bots how it ended: ``rates(match) -> bool``, true when the
+    source rates the match and tells its bots ``game_end`` itself, with the rating change
+    (``bots.events.record_game_end(match, ratings)``), once it has rated it.
+
+    Asked by ``bots.events.on_match_advanced`` when a match is over; with no true answer it tells
+    them at once, without a rating. Registered: tournaments.ladder.service.rates_match.""",
 )
 
 

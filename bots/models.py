@@ -41,6 +41,10 @@ class Bot(models.Model):
     # Challenges this bot accepts by itself (within its owner's caps); the rest wait for its owner.
     accepts_challenges = models.CharField(max_length=10, choices=Accepts.choices, default=Accepts.NOBODY)
     accepts_challenges_from = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
+    # A webhook bot's last ping (bots.events.ping, docs/bots.md "Ping"): when it was sent, and
+    # once it is back the outcome ("ok" or a fault code), the HTTP status, the seconds it took
+    # and the first characters of the answer, as text. Shown to its owner.
+    last_ping = models.JSONField(null=True, blank=True)
 
     def __str__(self):
         return self.name
@@ -154,6 +158,35 @@ class ChallengeSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["challenge", "position"], name="challenge_seat_position_unique"),
         ]
+
+
+class BotEvent(models.Model):
+    """Something a bot is told about its games (docs/bots.md, "A bot's events"): on its event
+    stream, in its polls, and as a signed request to a webhook. Append-only; ``key`` names the
+    happening, so that telling it twice (a retried task, a replayed announcement) stores it once."""
+
+    class Type(models.TextChoices):
+        GAME_START = "game_start", _("a game started")
+        GAME_END = "game_end", _("a game ended")
+        TAKEN_OVER = "taken_over", _("a house bot took the seat")
+        SEAT_RETURNED = "seat_returned", _("the seat was given back")
+        CHALLENGE = "challenge", _("a challenge")
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="events")
+    type = models.CharField(max_length=20, choices=Type.choices)
+    key = models.CharField(max_length=100)
+    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    challenge = models.ForeignKey(Challenge, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Handed to a poll of GET bot/turns/ (each event once there), and for a webhook bot what
+    # its signed request came to (status, seconds, fault code): for its owner.
+    polled_at = models.DateTimeField(null=True, blank=True)
+    delivery = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["bot", "key"], name="one_bot_event_per_happening")]
+        indexes = [models.Index(fields=["bot", "polled_at"])]
 
 
 from .models_friends import FriendsTable, FriendsTableSeat  # noqa: E402, F401  (tables with friends)

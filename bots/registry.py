@@ -16,7 +16,7 @@ from games.errors import ServiceError
 from games.models import Seat
 from games.service import access
 
-from . import signing
+from . import events, signing
 from .models import Bot, Turn
 from .netcheck import UnsafeURL, check_url
 from .strategies import STRATEGIES
@@ -100,6 +100,8 @@ def register(owner, name, kind, url="", strategy="", description=""):
     bot = Bot.objects.create(
         owner=owner, name=name, kind=kind, url=url, strategy=strategy, description=description, **hashes
     )
+    if bot.kind == Bot.Kind.WEBHOOK:
+        events.request_ping(bot)  # its owner sees at once whether the platform reaches it
     if not needs_credentials(bot):
         return bot, None, None
     return bot, token, secret

@@ -32,6 +32,7 @@ from games.errors import ServiceError
 from games.models import Event, Match, Seat
 from games.service import access, announcement, clocks, playing, states
 
+from . import events
 from .house import house_bot
 from .models import Bot, Turn
 from .turn_channel import announce_turn
@@ -462,6 +463,8 @@ def fall_back(match, bot, seat, turn, reason, faults, facts=None):
                 after=after,
             )
             settle(turn, Turn.Status.FAULTED, reason, facts=facts)
+            if after:  # the bot hears that it lost the seat, with its faults (docs/bots.md)
+                events.record_taken_over(match, bot, seat, after[0]["reason"], after[0]["by"], turn.version)
     except ServiceError as e:
         if e.code in MOVED_ON:
             settle(turn, Turn.Status.STALE)

@@ -18,7 +18,7 @@ from games import outages
 from games.models import Event, Match, Seat
 from games.service import clocks, states
 
-from . import runner
+from . import events, runner
 from .models import Bot, Turn
 
 logger = logging.getLogger(__name__)
@@ -132,6 +132,22 @@ def enqueue(match_id, version):
 
 def enqueue_webhook(match_id, version):
     play_webhook_turn.apply_async(args=[match_id, version])  # to BOT_WEBHOOK_QUEUE (CELERY_TASK_ROUTES)
+
+
+# A webhook bot's events and pings (bots.events) go out on the webhook queue too: each call has
+# the turn's hard deadline, and a bot that hangs holds up only the webhook workers' pool.
+@shared_task(name=events.DELIVER_TASK, ignore_result=True)
+def deliver_bot_event(event_id):
+    """POST a webhook bot's event to it, signed (bots.events.deliver)."""
+    events.deliver(event_id)
+
+
+@shared_task(name=events.PING_TASK, ignore_result=True)
+def ping_webhook_bot(bot_id):
+    """Send a webhook bot a signed ping and keep its answer (bots.events.ping)."""
+    bot = Bot.objects.filter(pk=bot_id, kind=Bot.Kind.WEBHOOK, is_active=True).first()
+    if bot is not None:
+        events.ping(bot)
 
 
 @shared_task(ignore_result=True)

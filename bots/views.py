@@ -26,15 +26,16 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
+from games.accounts.throttles import limit_posts
 from games.errors import ServiceError
 
-from . import registry
+from . import events, registry
 from .forms import STRATEGY_CHOICES, BotForm
 from .hooks import bot_page_sections, bot_ratings
 from .house import house_account
-from .models import Bot
+from .models import Bot, BotEvent
 from .views_games import owner_panel
 
 
@@ -92,6 +93,7 @@ def bot_list(request):
 
 def bot_detail(request, pk):
     bot = get_object_or_404(Bot.objects.select_related("owner"), pk=pk)
+    is_owner = request.user == bot.owner
     matches = registry.matches(bot)
     return render(
         request,
@@ -109,9 +111,31 @@ def bot_detail(request, pk):
             "ratings": bot_ratings(bot),
             "needs_credentials": registry.needs_credentials(bot),
             "sections": bot_page_sections(bot, request),
+            # What the bot was told lately (its events, and for a webhook bot how each call went).
+            "told": BotEvent.objects.filter(bot=bot).order_by("-pk")[:RECENT_EVENTS] if is_owner else (),
             **(owner_panel(bot) if request.user == bot.owner and bot.is_active else {}),
         },
     )
+
+
+RECENT_EVENTS = 10
+
+
+@login_required
+@require_POST
+@limit_posts("pings")
+def bot_ping(request, pk):
+    """The owner's "Ping it now" (bots.events.request_ping): the answer shows on the page."""
+    bot = get_object_or_404(Bot, pk=pk, owner=request.user)
+    try:
+        events.request_ping(bot)
+    except ServiceError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, _("Ping sent: reload this page in a few seconds to see its answer."))
+    response = redirect("bot", bot.pk)
+    response.status_code = 303  # a reload shows the page, and posts nothing again
+    return response
 
 
 def rotation_key(bot):

@@ -53,10 +53,10 @@ class BotFault(Exception):
 def timed(call_webhook):
     """``call`` with the seconds it took put in the facts of its fault, or beside its action."""
 
-    def call(url, key, turn_request, timeout):
+    def call(url, key, request, timeout):
         started = time.monotonic()
         try:
-            action = call_webhook(url, key, turn_request, timeout)
+            action = call_webhook(url, key, request, timeout)
         except BotFault as fault:
             fault.facts["seconds"] = round(time.monotonic() - started, 3)
             raise
@@ -81,10 +81,9 @@ def tls_context():
     return ssl.create_default_context(cafile=certifi.where())
 
 
-@timed
-def call(url, key, turn_request, timeout):
-    """POST ``turn_request`` signed with ``key``; return the action the bot answers within
-    ``timeout`` seconds (all told), or raise BotFault."""
+def post_signed(url, key, payload, timeout):
+    """POST ``payload`` (JSON) signed with ``key``; (status, body bytes) of the whole answer within
+    ``timeout`` seconds (all told), or BotFault: the one outbound path of turns, events and pings."""
     deadline = time.monotonic() + timeout
     try:
         # Again before every call: DNS may have changed. The lookup comes out of the bot's time.
@@ -93,7 +92,7 @@ def call(url, key, turn_request, timeout):
         raise BotFault("unsafe_url", str(e)) from e
     except TimeoutError as e:
         raise BotFault("timeout", f"the bot's host name did not resolve within {timeout} s") from e
-    body = json.dumps(turn_request, separators=(",", ":")).encode()
+    body = json.dumps(payload, separators=(",", ":")).encode()
     target, host = _target(checked)
     headers = {
         "Host": host,
@@ -106,11 +105,18 @@ def call(url, key, turn_request, timeout):
     try:
         if remaining <= 0:
             raise TimeoutError
-        status, raw = asyncio.run(exchange(target, body, headers, extensions, remaining))
+        return asyncio.run(exchange(target, body, headers, extensions, remaining))
     except (TimeoutError, httpx.TimeoutException) as e:
         raise BotFault("timeout", f"no whole answer within {timeout} s") from e
     except httpx.HTTPError as e:
         raise BotFault("connection_error", type(e).__name__) from e
+
+
+@timed
+def call(url, key, turn_request, timeout):
+    """POST ``turn_request`` signed with ``key``; return the action the bot answers within
+    ``timeout`` seconds (all told), or raise BotFault."""
+    status, raw = post_signed(url, key, turn_request, timeout)
     if not 200 <= status < 300:
         raise BotFault("http_error", f"status {status}", status, raw)
     try:
@@ -120,6 +126,17 @@ def call(url, key, turn_request, timeout):
     if not isinstance(answer, dict) or not isinstance(answer.get("action"), dict):
         raise BotFault("no_action", 'the answer must be {"action": {...}}', status, raw)
     return answer["action"]
+
+
+@timed
+def tell(url, key, message, timeout):
+    """POST ``message`` (an event or a ping, docs/bots.md "A bot's events") signed with ``key``;
+    return its outcome for the owner: {"status": "ok", "http_status", "answer"} for any 2xx
+    within ``timeout`` seconds, else BotFault. What a 2xx says is the bot's business."""
+    status, raw = post_signed(url, key, message, timeout)
+    if not 200 <= status < 300:
+        raise BotFault("http_error", f"status {status}", status, raw)
+    return {"status": "ok", "http_status": status, "answer": raw[:BODY_SHOWN].decode("utf-8", errors="replace")}
 
 
 # Host-name lookups run here so that a call stops waiting for one at its deadline: the system

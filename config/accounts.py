@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from config import language
 from games.accounts import throttles, users
+from games.errors import ServiceError
 
 LOGIN_BACKEND = "games.accounts.users.CanonicalNameBackend"
 
@@ -33,13 +34,10 @@ def safe_next(request, default="home"):
 def too_many_attempts(request, retry_after):
     """The 429 a refused log-in or sign-up gets, with its Retry-After header: a page, except
     under /api/ (the browsable API's log-in), where it is the API's own answer to the same
-    refusal (games.accounts.throttles.TooManyAttempts, worded by games.errors.error_handler)."""
+    refusal (the catalogue's ``throttled``, with games.accounts.throttles.TooManyAttempts's problem)."""
     if request.path_info.startswith("/api/"):
-        refused = throttles.TooManyAttempts(retry_after)
-        response = JsonResponse(
-            {"error": {"code": refused.default_code, "message": str(refused.detail), "retry_after": retry_after}},
-            status=429,
-        )
+        refused = ServiceError("throttled", problem=throttles.TooManyAttempts.problem, retry_after=retry_after)
+        response = JsonResponse(refused.as_json(), status=429)
     else:
         response = render(request, "registration/throttled.html", {"retry_after": retry_after}, status=429)
     response["Retry-After"] = str(retry_after)

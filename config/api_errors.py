@@ -14,14 +14,14 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import JsonResponse
 from django.middleware.common import CommonMiddleware
 from django.utils.translation import gettext_lazy
-from rest_framework import exceptions
 
+from games import errors
 from games.errors import ServiceError
 
 API_PREFIX = "/api/"
 
 # The code a bare status gets: a code of games.errors.CATALOGUE, whose sentence it says (429 is
-# the framework's ``throttled``, worded as DRF words it, with the wait when the answer gave one).
+# a rate limit's ``throttled``, with the wait the answer gave, else 1 s: games.errors.throttled).
 CODES = {
     400: "invalid_request",
     401: "not_authenticated",
@@ -54,7 +54,8 @@ def refusal_response(status, code, **details):
 
 def bare_status_error(request, response):
     """The JSON error for a non-JSON error answer: the catalogue's code and sentence for its
-    status, DRF's words for a 429, the reason phrase for a status neither knows."""
+    status (a 429's ``throttled`` with its Retry-After), the reason phrase for a status it does
+    not know."""
     status = response.status_code
     if status == 404:
         return refusal_response(
@@ -64,9 +65,10 @@ def bare_status_error(request, response):
         return refusal_response(405, "method_not_allowed", method=request.method, allowed=response.get("Allow", ""))
     if status == 429:
         wait = response.get("Retry-After", "")
-        throttled = exceptions.Throttled(int(wait) if wait.isdigit() else None)
-        details = {"retry_after": int(wait)} if wait.isdigit() else {}
-        return error_response(429, throttled.default_code, str(throttled.detail), **details)
+        refused = errors.throttled(int(wait) if wait.isdigit() else None)
+        converted = JsonResponse(refused.as_json(), status=429)
+        converted["Retry-After"] = str(refused.details["retry_after"])
+        return converted
     if status in CODES:
         return refusal_response(status, CODES[status])
     return error_response(status, f"http_{status}", response.reason_phrase or "error")

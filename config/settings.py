@@ -193,7 +193,10 @@ BOT_WEBHOOK_QUEUE = os.environ.get("BOT_WEBHOOK_QUEUE", "webhooks")
 # Webhook calls one worker makes at once (make run's webhook worker: a pool of this many threads,
 # each waiting on a bot's server; the compose file's too): bots that hang hold up only themselves.
 BOT_WEBHOOK_CONCURRENCY = int(os.environ.get("BOT_WEBHOOK_CONCURRENCY") or 32)
-CELERY_TASK_ROUTES = {"bots.tasks.play_webhook_turn": {"queue": BOT_WEBHOOK_QUEUE}}
+CELERY_TASK_ROUTES = {
+    task: {"queue": BOT_WEBHOOK_QUEUE}
+    for task in ("bots.tasks.play_webhook_turn", "bots.tasks.deliver_bot_event", "bots.tasks.ping_webhook_bot")
+}
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-bot-turns": {
         "task": "bots.tasks.sweep_stalled_turns",
@@ -268,6 +271,7 @@ THROTTLE_RATES = {
     "polls": "30/s, 1200/m",  # GET matches/{id}/events/ and bot/turns/, per person, bot or address
     "tokens": "30/m",  # listing and revoking one's API tokens, per person
     "games": "20/m, 300/h",  # sparring, challenges and their answers, ladder entries, per person
+    "pings": "6/m, 60/h",  # POST bots/{id}/ping/, per person: each is a call to the bot's URL
 }
 for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
     _scope, _, _rates = (part.strip() for part in _item.partition("="))

@@ -4,7 +4,9 @@ from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from bots import api as bots_api
+from bots import api_events as bots_api_events
 from bots import api_games as bots_api_games
+from bots import api_my_games as bots_api_my_games
 from bots import views_demo as bots_demo
 from bots import views_play as bots_play
 from config import accounts, language
@@ -39,6 +41,8 @@ urlpatterns = [
     path("api/v1/auth/login/", accounts.api_login_page),  # the browsable API's log-in page, rate-limited
     path("api/v1/auth/", include("rest_framework.urls")),  # session log in / log out pages
     path("api/v1/me/matches/", accounts_api.MyMatchesView.as_view(), name="api-me-matches"),
+    path("api/v1/me/games/", bots_api_my_games.MyGamesView.as_view(), name="api-me-games"),
+    path("api/v1/me/games/export/", bots_api_my_games.MyGamesExportView.as_view(), name="api-me-games-export"),
     path("api/v1/matches/", games_api.MatchListView.as_view(), name="api-matches"),
     path("api/v1/matches/<id:pk>/", games_api.MatchDetailView.as_view(), name="api-match"),
     path("api/v1/matches/<id:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
@@ -88,6 +92,7 @@ urlpatterns = [
     path("api/v1/bots/<id:pk>/", bots_api.BotDetailView.as_view(), name="api-bot"),
     path("api/v1/bots/<id:pk>/rotate/", bots_api.BotRotateView.as_view(), name="api-bot-rotate"),
     path("api/v1/bots/<id:pk>/faults/", bots_api.BotFaultsView.as_view(), name="api-bot-faults"),
+    path("api/v1/bots/<id:pk>/ping/", bots_api_events.BotPingView.as_view(), name="api-bot-ping"),
     path("api/v1/bots/<id:pk>/sparring/", bots_api_games.SparringView.as_view(), name="api-bot-sparring"),
     path("api/v1/limits/", bots_api_games.LimitsView.as_view(), name="api-limits"),
     path("api/v1/challenges/", bots_api_games.ChallengeListView.as_view(), name="api-challenges"),

@@ -1,7 +1,8 @@
-"""Live streams of matches and bot turns (issue 18; games/live/streams.py, bots/api_stream.py).
+"""Live streams of matches, bot turns and bots' own events (games/live/streams.py,
+bots/api_stream.py, bots/api_events.py).
 
 Served live by an ASGI server (config/asgi.py; the compose file's ``streams`` service, which
-the proxy routes these two paths to), and as bounded long polls by a WSGI server (docs/api.md
+the proxy routes these paths to), and as bounded long polls by a WSGI server (docs/api.md
 "Where they are live").
 """
 
@@ -9,6 +10,7 @@ from django.urls import path
 from rest_framework.authentication import SessionAuthentication
 
 from bots.api import BotTokenAuthentication
+from bots.api_events import BotEventsView
 from bots.api_stream import BotStreamView
 from games.accounts.tokens import HashedTokenAuthentication
 from games.live.streams import MatchStreamView
@@ -23,4 +25,5 @@ urlpatterns = [
         name="api-match-stream",
     ),
     path("api/v1/bot/stream/", BotStreamView.as_view(), name="api-bot-stream"),
+    path("api/v1/bot/events/", BotEventsView.as_view(), name="api-bot-events"),
 ]

@@ -18,6 +18,7 @@ Every room (games, bots, tournaments, config) may import this module: it imports
 the site.
 """
 
+import math
 import typing
 
 from django.utils import translation
@@ -137,7 +138,8 @@ CATALOGUE = {
     "no_result": Refusal(409, _("a ruling applies to a match whose result is recorded")),
     "no_rounds_left": Refusal(409, _("all %(rounds)s rounds have been played")),
     "not_a_guest_seat": Refusal(400, _("choose a seat of someone else at the table")),
-    "not_a_person": Refusal(409, _("only a person's seat can be returned")),
+    "not_a_person": Refusal(409, _("only a seat a person or a bot holds can be returned")),
+    "not_a_webhook_bot": Refusal(409, _("only a webhook bot is pinged: it has a URL to call")),
     "not_a_polling_bot": Refusal(
         403, _("only a polling bot has a turn stream; a webhook bot's turns are sent to its URL")
     ),
@@ -198,6 +200,14 @@ CATALOGUE = {
     "table_cancelled": Refusal(409, _("the table was cancelled; its seats can no longer change")),
     "table_full": Refusal(409, _("every seat of the table is taken or held for someone")),
     "table_started": Refusal(409, _("the game at this table has started; its seats can no longer change")),
+    "throttled": Refusal(
+        429,
+        ngettext_lazy(
+            "%(problem)s: try again in %(retry_after)s second",
+            "%(problem)s: try again in %(retry_after)s seconds",
+            "retry_after",
+        ),
+    ),
     "too_few_entrants": Refusal(409, _("a round needs at least %(needed)s entrants")),
     "too_large": Refusal(413, _("the request body is larger than this server accepts")),
     "too_many_games_today": Refusal(
@@ -342,6 +352,18 @@ ERROR = inline_serializer(
 )
 
 
+# A rate limit's refusal (429 ``throttled``; games/accounts/throttles.py) in the catalogue's words
+# and languages, not DRF's ("Request was throttled. Expected available in N seconds."): which limit
+# refused, as ``problem``, and the wait in whole seconds, as ``retry_after`` (the Retry-After
+# header's value too).
+TOO_MANY_REQUESTS = _("too many requests")
+
+
+def throttled(wait, problem=TOO_MANY_REQUESTS):
+    """The refusal of a rate limit that frees in ``wait`` seconds (None: unknown, said as 1)."""
+    return ServiceError("throttled", problem=problem, retry_after=max(1, math.ceil(wait or 1)))
+
+
 # The framework's refusals that the catalogue words: the code the framework gives them, and the
 # details their sentence takes from the refused request (what the framework says is dropped).
 FRAMEWORK_DETAILS = {
@@ -362,9 +384,10 @@ def error_handler(exc, context):
     Accept would otherwise get the browsable API's HTML page). A refusal is worded by the
     catalogue; so are the framework's refusals of FRAMEWORK_DETAILS. The framework's others
     keep their code and words: a request whose fields do not validate (``invalid_input``, with
-    ``fields``), a body that is not JSON, a bad token, a rate limit (``throttled``, with
-    ``retry_after``, as its Retry-After header). Exceptions it does not know stay unhandled:
-    config.api_errors answers them with a JSON 500."""
+    ``fields``), a body that is not JSON, a bad token, a stream cap (``too_many_streams``, with
+    ``retry_after``). A rate limit (``throttled``) is the catalogue's, with ``retry_after`` as
+    its Retry-After header. Exceptions it does not know stay unhandled: config.api_errors
+    answers them with a JSON 500."""
     request = context.get("request")
     if isinstance(exc, ServiceError):
         response = Response(exc.as_json(), status=exc.status)
@@ -378,6 +401,10 @@ def error_handler(exc, context):
             body = {"code": "invalid_input", "message": str(_("the request is not valid")), "fields": response.data}
         elif code in FRAMEWORK_DETAILS:
             body = ServiceError(code, **FRAMEWORK_DETAILS[code](exc, request, response)).as_json()["error"]
+        elif isinstance(exc, exceptions.Throttled) and code == "throttled":
+            # A subclass may say which limit it is (games.accounts.throttles.TooManyAttempts).
+            body = throttled(exc.wait, getattr(exc, "problem", TOO_MANY_REQUESTS)).as_json()["error"]
+            response["Retry-After"] = str(body["retry_after"])
         else:
             body = {"code": code, "message": str(detail)}
             if response.has_header("Retry-After"):  # a rate limit's 429 (games/accounts/throttles.py)

@@ -69,6 +69,7 @@ class MatchAdvanced:
       action: its seat check; a built-in run: always); None when it did not.
     - ``worker_on_it``: the worker that made the change (a built-in bots' run, bots.runner)
       deals with the match's next turn itself, so nothing need be queued for it.
+    - ``created``: the change created the match (its seats are all set from then on).
     """
 
     match_id: int
@@ -76,6 +77,7 @@ class MatchAdvanced:
     match: Match
     machines_seated: bool | None = None
     worker_on_it: bool = False
+    created: bool = False
 
     @property
     def row(self) -> Match | None:
@@ -92,7 +94,7 @@ MATCH_ADVANCED: Hook[[MatchAdvanced], None] = Hook(
     change rolled back; each receiver once per announcement, in order. A receiver returns
     nothing; it must not fail the change (it has committed): trouble is logged and left to the
     sweeps. Registered: games.live.pubsub.publish_match, bots.tasks.on_match_advanced,
-    tournaments.tasks.on_match_advanced.""",
+    bots.events.on_match_advanced, tournaments.tasks.on_match_advanced.""",
 )
 
 EVENT_PLAYER_CHECKS: Hook[[str, AbstractBaseUser], bool] = Hook(

@@ -106,6 +106,18 @@ def enqueued_bot_turns(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def webhook_calls_queued(monkeypatch):
+    """A webhook bot's events and pings the site would hand to the webhook queue, recorded
+    instead, each as ("event", event id) or ("ping", bot id): no test calls a bot by chance."""
+    from bots import events
+
+    recorded = []
+    kinds = {events.DELIVER_TASK: "event", events.PING_TASK: "ping"}
+    monkeypatch.setattr(events, "to_webhook_queue", lambda task, argument: recorded.append((kinds[task], argument)))
+    return recorded
+
+
+@pytest.fixture(autouse=True)
 def armed_deadlines(monkeypatch):
     """People's deadline tasks the site would queue, recorded instead of published, each as
     (match_id, version, wake): the row's ``clock_wake_at`` is still written."""

@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
 
         from . import leaderboards, players, tasks
         from .ladder import checks as ladder_checks
+        from .ladder import service as ladder_service
         from .ladder import views as ladder_views
         from .service import entries
 
@@ -27,5 +28,7 @@ class TournamentsConfig(AppConfig):
         bots_hooks.BOT_RATINGS.register(leaderboards.bot_ratings)
         # ... and its place in the ladders (issue 18).
         bots_hooks.BOT_PAGE_SECTIONS.register(ladder_views.bot_page_section)
+        # A rated ladder match tells its bots how it ended, with the rating change.
+        bots_hooks.GAME_END_TOLD_BY.register(ladder_service.rates_match)
         # `manage.py check` reads the ladder's settings.
         checks.register(ladder_checks.check_ladder_settings)

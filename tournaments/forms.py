@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from bots.models import Bot
 from games.engine import RULESETS
 from games.offer import offered_rulesets
+from games.templatetags.cards import seat_number
 
 from .models import Tournament
 from .service import creation
@@ -288,9 +289,9 @@ OFFENCE_CHOICES = [
 
 def seat_choices(num_seats):
     """The penalised seat's choices at a table of ``num_seats``. Seats are numbered from 1 on
-    the pages (as the table page names them), from 0 in the events."""
+    the pages, from 0 in the events (docs/pages.md, "Seat numbers")."""
     return [("", _("(for a penalty or a seat given back)"))] + [
-        (str(s), _("Seat %(number)s") % {"number": s + 1}) for s in range(num_seats)
+        (str(s), _("Seat %(number)s") % {"number": seat_number(s)}) for s in range(num_seats)
     ]
 
 
@@ -332,7 +333,7 @@ class RulingForm(forms.Form):
         # in the page through seat_values().
         for s in range(num_seats):
             self.fields[f"value_{s}"] = forms.FloatField(
-                label=_("Seat %(number)s: score or change") % {"number": s + 1}, required=False
+                label=_("Seat %(number)s: score or change") % {"number": seat_number(s)}, required=False
             )
 
     def seat_values(self):

@@ -16,6 +16,7 @@ from games.errors import ServiceError
 from games.models import Match
 from games.pages import compass
 from games.service import access
+from games.templatetags.cards import seat_number
 
 from .views import tournament_context
 
@@ -91,7 +92,7 @@ def cards_context(tournament, round_number=None):
             table
             | {
                 "seat_rows": [
-                    {"seat": seat + 1, "point": _(COMPASS_POINTS[places[seat]]), "name": name}
+                    {"seat": seat_number(seat), "point": _(COMPASS_POINTS[places[seat]]), "name": name}
                     for seat, name in enumerate(table["names"])
                 ]
             }

@@ -70,6 +70,16 @@ AS A LIBRARY::
     run_webhook(choose, secret, host="0.0.0.0", port=9000, receipts="receipts.jsonl")
 
 (``receipts``: a file name or a ``Receipts``; without it the library keeps none.)
+
+YOUR BOT'S EVENTS. The platform also tells the bot about its games: ``game_start`` (match,
+ruleset, options, seat, opponents), ``game_end`` (result, scores, and on a rated
+table its rating change), ``taken_over`` (why, with its faults), ``seat_returned`` and
+``challenge`` (who, the game, the expiry), each ``{"type", "id", "at", ...}``. A webhook gets
+them as signed POSTs (answered 200 ``{}``) and a ``{"type": "ping"}`` (answered
+``{"pong": true}``); a polling client finds them in its polls, a stream client on its stream.
+Each is logged; define ``on_event(event)`` beside ``choose`` in your strategy file (or pass
+``on_event=`` to the library) to act on them. A challenge is answered with the bot's own
+token: ``POST /api/v1/challenges/<id>/accept/`` (or ``decline/``).
 """
 
 import argparse
@@ -95,6 +105,7 @@ __all__ = [
     "BotError",
     "Receipts",
     "StrategyError",
+    "load_bot",
     "load_strategy",
     "main",
     "poll_once",
@@ -137,6 +148,11 @@ class Unavailable(Exception):
 # ------------------------------------------------------------------ the strategy
 def load_strategy(path):
     """The ``choose`` function of the Python file at ``path``, or StrategyError saying why not."""
+    return load_bot(path)[0]
+
+
+def load_bot(path):
+    """(``choose``, ``on_event`` or None) of the Python file at ``path``, or StrategyError."""
     path = Path(path)
     if not path.is_file():
         raise StrategyError(f"{path}: no such file")
@@ -153,7 +169,35 @@ def load_strategy(path):
     choose = getattr(module, "choose", None)
     if not callable(choose):
         raise StrategyError(f"{path} defines no choose(turn) function")
-    return choose
+    on_event = getattr(module, "on_event", None)
+    return choose, on_event if callable(on_event) else None
+
+
+SHOWN_FIELDS = ("match", "seat", "result", "reason", "challenge", "challenger", "ruleset")
+
+
+def log_event(event):
+    """What a bot does with its events unless told otherwise: a line of the log each."""
+    log.info("%s %s", event.get("type"), {k: event[k] for k in SHOWN_FIELDS if k in event})
+
+
+def hear(on_event, event):
+    """Give one of the bot's events to ``on_event`` (by default ``log_event``); its failure is
+    logged, never raised: an event needs no answer."""
+    try:
+        (on_event or log_event)(event)
+    except Exception:
+        log.exception("on_event failed on event %s", event.get("id"))
+
+
+def is_event(message):
+    """Whether a message from the platform is one of the bot's events (not a turn, not a ping)."""
+    return (
+        isinstance(message, dict)
+        and isinstance(message.get("type"), str)
+        and isinstance(message.get("id"), int)
+        and "legal_actions" not in message
+    )
 
 
 def decide(choose, turn):
@@ -274,9 +318,10 @@ def signature_ok(secret, header, body, now=None, tolerance=SIGNATURE_TOLERANCE_S
     return any(hmac.compare_digest(expected, given) for given in signatures)
 
 
-def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BODY_BYTES, receipts=None):
+def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BODY_BYTES, receipts=None, on_event=None):
     """A threaded HTTP server, not yet serving, that answers each signed turn with
-    ``{"action": choose(turn)}``. ``port=0`` takes a free port (``server.server_port``).
+    ``{"action": choose(turn)}``, each event with ``{}`` (after ``on_event(event)``) and a ping
+    with ``{"pong": true}``. ``port=0`` takes a free port (``server.server_port``).
     ``receipts`` (a file name or Receipts) keeps each turn's ``previous_receipt``."""
     if not secret:
         raise BotError("the webhook needs the bot's secret (krs_...)")
@@ -302,6 +347,11 @@ def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BOD
                 turn = json.loads(body)
             except ValueError:
                 return self.reply(400, {"error": "the body is not JSON"})
+            if isinstance(turn, dict) and turn.get("type") == "ping":
+                return self.reply(200, {"pong": True})
+            if is_event(turn):
+                hear(on_event, turn)
+                return self.reply(200, {})
             if not isinstance(turn, dict) or not isinstance(turn.get("legal_actions"), list):
                 return self.reply(400, {"error": "the body is not a turn request"})
             if book is not None:
@@ -340,9 +390,9 @@ def webhook_server(choose, secret, host="127.0.0.1", port=9000, max_body=MAX_BOD
     return server
 
 
-def run_webhook(choose, secret, host="127.0.0.1", port=9000, receipts=None):
+def run_webhook(choose, secret, host="127.0.0.1", port=9000, receipts=None, on_event=None):
     """Serve turns until interrupted (listen on host "0.0.0.0" to be reachable from outside)."""
-    server = webhook_server(choose, secret, host, port, receipts=receipts)
+    server = webhook_server(choose, secret, host, port, receipts=receipts, on_event=on_event)
     log.info("webhook bot listening on http://%s:%s/", host, server.server_port)
     try:
         server.serve_forever()
@@ -520,9 +570,10 @@ def play(choose, server, token, turn, stop=None, receipts=None, answered=None):
     return taken
 
 
-def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None, answered=None):
-    """Fetch the pending turns (the server waits up to ``wait`` s for one) and answer each that
-    ``answered`` (AnsweredTurns) does not hold; returns how many answers the platform took.
+def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None, answered=None, on_event=None):
+    """Fetch the pending turns and the bot's events (the server waits up to ``wait`` s for
+    either), hand each event to ``on_event`` and answer each turn that ``answered``
+    (AnsweredTurns) does not hold; returns how many answers the platform took.
     ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
     receipts = receipt_book(receipts)
@@ -534,6 +585,9 @@ def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts
     refuse_for_good(status, headers, body, "GET /api/v1/bot/turns/")
     if status != 200 or not isinstance(body, dict) or not isinstance(body.get("turns"), list):
         raise Unavailable(f"GET /api/v1/bot/turns/: {status} {message(body)}")
+    for event in body.get("events") or ():
+        if is_event(event):
+            hear(on_event, event)
     turns = [turn for turn in body["turns"] if isinstance(turn, dict)]
     taken = sum(play(choose, server, token, turn, stop, receipts, answered) for turn in turns)
     if not body["turns"] and "Retry-After" in headers:  # too many waits at once: it answered without one
@@ -541,7 +595,7 @@ def poll_once(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts
     return taken
 
 
-def run_polling(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None):
+def run_polling(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receipts=None, on_event=None):
     """Play turns until ``stop`` (a threading.Event) is set. Network trouble is retried with a
     growing pause; a refused token raises BotError. ``receipts``: a file name or Receipts."""
     server, token, stop = check_server(server), check_token(token), stop or threading.Event()
@@ -549,7 +603,7 @@ def run_polling(choose, server, token, wait=POLL_WAIT_SECONDS, stop=None, receip
     backoff, answered = Backoff(), AnsweredTurns()
     while not stop.is_set():
         try:
-            poll_once(choose, server, token, wait, stop, receipts, answered)
+            poll_once(choose, server, token, wait, stop, receipts, answered, on_event)
         except (Unavailable, *NETWORK_ERRORS) as e:
             delay = backoff.next()
             log.warning("polling failed (%s); again in %.1f s", e, delay)
@@ -579,7 +633,7 @@ def open_stream(server, token, idle=STREAM_IDLE_SECONDS):
         raise Unavailable(f"GET /api/v1/bot/stream/: {e.status} {message(body)}") from None
 
 
-def read_stream(choose, server, token, response, stop, receipts=None, answered=None):
+def read_stream(choose, server, token, response, stop, receipts=None, answered=None, on_event=None):
     """Answer the turns of one open stream, in order; returns True when the server asks for a
     new connection, False when it closed this one (or ``stop`` was set). ``receipts``: a
     Receipts; ``answered``: the AnsweredTurns of every connection of this client (a turn sent
@@ -602,13 +656,15 @@ def read_stream(choose, server, token, response, stop, receipts=None, answered=N
         if kind == "reconnect":
             return True
         if kind != "turn":
-            continue  # a kind of line this client does not know: for newer clients
+            if is_event(item):
+                hear(on_event, item)
+            continue  # else a kind of line this client does not know: for newer clients
         turn = {key: value for key, value in item.items() if key != "type"}  # the turn, as polling has it
         play(choose, server, token, turn, stop, receipts, answered)
     return False
 
 
-def run_stream(choose, server, token, stop=None, idle=STREAM_IDLE_SECONDS, receipts=None):
+def run_stream(choose, server, token, stop=None, idle=STREAM_IDLE_SECONDS, receipts=None, on_event=None):
     """Play the turns of the stream until ``stop`` (a threading.Event) is set, reconnecting at
     once when asked to and after a growing pause when the connection drops; a refused token
     raises BotError. ``receipts``: a file name or Receipts."""
@@ -619,7 +675,7 @@ def run_stream(choose, server, token, stop=None, idle=STREAM_IDLE_SECONDS, recei
         try:
             with open_stream(server, token, idle) as response:
                 backoff.reset()
-                if read_stream(choose, server, token, response, stop, receipts, answered):
+                if read_stream(choose, server, token, response, stop, receipts, answered, on_event):
                     # Asked to reconnect: at once, unless the server was too busy to hold this
                     # stream open and says how long to pause (Retry-After, as on a long poll).
                     if "Retry-After" in response.headers:
@@ -669,16 +725,17 @@ def main(argv=None, choose=None):
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
     )
     try:
+        on_event = None
         if args.strategy:
-            choose = load_strategy(args.strategy)
+            choose, on_event = load_bot(args.strategy)
         receipts = Receipts(args.receipts)
         log.info("keeping the site's receipts in %s", receipts.path)
         if args.protocol == "webhook":
-            run_webhook(choose, credential("BOT_SECRET"), args.host, args.port, receipts=receipts)
+            run_webhook(choose, credential("BOT_SECRET"), args.host, args.port, receipts=receipts, on_event=on_event)
         else:
             run = run_polling if args.protocol == "poll" else run_stream
             log.info("%s bot playing at %s", args.protocol, args.server)
-            run(choose, args.server, credential("BOT_TOKEN"), receipts=receipts)
+            run(choose, args.server, credential("BOT_TOKEN"), receipts=receipts, on_event=on_event)
     except (BotError, StrategyError, OSError) as e:  # OSError: the webhook's port is taken, say
         print(f"kingrifki_bot: {e}", file=sys.stderr)
         return 2

@@ -266,9 +266,11 @@ def do_count_signup(request, username):
 
 
 class TooManyAttempts(exceptions.Throttled):
-    """A log-in or sign-up refused by do_count_login / do_count_signup (429, Retry-After)."""
+    """A log-in or sign-up refused by do_count_login / do_count_signup (429, Retry-After): the
+    catalogue's ``throttled`` (games.errors.throttled), with this limit as its ``problem``."""
 
-    default_detail = _("Too many attempts for this account or from this address.")
+    problem = _("too many attempts for this account or from this address")
+    default_detail = problem
 
 
 # ------------------------------------------------------------------ API routes
@@ -289,6 +291,7 @@ ROUTES = {
     ("POST", "api-challenge-accept"): "games",
     ("POST", "api-ladder-entries"): "games",
     ("GET", "api-me-matches"): "polls",  # a client's "my games" list, asked again and again
+    ("POST", "api-bot-ping"): "pings",  # each ping is a call the workers make to the bot's URL
 }
 
 

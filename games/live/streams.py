@@ -81,7 +81,7 @@ logger = logging.getLogger(__name__)
 NDJSON, SSE = "application/x-ndjson", "text/event-stream"
 FORMATS = {"ndjson": NDJSON, "sse": SSE}
 RETRY_AFTER_SECONDS = 5  # what a stream refused for a cap tells its client to wait
-STREAM_PATH = re.compile(r"/api/v1/(?:matches/[^/]+|bot)/stream/$")
+STREAM_PATH = re.compile(r"/api/v1/(?:(?:matches/[^/]+|bot)/stream|bot/events)/$")
 
 
 def setting(name):
@@ -260,7 +260,14 @@ SLOTS = StreamSlots()
 
 
 class TooManyStreams(exceptions.Throttled):
+    """A stream cap's 429: the cap's own sentence in the caller's language, with ``retry_after``
+    (and Retry-After) saying when, never DRF's English "Expected available in N seconds"."""
+
     default_code = "too_many_streams"
+
+    def __init__(self, wait, detail):
+        super().__init__(wait=wait, detail=detail)
+        self.detail = exceptions.ErrorDetail(detail, self.default_code)
 
 
 CAP_MESSAGES = {
@@ -465,8 +472,11 @@ STREAM_RESPONSES = {
     (200, SSE): inline_serializer(
         "StreamEvent",
         {
-            "id": serializers.CharField(required=False, help_text="the event's version (events only)"),
-            "event": serializers.ChoiceField(choices=["snapshot", "event", "end", "reconnect", "turn"]),
+            "id": serializers.CharField(
+                required=False, help_text="the event's version (a match's events), or a bot event's id"
+            ),
+            # A bot's own events (bots/api_events.py) are named by their type; games names none of them.
+            "event": serializers.CharField(help_text="snapshot, event, end, reconnect, turn, or a bot event's type"),
             "data": serializers.CharField(help_text="the line's JSON, as the NDJSON stream sends it"),
         },
     ),

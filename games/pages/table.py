@@ -29,6 +29,7 @@ from games.models import Event, Match
 from games.pages import compass, decisions, piles
 from games.record import eventlog
 from games.service import access, clocks, playing
+from games.templatetags.cards import seat_number
 
 # ------------------------------------------------------------------ the table
 # What the seat to act is deciding, by the engine's phase names (king.py, rifki.py).
@@ -69,7 +70,7 @@ def seat_names(rows):
         count[r["name"]] = count.get(r["name"], 0) + 1
     for r in rows:
         if count[r["name"]] > 1:
-            r["name"] = _("%(name)s, seat %(seat)s") % {"name": r["name"], "seat": r["index"] + 1}
+            r["name"] = _("%(name)s, seat %(seat)s") % {"name": r["name"], "seat": seat_number(r["index"])}
     return [r["name"] for r in rows]
 
 
@@ -78,7 +79,7 @@ def seat_name(seat):
         return seat.user.username
     if seat.bot_id:
         return seat.bot.name
-    return _("open seat %(seat)s") % {"seat": seat.index + 1}
+    return _("open seat %(seat)s") % {"seat": seat_number(seat.index)}
 
 
 def match_seat_names(match):

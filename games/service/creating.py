@@ -133,5 +133,5 @@ def do_create_match(
         rows = eventlog.append(match.stream, 0, state.events, meta, declared=playing.declared_events(match))
         match.head_hash = rows[-1].hash
         match.save(update_fields=["head_hash"])
-        announcement.announce_after_commit(match)
+        announcement.announce_after_commit(match, created=True)
     return match

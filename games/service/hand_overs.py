@@ -2,6 +2,7 @@
 back; both are platform events appended alone, which the engine never sees."""
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games import engine, hooks
@@ -111,16 +112,18 @@ def do_leave_seat(match_id, user):
 
 
 def do_return_seat(match_id, seat, actor, reason):
-    """A ruling gives a person's seat back after a house bot took it for timeouts: a
-    seat_returned event, after which the person plays again with their strikes reset. A seat
-    whose player left, a bot's seat and a seat nobody took are refused; nothing is stored."""
+    """A ruling gives a seat back after a house bot took it (a person's for timeouts, a bot's
+    for faults): a seat_returned event, after which its holder plays again with their strikes
+    or faults reset. A seat whose player left, an open seat and a seat nobody took are
+    refused; nothing is stored."""
     if not isinstance(reason, str) or not 1 <= len(reason.strip()) <= 500:
         raise ServiceError("invalid_ruling", problem=_("a ruling gives its reason (1 to 500 characters)"))
 
     def check(match):
         if isinstance(seat, bool) or seat not in range(match.num_seats):
             raise ServiceError("invalid_seat", last=match.num_seats - 1)
-        if not Seat.objects.filter(match=match, index=seat, user__isnull=False).exists():
+        held = Seat.objects.filter(match=match, index=seat).filter(Q(user__isnull=False) | Q(bot__isnull=False))
+        if not held.exists():
             raise ServiceError("not_a_person")
         taken = seat_taken_over(match, seat)
         if taken is None:

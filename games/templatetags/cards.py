@@ -44,6 +44,14 @@ def card_name(card):
 
 
 @register.filter
+def seat_number(index):
+    """A seat as the pages number it for people: from 1 to the table's size. The API, the bot
+    protocol, the events and the addresses' ``?seat=`` number it from 0 (docs/pages.md, "Seat
+    numbers"), so seat 0 is "Seat 1" on every page."""
+    return index + 1
+
+
+@register.filter
 def fault_reason(code):
     """Why a bot's turn got the fallback action, in words (games.refusals)."""
     return refusals.fault_reason(code)
@@ -145,7 +153,7 @@ def action_label(ruleset, action):
             return _("Play down")
         return _("Play %(how)s") % {"how": _trump_label(action.get("trump"))}
     if kind == "nominate":
-        return _("Name seat %(seat)s the first dealer") % {"seat": action["dealer"] + 1}
+        return _("Name seat %(seat)s the first dealer") % {"seat": seat_number(action["dealer"])}
     games = [RULESETS[ruleset]] if ruleset in RULESETS else list(RULESETS.values())
     label = next((game.action_labels[kind] for game in games if kind in game.action_labels), None)
     return kind if label is None else gettext(label)

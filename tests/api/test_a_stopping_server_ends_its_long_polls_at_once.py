@@ -33,6 +33,12 @@ def test_sigterm_answers_every_waiting_client_and_the_server_exits_at_once(serve
         )
         answers.append((status, json.loads(body)["turns"] == [] or "turns"))
 
+    # The bot's game_start is waiting for it: a first poll takes it, so the next one waits.
+    status, _, body = site.get(
+        "/api/v1/bot/turns/?wait=0", headers={"Authorization": f"Bot {site.seeded['bot_token']}"}
+    )
+    assert status == 200 and [e["type"] for e in json.loads(body)["events"]] == ["game_start"]
+
     clients = [threading.Thread(target=wait_for_events, daemon=True) for _ in range(2)]
     clients.append(threading.Thread(target=wait_for_turns, daemon=True))
     for client in clients:

@@ -29,6 +29,8 @@ OPERATIONS = [
     ("GET", "/api/v1/tournaments/{id}/rulings/"),
     ("POST", "/api/v1/tournaments/{id}/rulings/"),
     ("GET", "/api/v1/me/matches/"),
+    ("GET", "/api/v1/me/games/"),
+    ("GET", "/api/v1/me/games/export/"),
     ("GET", "/api/v1/matches/"),
     ("POST", "/api/v1/matches/"),
     ("GET", "/api/v1/matches/{id}/"),
@@ -69,6 +71,8 @@ OPERATIONS = [
     ("POST", "/api/v1/challenges/{id}/cancel/"),
     ("GET", "/api/v1/matches/{id}/stream/"),
     ("GET", "/api/v1/bot/stream/"),
+    ("GET", "/api/v1/bot/events/"),
+    ("POST", "/api/v1/bots/{id}/ping/"),
 ]
 
 

@@ -10,6 +10,7 @@ import random
 import pytest
 from django.db import transaction
 
+from bots import events as bot_events
 from bots import runner
 from bots import tasks as bots_tasks
 from games.hooks import MATCH_ADVANCED
@@ -18,7 +19,12 @@ from games.service import creating, playing, states
 from tests.engine.helpers import random_hands
 from tournaments import tasks as tournaments_tasks
 
-RECEIVERS = (pubsub.publish_match, bots_tasks.on_match_advanced, tournaments_tasks.on_match_advanced)
+RECEIVERS = (
+    pubsub.publish_match,
+    bots_tasks.on_match_advanced,
+    bot_events.on_match_advanced,
+    tournaments_tasks.on_match_advanced,
+)
 
 
 @pytest.fixture

@@ -47,6 +47,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from bots import events as bot_events
 from bots.house import house_account, house_bot
 from bots.house_names import house_bot_name
 from bots.models import Bot
@@ -460,14 +461,23 @@ def do_rate_match(match_id):
             .order_by("bot_id")
         )
         appended = leave(ladder, gone, LadderEntry.Reason.FAULTS, "system", before=[event])
-        record_ratings(table, event, appended[0].recorded_at)
+        changes = record_ratings(table, event, appended[0].recorded_at)
         table.rated = True
         table.save(update_fields=["rated"])
+        # Its bots hear how it ended with their rating change (bots.hooks.GAME_END_TOLD_BY).
+        bot_events.record_game_end(match, {seat: changes.get(key) for seat, key in enumerate(keys)})
     return event
 
 
+def rates_match(match):
+    """A bots.hooks.GAME_END_TOLD_BY source: a ladder match's bots hear of its end once it is rated."""
+    return match.event.startswith(LADDER_EVENT_PREFIX) and LadderTable.objects.filter(match_id=match.pk).exists()
+
+
 def record_ratings(table, event, at):
-    """The read models after ``event`` (a match_rated): fold.rate, as the fold computes it."""
+    """The read models after ``event`` (a match_rated): fold.rate, as the fold computes it.
+    Returns each key's change as its bot is told it: ordinal before (None: its first game) and
+    after, mu, sigma and games after."""
     keys = event["seats"]
     current = {r.key: r for r in LadderRating.objects.filter(ruleset=table.ruleset, key__in=keys)}
     points = fold.rate(
@@ -479,8 +489,16 @@ def record_ratings(table, event, at):
         event.get("lowest_wins", False),
         event.get("taken_over", []),
     )
+    changes = {}
     for key, point in points.items():
         row = current.get(key) or LadderRating(ruleset=table.ruleset, key=key, bot_id=fold.bot_of(key))
+        changes[key] = {
+            "before": round(row.ordinal, 3) if key in current else None,
+            "after": round(point.ordinal, 3),
+            "mu": round(point.mu, 3),
+            "sigma": round(point.sigma, 3),
+            "games": point.games,
+        }
         row.mu, row.sigma, row.ordinal, row.games = point.mu, point.sigma, point.ordinal, point.games
         row.anchor = row.anchor or fold.bot_of(key) in table.anchors
         row.save()
@@ -494,6 +512,7 @@ def record_ratings(table, event, at):
             games=point.games,
             at=at,
         )
+    return changes
 
 
 def unrated_matches(ruleset):

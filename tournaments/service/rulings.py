@@ -5,6 +5,7 @@ person's seat a house bot took given back (which they do not)."""
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from bots import events as bot_events
 from games.errors import ServiceError
 
 from ..models import Entrant, Tournament, TournamentTable
@@ -164,9 +165,10 @@ def do_record_ruling(tournament_id, by, kind, match, reason, **details):
 
 
 def do_return_seat(tournament_id, by, match_id, seat, reason):
-    """A ruling of the organiser: the person's seat a house bot took for timeouts at one of the
-    tournament's live matches is theirs again (a seat_returned event in the match's stream,
-    and a seat_returned event in the tournament's, which the standings ignore)."""
+    """A ruling of the organiser: the seat a house bot took (a person's for timeouts, a bot's for
+    faults) at one of the tournament's live matches is theirs again (a seat_returned event in
+    the match's stream, and a seat_returned event in the tournament's, which the standings
+    ignore); a bot holding it is told (bots.events)."""
     from games.service import hand_overs
 
     with transaction.atomic():
@@ -177,7 +179,8 @@ def do_return_seat(tournament_id, by, match_id, seat, reason):
             or not TournamentTable.objects.filter(tournament=tournament, match_id=match_id).exists()
         ):
             raise ServiceError("not_found", problem=_("no match %(match)s in this tournament"), match=match_id)
-        hand_overs.do_return_seat(match_id, seat, actor_of(by), reason)
+        match = hand_overs.do_return_seat(match_id, seat, actor_of(by), reason)
+        bot_events.record_seat_returned(match, seat, reason.strip(), match.version)  # a bot's seat: it hears
         event = {
             "type": "seat_returned",
             "match": match_id,

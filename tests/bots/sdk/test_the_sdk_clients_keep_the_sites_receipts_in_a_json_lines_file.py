@@ -115,7 +115,7 @@ def test_the_webhook_server_keeps_each_previous_receipt_once_and_notices_a_log_t
 
 def test_the_command_line_keeps_receipts_in_kingrifki_receipts_jsonl_unless_told_elsewhere(monkeypatch, tmp_path):
     used = []
-    monkeypatch.setattr(kingrifki_bot, "run_polling", lambda *a, receipts: used.append(receipts.path))
+    monkeypatch.setattr(kingrifki_bot, "run_polling", lambda *a, receipts, on_event=None: used.append(receipts.path))
     monkeypatch.setenv("BOT_TOKEN", "krb_t")
     monkeypatch.chdir(tmp_path)
     strategy = tmp_path / "mine.py"
