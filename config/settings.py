@@ -272,6 +272,7 @@ THROTTLE_RATES = {
     "tokens": "30/m",  # listing and revoking one's API tokens, per person
     "games": "20/m, 300/h",  # sparring, challenges and their answers, ladder entries, per person
     "pings": "6/m, 60/h",  # POST bots/{id}/ping/, per person: each is a call to the bot's URL
+    "exports": "10/m, 100/h",  # GET me/games/export/, per person: each is up to 500 whole games
 }
 for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
     _scope, _, _rates = (part.strip() for part in _item.partition("="))

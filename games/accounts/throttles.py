@@ -291,6 +291,8 @@ ROUTES = {
     ("POST", "api-challenge-accept"): "games",
     ("POST", "api-ladder-entries"): "games",
     ("GET", "api-me-matches"): "polls",  # a client's "my games" list, asked again and again
+    ("GET", "api-me-games"): "polls",
+    ("GET", "api-me-games-export"): "exports",  # up to 500 whole games a request
     ("POST", "api-bot-ping"): "pings",  # each ping is a call the workers make to the bot's URL
 }
 
