@@ -32,6 +32,7 @@ from django.db.models.functions import Cast, Coalesce, Concat
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games import api
 from games.engine import RULESETS
 from games.errors import ServiceError
 from games.models import MOST_SEATS, Event, Match, Seat
@@ -85,18 +86,9 @@ def given(params, name):
 
 
 def whole_number(params, name, default, low, high):
-    """An integer parameter from ``low`` to ``high`` (as games.api.int_param, for any mapping:
-    the page reads request.GET, the API request.query_params)."""
-    raw = given(params, name)
-    if raw is None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = None
-    if value is None or not low <= value <= high:
-        refuse(name, _("'%(field)s' must be an integer from %(low)s to %(high)s"), low=low, high=high)
-    return value
+    """An integer parameter from ``low`` to ``high`` (games.api.whole_number, for any mapping:
+    the page reads request.GET, the API request.query_params; an empty form field is absent)."""
+    return api.whole_number(given(params, name), name, default, low, high)
 
 
 def one_of(params, name, allowed):

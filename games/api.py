@@ -243,7 +243,12 @@ class MatchEventsView(APIView):
 
 
 def int_param(request, name, default, low, high):
-    raw = request.query_params.get(name)
+    return whole_number(request.query_params.get(name), name, default, low, high)
+
+
+def whole_number(raw, name, default, low, high):
+    """The text ``raw`` of parameter ``name`` (None: absent, then ``default``) as an integer from
+    ``low`` to ``high``, else 400 ``invalid_input`` naming the field and the range."""
     if raw is None:
         return default
     try:
