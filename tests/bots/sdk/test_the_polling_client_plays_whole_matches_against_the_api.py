@@ -7,6 +7,7 @@ from bots import runner
 from bots.examples.lowest_card import choose
 from bots.models import Turn
 from bots.sdk.kingrifki_bot import poll_once
+from games import engine
 from games.engine import RULESETS
 from games.models import Match
 from games.offer import offered_names
@@ -22,8 +23,12 @@ def test_a_short_match_ends_with_every_turn_answered(make_bot, live_server, rule
     seats = game.num_seats(options)
     poller = make_bot(kind="polling", name="sdk-poller")
     holders = [make_bot(name=f"house{i}") for i in range(seats - 1)]
-    holders.insert(seats - 1, poller)
-    match = creating.do_create_match(ruleset, options, holders)
+    # The poller sits where the first decision is: a short shedding game can end before a later
+    # seat's first turn, and then there would be nothing to answer.
+    seed = b"the poller decides first"
+    poller_seat = engine.new_game(ruleset, seed=seed, options=options).to_act
+    holders.insert(poller_seat, poller)
+    match = creating.do_create_match(ruleset, options, holders, seed=seed)
     answered = 0
     for _ in range(5000):
         match.refresh_from_db()
@@ -37,7 +42,6 @@ def test_a_short_match_ends_with_every_turn_answered(make_bot, live_server, rule
     # Every turn the poller was given, it answered: a short shedding game may give it only a few.
     turns = Turn.objects.filter(match=match, bot=poller)
     assert answered == turns.count() == turns.filter(status=Turn.Status.DONE).count() > 0
-    poller_seat = seats - 1
     decided = [r for r in eventlog.stream_events(match.stream) if r.metadata.get("seat") == poller_seat]
     assert decided and all(r.metadata["actor"] == f"bot:{poller.pk}" for r in decided)
     assert "action_fallback" not in [row.type for row in eventlog.stream_events(match.stream)]
