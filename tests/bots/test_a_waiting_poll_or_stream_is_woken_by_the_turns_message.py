@@ -62,6 +62,8 @@ def bot_client(bot):
 def test_a_waiting_long_poll_gets_the_turn_made_while_it_waits(only_messages_wake, make_bot):
     poller = make_bot(kind="polling", name="poller")
     match = match_where_it_acts_first(make_bot, poller)
+    # The bot's game_start is waiting for it (bots.events): a first poll takes it, so the next waits.
+    assert body(bot_client(poller).get("/api/v1/bot/turns/?wait=0"))["turns"] == []
     asked = time.monotonic()
     box, thread = in_thread(lambda: body(bot_client(poller).get(f"/api/v1/bot/turns/?wait={WAIT}"))["turns"])
     time.sleep(1.0)  # the poll is waiting, subscribed

@@ -41,12 +41,15 @@ class PollingBot(threading.Thread):
         super().__init__(daemon=True)
         self.site, self.headers = site, {"Authorization": f"Bot {token}"}
         self.stream = site.stream("/api/v1/bot/stream/", self.headers, timeout=30)
-        self.turns, self.answers, self.error = [], [], None
+        self.turns, self.answers, self.events, self.error = [], [], [], None
 
     def run(self):
         try:
             while True:
                 turn = self.stream.message()
+                if turn.get("type") != "turn":  # one of the bot's own events (bots.events)
+                    self.events.append(turn)
+                    continue
                 self.turns.append(turn)
                 answer = self.site.post(
                     f"/api/v1/bot/turns/{turn['request_id']}/", {"action": turn["legal_actions"][0]}, self.headers
