@@ -233,9 +233,7 @@ def run_mode(mode, seconds, seed, protocol):
     finally:
         if client is not None:
             client.stop.set()
-        for process in (site, worker):
-            process.terminate()
-            process.wait(timeout=60)
+        turns.stop(site, worker)
     connection.close()
     shutil.rmtree(workdir, ignore_errors=True)
     return result

@@ -173,12 +173,17 @@ def run_mode(mode, turns, seed):
             play(bot, house, client, turns)
             result["latencies"][protocol] = latencies(client, bot)
     finally:
-        for process in (site, worker):
-            process.terminate()
-            process.wait(timeout=60)
+        stop(site, worker)
     connection.close()
     shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def stop(*processes):
+    """Stop the site and the worker a mode's child started, waiting for each (bench.sparring too)."""
+    for process in processes:
+        process.terminate()
+        process.wait(timeout=60)
 
 
 def available_modes():

@@ -28,6 +28,7 @@ from django.utils import timezone
 from games.errors import ServiceError
 from games.live import pubsub
 from games.models import Match, Seat
+from games.service import hand_overs
 
 from . import hooks, my_games, webhook
 from .models import Bot, BotEvent, Challenge, ChallengeSeat, Turn
@@ -130,7 +131,7 @@ def record_game_end(match, ratings=None):
     if not seats:
         return
     ended = my_games.endings([match]).get(match.pk)  # its game_ended event: scores and winners
-    taken = set(taken_over_seats(match))
+    taken = set(hand_overs.seats_taken_over(match))
     for seat, bot in seats:
         data = {
             "match": match.pk,
@@ -144,12 +145,6 @@ def record_game_end(match, ratings=None):
         if ratings is not None:
             data["rating"] = ratings.get(seat)
         record(bot, BotEvent.Type.GAME_END, f"game_end:{match.pk}:{seat}", data, match=match)
-
-
-def taken_over_seats(match):
-    from games.service import hand_overs
-
-    return hand_overs.seats_taken_over(match)
 
 
 def record_taken_over(match, bot, seat, reason, by, version):
