@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.engine.records import TALLY_LABELS
 
 REFUSALS = {
     # A move refused by the rules (IllegalAction).
@@ -50,6 +51,26 @@ REFUSALS = {
     "unexpected_event": _("an event comes where the rules expect another"),
     "illegal_event": _("an event records a move the rules forbid"),
     "out_of_turn": _("an event records a move out of turn"),
+    # A score table's entry (docs/architecture.md §3.9) the rules cannot produce.
+    "not_a_score_table": _("deals are entered only at a score table"),
+    "not_for_score_tables": _("a score table cannot follow the option %(option_label)s"),
+    "tally_malformed": _("each count is a whole number from 0 for every player"),
+    "tally_missing": _("the count of %(field_label)s is missing"),
+    "tally_unexpected": _("this contract is not scored by %(field_label)s"),
+    "tally_total": _("the %(field_label)s add up to %(entered)s; a deal has %(total)s"),
+    "tally_inconsistent": _(
+        "player %(seat_number)s cannot have taken that many %(field_label)s with those %(other_label)s"
+    ),
+    "contract_used_up": _("player %(seat_number)s has no such contract left"),
+    "not_the_chooser": _("this deal is chosen by player %(seat_number)s"),
+    "deal_out_of_turn": _("deal %(deal)s cannot be entered now: the next deal is %(expected)s"),
+    "all_deals_entered": _("every deal of the game is entered"),
+    "nothing_to_undo": _("no deal has been entered yet"),
+    "undo_not_last": _("only the last deal entered (deal %(deal)s) can be withdrawn"),
+    "deals_missing": _("deal %(deal)s of %(deals)s is still to be entered"),
+    "correction_unknown_deal": _("only a deal already entered can be corrected"),
+    "correction_reason": _("say why the deal is corrected, in at most %(most)s characters"),
+    "correction_breaks_later_deal": _("with this correction, deal %(deal)s would be impossible"),
     "engine_error": _("the rules engine refused this"),
     "illegal_action": _("that move is not allowed now"),
 }
@@ -67,7 +88,10 @@ def sentence(code):
 
 
 # The engine error's params a sentence may name, handed on as they are (numbers: data too).
-SENTENCE_PARAMS = ("least", "most")
+SENTENCE_PARAMS = ("least", "most", "total", "entered", "deal", "deals", "expected")
+# Params a sentence names in people's words: a seat as its number from 1 (docs/pages.md "Seat
+# numbers"), a score table's count by its label.
+LABELLED_PARAMS = {"field": "field_label", "other": "other_label"}
 
 
 def reason(error):
@@ -82,6 +106,12 @@ def reason(error):
     if msgid is None:
         return error.message, {}
     params = {name: error.params[name] for name in SENTENCE_PARAMS if name in error.params}
+    if isinstance(error.params.get("seat"), int):
+        params["seat_number"] = error.params["seat"] + 1
+    for name, label in LABELLED_PARAMS.items():
+        if name in error.params:
+            msgid = TALLY_LABELS.get(error.params[name])
+            params[label] = gettext(msgid) if msgid else str(error.params[name])
     option = error.params.get("option")
     if option is not None:
         params.update(option=option, option_label=option_label(option))

@@ -44,6 +44,7 @@ if os.environ.get("KINGRIFKI_ENGINE") == "python":
     sys.meta_path.insert(0, _SourcesFirst())
 
 from . import state as _state_module  # noqa: E402  (after the finder, on purpose)
+from . import tally  # noqa: E402
 from .deal import seed_bytes, seed_commitment  # noqa: E402
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidCard, InvalidEvents, InvalidOptions  # noqa: E402
 from .options import resolve  # noqa: E402
@@ -69,6 +70,8 @@ __all__ = [
     "register",
     "unregister",
     "new_game",
+    "new_score_table",
+    "preview_entry",
     "replay",
     "option_defaults",
     "EngineError",
@@ -113,6 +116,24 @@ def new_game(ruleset, seed=None, options=None, board=None, key="game"):
     return cls.create(opts, seed, key, board)
 
 
+def new_score_table(ruleset, first, options=None, key="game"):
+    """Start a score table: a game of ``ruleset`` played with real cards, whose deals are entered
+    as outcomes (``{"type": "enter", "deal": n, ...}``) instead of played card by card
+    (docs/architecture.md §3.9; ``tally.py``). ``first`` is the seat that deals (or declares)
+    the first deal. ``state.entry_form()`` says what the next entry needs."""
+    cls = _state_class(ruleset)
+    opts = resolve(cls.FLAGS, options, ruleset)
+    cls.check_options(opts)
+    if not isinstance(key, str) or not key:
+        raise InvalidOptions(f"key must be a non-empty string, not {key!r}", code="invalid_key")
+    return tally.start(cls, opts, key, first)
+
+
+def preview_entry(state, action):
+    """The points a score table's entry would give each seat, without entering it."""
+    return tally.preview(state, action)
+
+
 def replay(events, seed=None, verify=False):
     """Rebuild the state a log of events describes.
 
@@ -145,6 +166,8 @@ def replay(events, seed=None, verify=False):
         if start.get("seed_sha256") not in (None, seed_commitment(seed)):
             raise InvalidEvents("the seed does not match the seed_sha256 committed in game_started", code="wrong_seed")
     state = cls(opts, seed, start.get("key", "game"), board)
+    if start.get("entry") == tally.TABLE:
+        state.entry = True  # a score table (tally.py)
     return state.verify_log(events) if verify else state.fold_log(events)
 
 

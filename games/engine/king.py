@@ -11,7 +11,7 @@ from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard
 from .options import Flag
 from .rulesets import CLOCKWISE, register, trick_game
-from .scoring import NEGATIVE_CONTRACTS, penalty_cards_of
+from .scoring import NEGATIVE_CONTRACTS, check_tally, penalty_cards_of, tally_fields
 from .state import DEAL_OVER, GameState
 from .text import N_
 
@@ -640,6 +640,114 @@ class KingState(GameState):
             self._set_contract(ev["contract"])
             if ev.get("mode") is not None:
                 self._settle_positive(ev["mode"], ev["trump"], ev["accepted_bid"])
+        if self.entry:
+            self._await_entry()
+
+    # ----------------------------------------------------------------- score tables (tally.py)
+    ENTRY_FIELDS = ("contract", "taken", "chooser")
+    FIRST_FACT = "first_dealer"
+    CONTRACT_FIELDS = ("name", "mode", "trump", "bid", "forfeit")
+
+    def _check_entry(self, fields):
+        """A King deal as a table enters it: the dealer's contract (from those he has left, or
+        the one the fixed order gives), a positive hand's settlement (its mode and trump, and
+        the accepted bid if the auction sold it; or its forfeit), and each seat's counts."""
+        extra = [k for k in fields if k not in self.ENTRY_FIELDS]
+        if extra:
+            raise IllegalAction(f"an entry has no field {extra[0]!r}", code="malformed_action")
+        chooser = self.dealer
+        if "chooser" in fields and fields["chooser"] != chooser:
+            raise IllegalAction(
+                f"deal {self.deal_no} is chosen by its dealer, seat {chooser}", code="not_the_chooser", seat=chooser
+            )
+        contract = fields.get("contract")
+        if not isinstance(contract, dict) or any(k not in self.CONTRACT_FIELDS for k in contract):
+            raise IllegalAction("'contract' must be an object with the contract's name", code="malformed_action")
+        name = contract.get("name")
+        available = [self.contract_name] if self.contract_name is not None else self._available_contracts(chooser)
+        if name not in available:
+            raise IllegalAction(
+                f"contract {name!r} is not available to seat {chooser} now; available: {', '.join(available)}",
+                code="contract_used_up",
+                seat=chooser,
+            )
+        if name != POSITIVE:
+            if set(contract) != {"name"}:
+                raise IllegalAction("a negative contract is named, nothing more", code="malformed_action")
+            return {
+                "contract": {"name": name},
+                "taken": check_tally(tally_fields(contract_parts(name)), fields.get("taken")),
+            }
+        if contract.get("forfeit"):
+            o = self.options
+            if not (o["forfeit_without_auction"] or o["foiled_auction_forfeit"]) or set(contract) != {
+                "name",
+                "forfeit",
+            }:
+                raise IllegalAction(
+                    "this game's options allow no forfeit of a positive hand", code="forfeit_not_allowed"
+                )
+            if fields.get("taken") is not None:
+                raise IllegalAction("a forfeited hand is not played: no counts", code="tally_unexpected", field="taken")
+            return {"contract": {"name": POSITIVE, "forfeit": True}}
+        bid = contract.get("bid")
+        if bid is not None and (not isinstance(bid, dict) or set(bid) != {"seat", "tricks", "direction"}):
+            raise IllegalAction("an accepted bid has its seat, tricks and direction", code="malformed_action")
+        accepted = (
+            None if bid is None else {"bidder": bid["seat"], "tricks": bid["tricks"], "direction": bid["direction"]}
+        )
+        try:
+            settled = _check_settled_positive(
+                {"mode": contract.get("mode"), "trump": contract.get("trump"), "accepted_bid": accepted},
+                chooser,
+                self.options,
+            )
+        except InvalidBoard as e:
+            raise IllegalAction(e.message, code="positive_not_possible") from e
+        won = settled["accepted_bid"]
+        record = {
+            "name": POSITIVE,
+            "mode": settled["mode"],
+            "trump": settled["trump"],
+            "bid": None
+            if won is None
+            else {"seat": won["bidder"], "tricks": won["tricks"], "direction": won["direction"]},
+        }
+        return {"contract": record, "taken": check_tally(tally_fields(()), fields.get("taken"))}
+
+    def _enter_contract(self, ev):
+        contract = ev["contract"]
+        name = contract["name"]
+        if self.contract_name is None:
+            self._fold_contract({"seat": self.dealer, "name": name})  # the dealer's choice, counted as one
+        if name != POSITIVE:
+            return
+        if contract.get("forfeit"):
+            self.declarer = self.dealer
+            self.phase = FORFEITED  # its deal_ended follows (``_derive_phase``)
+            return
+        bid = contract["bid"]
+        accepted = (
+            None if bid is None else {"bidder": bid["seat"], "tricks": bid["tricks"], "direction": bid["direction"]}
+        )
+        self._settle_positive(contract["mode"], contract["trump"], accepted)
+
+    def _entry_form(self):
+        o = self.options
+        return {
+            "chooser": self.dealer,
+            "dealer": self.dealer,
+            "contract": None if self.contract_name is None else {"name": self.contract_name},
+            "contracts": [{"name": n} for n in self._available_contracts(self.dealer)]
+            if self.contract_name is None
+            else [{"name": self.contract_name}],
+            "positive": {
+                "modes": ["up", "down"] if o["allow_down"] else ["up"],
+                "trumps": list(TRUMP_CHOICES),
+                "bids": [{"tricks": n, "direction": d} for n, d in legal_bids(o)],
+                "forfeit": bool(o["forfeit_without_auction"] or o["foiled_auction_forfeit"]),
+            },
+        }
 
     def _settle_positive(self, mode, trump, bid):
         """A settled positive board: the hand is played as the choice or the auction left it."""
@@ -1058,6 +1166,7 @@ REFUSALS: Final[dict[str, str]] = {
     "counteroffer_not_allowed": N_("counter-offers are not allowed in this game"),
     "ultimatum_not_allowed": N_("an ultimatum is not allowed here in this game"),
     "forfeit_not_allowed": N_("the hand may be forfeited only after an auction with few bids"),
+    "positive_not_possible": N_("this game's auction cannot settle the positive hand that way"),
 }
 ACTION_LABELS: Final[dict[str, str]] = {
     "match": N_("Match the bid"),

@@ -48,6 +48,18 @@ CANCEL_LABELS = {
     "kiz_split": N_("cancelled and redealt: each player took one queen"),
 }
 
+# The counts a score table's deal is entered with (docs/architecture.md §3.9), as the sheet
+# names them (scoring.TALLY_FIELDS; a game with counts of its own adds its labels here).
+TALLY_LABELS = {
+    "tricks": N_("tricks"),
+    "hearts": N_("hearts"),
+    "queens": N_("queens"),
+    "men": N_("kings and jacks"),
+    "king_of_hearts": N_("King of Hearts"),
+    "last_two": N_("last two tricks"),
+}
+END_LABELS["entered"] = N_("entered at the table")
+
 Described = tuple[str, dict[str, Any]]
 
 

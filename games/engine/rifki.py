@@ -13,7 +13,7 @@ from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK,
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .options import Flag
 from .rulesets import COUNTER_CLOCKWISE, register, trick_game
-from .scoring import NEGATIVE_CONTRACTS
+from .scoring import NEGATIVE_CONTRACTS, check_tally, tally_fields
 from .state import DEAL_OVER, GameState
 from .text import N_
 
@@ -588,9 +588,64 @@ class RifkiState(GameState):
             self.to_act = self.declarer
         else:
             self._set_contract(ev["contract"]["name"], ev["contract"].get("suit"))
+        if self.entry:
+            self._await_entry()
 
     def _fold_contract(self, ev):
         self._set_contract(ev["name"], ev.get("suit"))
+
+    # ----------------------------------------------------------------- score tables (tally.py)
+    ENTRY_FIELDS = ("contract", "taken", "chooser")
+    FIRST_FACT = "first_declarer"
+
+    @classmethod
+    def check_table_options(cls, options):
+        if options["king_slam"] != "off":
+            # A slam ends the game on the trick it is made: the counts of a deal cannot tell it.
+            raise InvalidOptions(
+                "a score table cannot follow the King slam (king_slam): play it here, or without it",
+                code="not_for_score_tables",
+                option="king_slam",
+            )
+
+    def _check_entry(self, fields):
+        """A Rifki deal as a table enters it: the declarer's contract, from those his quotas
+        leave him (the same list his choice would offer), and each seat's counts."""
+        extra = [k for k in fields if k not in self.ENTRY_FIELDS]
+        if extra:
+            raise IllegalAction(f"an entry has no field {extra[0]!r}", code="malformed_action")
+        chooser = self.declarer
+        if "chooser" in fields and fields["chooser"] != chooser:
+            raise IllegalAction(
+                f"deal {self.deal_no} is declared by seat {chooser}", code="not_the_chooser", seat=chooser
+            )
+        contract = fields.get("contract")
+        if not isinstance(contract, dict) or any(k not in ("name", "suit") for k in contract):
+            raise IllegalAction("'contract' must be an object with the contract's name", code="malformed_action")
+        wanted = {"type": "contract", **contract}
+        available = self._available_contracts(chooser)
+        if wanted not in available:
+            names = ", ".join(c["name"] + (f" {c['suit']}" if "suit" in c else "") for c in available)
+            raise IllegalAction(
+                f"contract {contract.get('name')!r} is not available to seat {chooser} now; available: {names}",
+                code="contract_used_up",
+                seat=chooser,
+            )
+        parts = () if contract["name"] == TRUMP else (contract["name"],)
+        return {"contract": dict(contract), "taken": check_tally(tally_fields(parts), fields.get("taken"))}
+
+    def _enter_contract(self, ev):
+        self._fold_contract(ev["contract"])
+
+    def _entry_form(self):
+        return {
+            "chooser": self.declarer,
+            "dealer": self.dealer,
+            "contract": None,
+            "contracts": [
+                {k: v for k, v in c.items() if k != "type"} for c in self._available_contracts(self.declarer)
+            ],
+        }
 
     def _set_contract(self, name, suit):
         self.contract_name = name
@@ -627,7 +682,7 @@ class RifkiState(GameState):
         """
         rule = self.options["misdeal_trump_no_high_cards"]
         d = self.declarer
-        if rule == "off":
+        if rule == "off" or self.entry:  # a score table's misdeals are redealt at the table
             return []
         if rule == "forced_trump_declarer_only":
             # MEMUR: only a declarer forced into trumps (no negative declaration left) may cancel;

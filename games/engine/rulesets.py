@@ -34,6 +34,10 @@ COUNTER_CLOCKWISE = -1
 # stream"): who plays a seat. Public in every ruleset; each descriptor declares them.
 PLATFORM_EVENTS: tuple[str, ...] = ("action_fallback", "seat_taken_over", "seat_returned")
 
+# A score table's events (tally.py, docs/architecture.md §3.9): a deal's entry, its correction,
+# the last entry withdrawn, the game finished. Public: a table enters no card.
+TABLE_EVENTS: tuple[str, ...] = ("enter", "correct", "undo", "finish")
+
 # The layout "piles" (a ruleset's ``layout``): a pile on each side of the stock and a corner pile
 # on each diagonal, named by compass points, in the canonical order of legal_actions() (sides,
 # then corners). The table page draws them by these names, whatever game lays them out.
@@ -244,7 +248,7 @@ def trick_game(
         state_class=state_class,
         describe_contract=lambda contract: records.describe_contract(negative_labels, contract),
         private_events={"game_started": hide_board, "deal_started": hide_deal},
-        public_events=TRICK_EVENTS + decisions + PLATFORM_EVENTS,
+        public_events=TRICK_EVENTS + decisions + TABLE_EVENTS + PLATFORM_EVENTS,
         short_game=short_game,
         short_game_help=short_game_help,
         dealing=dealing,

@@ -17,16 +17,20 @@ import secrets
 from typing import Any, ClassVar, Final
 
 from . import deal as deals
+from . import tally as tables
 from .actions import ACTION_FIELDS, PLAY_ACTIONS, Action, normalize_action
 from .cards import DECK_SET, by_suit, check_hands, flat
 from .errors import EngineError, IllegalAction, InvalidEvents
-from .scoring import is_card_based, negative_scores, penalty_cards_of, penalty_units
+from .scoring import is_card_based, negative_scores, penalty_cards_of, penalty_units, tally_counts
 from .tricks import trick_winner
 
 # Phases every ruleset shares; rulesets add their own.
 PLAY: Final = "play"
 DEAL_OVER: Final = "deal_over"
 OVER: Final = "over"
+# A score table's phases (tally.py): a deal waiting for its entry, and a deal entered, about to end.
+ENTRY: Final = "entry"
+ENTERED: Final = "entered"
 
 _FOLD_TABLES: dict[type, dict[str, Any]] = {}
 # Read on every turn of play: as a Final name, a compiled engine keeps it in a static, not the
@@ -106,6 +110,10 @@ class GameState:
     _skim: bool  # replay is folding a deal it skips the card play of: hands need no grouping
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
     _dealt: Any  # (hands, the same grouped by suit) just dealt from the seed, for the deal's fold
+    # A score table (tally.py, docs/architecture.md §3.9): deals entered as outcomes, not played.
+    entry: bool
+    entries: list[dict[str, Any]]  # the entries in force, deal by deal
+    tally: Any  # what each seat took in the deal just entered: field -> count per seat
 
     # ----------------------------------------------------------------- construction
     def __init__(self, options: dict[str, Any], seed: Any, key: str, board: Any) -> None:
@@ -147,10 +155,99 @@ class GameState:
         self._skim = False
         self._deal_feed = None
         self._dealt = None
+        self.entry = False
+        self.entries = []
+        self.tally = None
 
     @classmethod
     def create(cls, options, seed, key, board):
         return start_game(cls, options, seed, key, board, deals.SHUFFLE_VERSION)
+
+    # ----------------------------------------------------------------- score tables (tally.py)
+    # The state machine of a played game, with each deal's card play replaced by its entry: a
+    # deal starts with no cards and waits in ENTRY (nobody to act online); its entry sets the
+    # contract as the chooser's decision would (the same folds and quotas) and what each seat
+    # took, and the deal ends with the scores the ruleset's scoring gives those counts.
+    ENTRY_FIELDS: ClassVar[tuple[str, ...]] = ()
+    FIRST_FACT: ClassVar[str] = ""  # the game_started field a table's first seat fills
+
+    @classmethod
+    def table_size(cls, options):
+        return 4
+
+    @classmethod
+    def table_facts(cls, first):
+        return {cls.FIRST_FACT: first}
+
+    @classmethod
+    def check_table_options(cls, options):
+        """Refuse the options a game entered deal by deal cannot follow."""
+
+    def all_entered(self):
+        """Every deal of the game is entered: the table may finish it."""
+        return self.entry and not self.is_over and self.phase == DEAL_OVER and self.deal_no == self.deals_in_game
+
+    def entry_form(self):
+        """What the next entry needs: the deal, who chooses and deals it, its contract when the
+        rules fix it, the contracts the chooser has left, and the counts each contract is
+        entered with; or, once every deal is in, only that the game may be finished."""
+        form = {
+            "deal": None if self.all_entered() or self.is_over else self.deal_no,
+            "deals_in_game": self.deals_in_game,
+            "entered": len(self.entries),
+            "can_finish": self.all_entered(),
+            "is_over": self.is_over,
+        }
+        if form["deal"] is not None:
+            form.update(self._entry_form())
+        return form
+
+    def adopt(self, other):
+        """Take every field of ``other`` (a rebuilt score table) but its log."""
+        names = getattr(type(self), "__mypyc_attrs__", None)
+        if names is None:
+            names = list(vars(other))
+        for name in names:
+            if not name.startswith("__") and name != "events" and hasattr(other, name):
+                setattr(self, name, getattr(other, name))
+
+    def _await_entry(self):
+        """A score table's deal, dealt at the table: wait for its entry (end of deal_started's fold)."""
+        self.phase = ENTRY
+        self.to_act = None
+
+    def _fold_enter(self, ev):
+        self.entries.append(ev)
+        self._enter_contract(ev)
+        taken = ev.get("taken")
+        if taken is not None:
+            self.tally = {k: list(v) for k, v in taken.items()}
+            if "tricks" in taken:
+                self.tricks_won = list(taken["tricks"])
+            self.phase = ENTERED
+        self.to_act = None
+
+    def _fold_correct(self, ev):
+        self.entries[ev["deal"] - 1] = {"type": "enter", "deal": ev["deal"], **ev["entry"]}
+        tables.rebuild(self)
+
+    def _fold_undo(self, ev):
+        self.entries.pop()
+        tables.rebuild(self)
+
+    def _fold_finish(self, ev):
+        pass  # the game ends with the game_ended that follows (``_derive``)
+
+    def _check_entry(self, fields):
+        """A deal's entry (its fields, without type and deal) checked against the rules and
+        normalised, or IllegalAction."""
+        raise IllegalAction("this game cannot be entered deal by deal", code="not_a_score_table")
+
+    def _entry_form(self):
+        return {}
+
+    def _enter_contract(self, ev):
+        raise NotImplementedError
 
     def _first_game_facts(self):
         """Seeded facts drawn at the start of a game (first dealer, first declarer...)."""
@@ -179,6 +276,8 @@ class GameState:
         legal = self._legal
         if legal is None:
             if self.to_act is None:
+                if self.entry:
+                    return tables.apply(self, action)
                 raise IllegalAction("the game is over; no more actions are possible", code="game_over")
             legal = self._legal = self._compute_legal_actions()
         # Legal means: equal to one of legal_actions(). The canonical entry, not the caller's
@@ -190,6 +289,8 @@ class GameState:
         while i < n and legal[i] is not action:
             i += 1
         if i == n:
+            if type(action) is dict and action.get("type") in tables.TABLE_ACTIONS:
+                return tables.apply(self, action)  # refused: this game is played, not entered
             canon = self._canonical(action, legal)
             i = 0
             while legal[i] is not canon:
@@ -324,7 +425,7 @@ class GameState:
         (``replay(verify=True)``)."""
         from .verify import verify_log
 
-        return verify_log(self, events, ACTION_FIELDS, _logged_hands)
+        return verify_log(self, events, {**ACTION_FIELDS, **tables.TABLE_ACTIONS}, _logged_hands)
 
     def __eq__(self, other):
         if not isinstance(other, GameState) or other.ruleset != self.ruleset:
@@ -481,9 +582,13 @@ class GameState:
         self.penalty_cards = frozenset()
         self.penalty_left = 0
         self.ended_early = False
+        self.tally = None
 
     def _deal_cards(self, deal_key, first):
-        """The next hands: from the seed, or in verify mode from the log being checked."""
+        """The next hands: from the seed, or in verify mode from the log being checked; none
+        at a score table, whose cards are dealt at the table."""
+        if self.entry:
+            return [[], [], [], []]
         if self._deal_feed is not None:
             return self._deal_feed(deal_key)
         if self.seed is None:
@@ -539,8 +644,12 @@ class GameState:
             if self.board is not None:
                 return self._game_ended_event() if self.deal_no else self._board_deal_event()
             if self.deal_no == self.deals_in_game:
+                if self.entry and self.events[-1]["type"] != "finish":
+                    return None  # a score table ends when the table finishes it
                 return self._game_ended_event()
             return self._next_deal_event()
+        if phase == ENTERED:
+            return self._deal_ended_event("entered")
         return self._derive_phase()
 
     def _after_trick(self) -> dict[str, Any] | None:
@@ -576,7 +685,10 @@ class GameState:
         return ev
 
     def _negative_scores(self):
-        counts = penalty_units(self.parts, self.taken, [w for _, _, w in self.tricks])
+        if self.tally is not None:
+            counts = tally_counts(self.parts, self.tally)
+        else:
+            counts = penalty_units(self.parts, self.taken, [w for _, _, w in self.tricks])
         return negative_scores(counts, self.UNITS)
 
     def _set_negative(self, parts):
