@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Final
 
 from . import corners_rules
 from . import deal as deals
+from . import tally as tables
 from .actions import Action, normalize_action
 from .cards import DECK, DECK_SET
 from .corners_rules import (
@@ -39,18 +40,20 @@ from .corners_rules import (
     JAX_FIXED,
     JAX_FLAGS,
     JOKERS,
+    KING,
     PILES,
     UNSUPPORTED,
     chain_fits,
     fits,
     fitting_cards,
     hand_points,
+    payable,
     sort_hand,
 )
 from .errors import EngineError, IllegalAction, InvalidBoard, InvalidEvents, InvalidOptions
 from .hiders import HIDDEN, hide_board, hide_deal
-from .rulesets import CLOCKWISE, PLATFORM_EVENTS, Ruleset, register
-from .state import start_game
+from .rulesets import CLOCKWISE, PLATFORM_EVENTS, TABLE_EVENTS, Ruleset, register
+from .state import ENTERED, ENTRY, start_game
 from .text import N_
 
 PLAY: Final = "play"
@@ -98,6 +101,20 @@ PENALTY: Final = "penalty"  # card scorings: lowest total wins
 CHIPS: Final = "chips_pot"
 POOL: Final = "pool"
 JAX: Final = "jax"
+
+# A score table's hand (tally.py, docs/architecture.md §3.9) is entered as the table tells it:
+# who went out (``winner``; None for a deadlock) and, per seat, the counts its scoring needs
+# (``taken``, the name every game's entry gives its counts), or the ranks of the cards left.
+CARDS_LEFT: Final = "cards_left"  # the cards left in each hand
+KINGS: Final = "kings"  # the kings among them, where a king costs 10 and every other card 1
+JOKERS_LEFT: Final = "jokers"  # the jokers among them, in those scorings when jokers are wild
+PENALTIES: Final = "penalties"  # what each seat was charged during the hand: points, chips or units
+COMPLETIONS: Final = "completions"  # the corners each seat completed with the ace (a completion bonus)
+RANKS: Final = "ranks"  # the ranks of the cards left, in the scorings that charge by rank
+RANK_SYMBOLS: Final = "23456789TJQKAX"  # X: a joker; a normalised entry lists ranks in this order
+# A card a table enters by count alone (neither a king nor a joker): the scorings that take
+# counts charge every such card alike, so any other rank stands for it.
+OTHER_CARD: Final = "2"
 
 
 class CornersState:
@@ -160,6 +177,11 @@ class CornersState:
     draw_at_start: bool  # draw_timing == "start_of_turn"
     chip_debt: Any  # jax_chip_debt
     drawn_king_at_once: Any  # drawn_king_immediate_play
+    # A score table (tally.py, docs/architecture.md §3.9): hands entered as outcomes, not played.
+    entry: bool
+    entries: list[dict[str, Any]]  # the entries in force, hand by hand
+    ENTRY_FIELDS: ClassVar[tuple[str, ...]] = ("winner", "taken", RANKS, "first_turn")
+    FIRST_FACT: ClassVar[str] = "first_dealer"  # the game_started field a table's first seat fills
 
     # ----------------------------------------------------------------- construction
     def __init__(self, options: dict[str, Any], seed: Any, key: Any, board: Any) -> None:
@@ -213,6 +235,8 @@ class CornersState:
         self.result = None
         self._legal = None
         self._deal_feed = None
+        self.entry = False
+        self.entries = []
 
     @classmethod
     def create(cls, options, seed, key, board):
@@ -328,6 +352,327 @@ class CornersState:
             )
         return {"dealer": dealer, "hands": out_hands, "layout": out_layout, "stock": out_stock}
 
+    # ----------------------------------------------------------------- score tables (tally.py)
+    # docs/architecture.md §3.9: the state machine of a played game with each hand's play
+    # replaced by its entry. A hand starts with no cards (the chips shared out and the ante
+    # paid, as in play) and waits in ENTRY, nobody to act; its entry charges the penalties the
+    # table tells as the turns would (``_charge``), and the hand ends with the deal_ended that
+    # the one scoring of both (``_settle``) gives the cards it tells.
+    @classmethod
+    def table_size(cls, options: dict[str, Any]) -> int:
+        return options["players"]
+
+    @classmethod
+    def table_facts(cls, first: Any) -> dict[str, Any]:
+        return {cls.FIRST_FACT: first}
+
+    @classmethod
+    def check_table_options(cls, options: dict[str, Any]) -> None:
+        """Every option can be followed at a table: the entry asks for what each one scores."""
+
+    def all_entered(self) -> bool:
+        """The game is decided as a played one would be (a total reached the target, or every
+        hand of a fixed-length game is in): the table may finish it."""
+        return self.entry and self.phase == DEAL_OVER and self._game_is_decided()
+
+    def entry_form(self) -> dict[str, Any]:
+        """What the next entry needs (``_entry_form``); or, once the game is decided, only that
+        the table may finish it."""
+        done = self.all_entered() or self.is_over
+        form: dict[str, Any] = {
+            "deal": None if done else self.deal_no,
+            "deals_in_game": self.deals_in_game,
+            "entered": len(self.entries),
+            "can_finish": self.all_entered(),
+            "is_over": self.is_over,
+        }
+        if not done:
+            form.update(self._entry_form())
+        return form
+
+    def contracts_left(self) -> list[list[Any]]:
+        """A score sheet's contracts left: this game has none."""
+        return [[] for _ in range(self.num_seats)]
+
+    def adopt(self, other: Any) -> None:
+        """Take every field of ``other`` (a rebuilt score table) but its log."""
+        names = getattr(type(self), "__mypyc_attrs__", None)
+        if names is None:
+            names = list(vars(other))
+        for name in names:
+            if not name.startswith("__") and name != "events" and hasattr(other, name):
+                setattr(self, name, getattr(other, name))
+
+    def _entry_form(self) -> dict[str, Any]:
+        """The hand's dealer; who may have gone out (any seat, or nobody: a deadlock, which the
+        chip, pool and Jax games score as void); the counts to enter, each with the most a seat (or
+        the table, ``in_all``) can have; the ranks, where the scoring charges cards by rank;
+        the penalties the rules charge during a hand; and whether Kleplek's first-turn going
+        out is asked."""
+        most_held = self._most_held()
+        bounds: dict[str, Any] = {
+            CARDS_LEFT: most_held,
+            KINGS: 4,
+            JOKERS_LEFT: len(JOKERS),
+            PENALTIES: None,
+            COMPLETIONS: len(CORNERS),
+        }
+        in_all: dict[str, Any] = {CARDS_LEFT: self._most_in_hands(), KINGS: 4, JOKERS_LEFT: len(JOKERS)}
+        in_all[COMPLETIONS] = len(CORNERS)
+        ranked = self._ranked()
+        symbols = RANK_SYMBOLS if self.rules["jokers_wild"] else RANK_SYMBOLS[:-1]
+        return {
+            "dealer": self.dealer,
+            "winner": {"seats": list(range(self.num_seats)), "deadlock": True, "deadlock_scored": self.mode == PENALTY},
+            "counts": [{"field": f, "most": bounds[f], "in_all": in_all.get(f)} for f in self._tally_fields()],
+            "ranks": {"symbols": list(symbols), "most": most_held} if ranked else None,
+            "penalties": self._penalty_amounts(),
+            "first_turn": self._first_turn_scored(),
+        }
+
+    def _ranked(self) -> bool:
+        """The scoring charges the cards left by rank: a table enters their ranks."""
+        return self.mode == PENALTY and self.rules["scoring"] != "k10_other1"
+
+    def _tally_fields(self) -> tuple[str, ...]:
+        """The counts a hand is entered with under these rules, in their order: the cards left
+        (from the ranks where the scoring charges by rank); the kings among them (and the
+        jokers, when wild), where a king costs 10 and every other card 1; the penalties, where
+        the rules charge any during play; the corners completed, where that earns a bonus."""
+        mode = self.mode
+        rules = self.rules
+        fields: list[str] = []
+        if not self._ranked():
+            fields.append(CARDS_LEFT)
+            if mode == CHIPS or mode == PENALTY:
+                fields.append(KINGS)
+                if rules["jokers_wild"]:
+                    fields.append(JOKERS_LEFT)
+        if self._penalty_amounts():
+            fields.append(PENALTIES)
+        if rules["ace_completion_bonus"]:
+            fields.append(COMPLETIONS)
+        return tuple(fields)
+
+    def _penalty_amounts(self) -> list[int]:
+        """The penalties the rules charge during a hand (``_penalty``), those that cost something."""
+        return sorted({a for a in (self._penalty(r) for r in ("no_play", "hidden_king", "refused_draw")) if a})
+
+    def _most_in_hands(self) -> int:
+        """The cards the hands can hold in all: the pack but the four base cards, which never
+        go back to a hand."""
+        pack = len(DECK) + (len(JOKERS) if self.rules["jokers_wild"] else 0)
+        return pack - len(BASE)
+
+    def _most_held(self) -> int:
+        """The cards one hand can hold: those dealt to it and the whole stock."""
+        deal_size = self.rules["deal_size"]
+        return deal_size + self._most_in_hands() - self.num_seats * deal_size
+
+    def _check_entry(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """A hand as a table enters it (its fields, without type and deal), checked against what
+        the rules can produce and normalised, or IllegalAction: ``winner``, the seat who went out
+        (None: the hand ended in a deadlock); ``taken``, each count of ``_tally_fields`` as a
+        whole number per seat; ``ranks``, where the scoring charges by rank, the ranks of each
+        seat's cards left (``RANK_SYMBOLS``), which give its cards left; ``first_turn``, with
+        Kleplek's rule, whether the winner went out on his first turn (false when left out)."""
+        extra = [k for k in fields if k not in self.ENTRY_FIELDS]
+        if extra:
+            raise IllegalAction(f"an entry has no field {extra[0]!r}", code="malformed_action")
+        n = self.num_seats
+        winner = fields.get("winner", -1)
+        if winner is not None and (type(winner) is not int or not 0 <= winner < n):
+            raise IllegalAction(
+                f"'winner' is the seat that went out (0 to {n - 1}), or null for a deadlock", code="winner_not_a_seat"
+            )
+        ranked = self._ranked()
+        wanted = self._tally_fields()
+        taken = fields.get("taken")
+        if not isinstance(taken, dict):
+            raise IllegalAction("'taken' must map each count to a number per seat", code="tally_malformed")
+        for k in taken:
+            if k not in wanted and not (ranked and k == CARDS_LEFT):
+                raise IllegalAction(f"this game is not scored by {k!r}", code="tally_unexpected", field=str(k))
+        counts: dict[str, list[int]] = {}
+        for f in wanted:
+            if taken.get(f) is None:
+                raise IllegalAction(f"the count of {f!r} is missing", code="tally_missing", field=f)
+            counts[f] = _whole_numbers(taken[f], n, f)
+        if ranked:
+            held = self._checked_ranks(fields.get(RANKS))
+            left = [len(h) for h in held]
+            if taken.get(CARDS_LEFT) is not None:
+                told = _whole_numbers(taken[CARDS_LEFT], n, CARDS_LEFT)
+                for s in range(n):
+                    if told[s] != left[s]:
+                        raise IllegalAction(
+                            f"seat {s} has {told[s]} cards left but {left[s]} ranks",
+                            code="cards_left_mismatch",
+                            seat=s,
+                            entered=told[s],
+                            total=left[s],
+                        )
+            counts = {CARDS_LEFT: left, **counts}
+        elif RANKS in fields:
+            raise IllegalAction(
+                "this game's scoring counts the cards left, not their ranks", code="tally_unexpected", field=RANKS
+            )
+        else:
+            held = []
+            left = counts[CARDS_LEFT]
+        self._check_cards_left(winner, left)
+        kings = counts.get(KINGS)
+        if kings is not None:
+            jokers = counts.get(JOKERS_LEFT) or [0] * n
+            for s in range(n):
+                if kings[s] > left[s] or kings[s] + jokers[s] > left[s]:
+                    field = KINGS if kings[s] > left[s] else JOKERS_LEFT
+                    raise IllegalAction(
+                        f"seat {s} holds {left[s]} cards, fewer than its {field}",
+                        code="count_exceeds_cards",
+                        seat=s,
+                        field=field,
+                    )
+            _within(KINGS, sum(kings), 4)
+            _within(JOKERS_LEFT, sum(jokers), len(JOKERS))
+        for rank in RANK_SYMBOLS:
+            found = sum(h.count(rank) for h in held)
+            if rank == RANK_SYMBOLS[-1]:
+                _within(JOKERS_LEFT, found, len(JOKERS))
+            else:
+                _within(RANKS, found, 4)
+        amounts = self._penalty_amounts()
+        for s, charged in enumerate(counts.get(PENALTIES) or ()):
+            if not payable(charged, amounts):
+                raise IllegalAction(
+                    f"seat {s} cannot have been charged {charged}: the penalties are {amounts}",
+                    code="penalty_impossible",
+                    seat=s,
+                )
+        if COMPLETIONS in counts:
+            _within(COMPLETIONS, sum(counts[COMPLETIONS]), len(CORNERS))
+        entry: dict[str, Any] = {"winner": winner, "taken": counts}
+        if ranked:
+            entry[RANKS] = held
+        if self._first_turn_scored():
+            first = fields.get("first_turn", False)
+            if type(first) is not bool:
+                raise IllegalAction("'first_turn' is true or false", code="malformed_action")
+            if first:
+                self._check_first_turn(winner, left)
+            entry["first_turn"] = first
+        elif "first_turn" in fields:
+            raise IllegalAction(
+                "only Kleplek's scoring rewards going out on the first turn", code="first_turn_not_scored"
+            )
+        return entry
+
+    def _checked_ranks(self, ranks: Any) -> list[list[str]]:
+        """``ranks``: per seat, the ranks of its cards left (one character each: 2-9, T, J, Q,
+        K, A, and X for a joker when jokers are wild), listed in RANK_SYMBOLS order."""
+        symbols = RANK_SYMBOLS if self.rules["jokers_wild"] else RANK_SYMBOLS[:-1]
+        if (
+            not isinstance(ranks, list)
+            or len(ranks) != self.num_seats
+            or not all(
+                isinstance(h, list) and all(type(r) is str and len(r) == 1 and r in symbols for r in h) for h in ranks
+            )
+        ):
+            raise IllegalAction(
+                f"'ranks' lists each seat's cards left by rank, one of {symbols}", code="ranks_malformed"
+            )
+        return [sorted(h, key=RANK_SYMBOLS.index) for h in ranks]
+
+    def _check_cards_left(self, winner: Any, left: list[int]) -> None:
+        """The hand ends as soon as a player empties his hand: the winner holds nothing, every
+        other hand something (all of them after a deadlock); no hand more than it was dealt and
+        the whole stock, and the hands no more than the pack but the base in all."""
+        most = self._most_held()
+        if winner is not None and left[winner]:
+            raise IllegalAction(f"seat {winner} went out: no card is left", code="winner_holds_cards", seat=winner)
+        for s in range(self.num_seats):
+            if s != winner and not left[s]:
+                raise IllegalAction(
+                    f"seat {s} has no card left: only the seat that went out can have none",
+                    code="loser_without_cards",
+                    seat=s,
+                )
+            if left[s] > most:
+                raise IllegalAction(
+                    f"seat {s} cannot hold {left[s]} cards: at most {most}, its hand and the whole stock",
+                    code="cards_left_too_many",
+                    seat=s,
+                    most=most,
+                )
+        in_all = self._most_in_hands()
+        if sum(left) > in_all:
+            raise IllegalAction(
+                f"the hands cannot hold {sum(left)} cards in all: at most {in_all}, the pack but the base",
+                code="cards_left_total",
+                entered=sum(left),
+                most=in_all,
+            )
+
+    def _check_first_turn(self, winner: Any, left: list[int]) -> None:
+        """Going out on his first turn: there is a winner, and every other seat had one turn at
+        most before his, so holds at most its hand and one draw."""
+        if winner is None:
+            raise IllegalAction("a deadlock has nobody who went out on the first turn", code="first_turn_not_scored")
+        most = self.rules["deal_size"] + self.rules["draw_count"]
+        for s in range(self.num_seats):
+            if left[s] > most:
+                raise IllegalAction(
+                    f"seat {s} cannot hold {left[s]} cards when seat {winner} went out on his first turn",
+                    code="cards_left_too_many",
+                    seat=s,
+                    most=most,
+                )
+
+    def _entered_hands(self, entry: Any) -> list[Any]:
+        """The cards each seat held when an entered hand ended, as the scoring values them: the
+        ranks the table told, or its counts as that many kings, jokers and other cards."""
+        ranks = entry.get(RANKS)
+        if ranks is not None:
+            return [list(h) for h in ranks]
+        taken = entry["taken"]
+        n = self.num_seats
+        left = taken[CARDS_LEFT]
+        kings = taken.get(KINGS) or [0] * n
+        jokers = taken.get(JOKERS_LEFT) or [0] * n
+        return [
+            [KING] * kings[s] + [RANK_SYMBOLS[-1]] * jokers[s] + [OTHER_CARD] * (left[s] - kings[s] - jokers[s])
+            for s in range(n)
+        ]
+
+    def _hands_left(self) -> list[Any]:
+        """The cards each seat holds as the hand ends: its hand, or what the table entered."""
+        if self.entry:
+            return self._entered_hands(self.entries[-1])
+        return self.hands
+
+    def _fold_enter(self, ev: Any) -> None:
+        self.entries.append(ev)
+        taken = ev["taken"]
+        for s, amount in enumerate(taken.get(PENALTIES) or ()):
+            if amount:
+                self._charge(s, amount)
+        completions = taken.get(COMPLETIONS)
+        if completions is not None:
+            self.completions = list(completions)
+        self.phase = ENTERED  # its deal_ended follows (``_derive``)
+        self.to_act = None
+
+    def _fold_correct(self, ev: Any) -> None:
+        self.entries[ev["deal"] - 1] = {"type": "enter", "deal": ev["deal"], **ev["entry"]}
+        tables.rebuild(self)
+
+    def _fold_undo(self, ev: Any) -> None:
+        self.entries.pop()
+        tables.rebuild(self)
+
+    def _fold_finish(self, ev: Any) -> None:
+        pass  # the game ends with the game_ended that follows (``_derive``)
+
     # ----------------------------------------------------------------- public surface
     def hand(self, seat):
         return list(self.hands[seat])
@@ -359,12 +704,16 @@ class CornersState:
         legal = self._legal
         if legal is None:
             if self.to_act is None:
+                if self.entry:
+                    return tables.apply(self, action)
                 raise IllegalAction("the game is over; no more actions are possible", code="game_over")
             legal = self._legal = self._compute_legal_actions()
         for canon in legal:
             if canon is action:
                 break
         else:
+            if type(action) is dict and action.get("type") in tables.TABLE_ACTIONS:
+                return tables.apply(self, action)  # refused: this game is played, not entered
             canon = self._canonical(action, legal)
         event = {"type": canon["type"], "seat": self.to_act}
         for k, v in canon.items():
@@ -623,8 +972,13 @@ class CornersState:
             if self.board is not None:
                 return self._game_ended_event() if self.deal_no else self._deal_started_event()
             if self._game_is_decided():
+                if self.entry and self.events[-1]["type"] != "finish":
+                    return None  # a score table ends when the table finishes it
                 return self._game_ended_event()
             return self._deal_started_event()
+        if phase == ENTERED:
+            entry = self.entries[-1]
+            return self._settle(entry["winner"], self._entered_hands(entry), entry.get("first_turn") is True)
         return None
 
     def _forced_space(self, card: str) -> str | None:
@@ -660,26 +1014,38 @@ class CornersState:
         seat = self.to_act
         assert seat is not None
         rules = self.rules
-        mode = self.mode
         penalties = []
         if not self.acted:
-            amount = rules["no_play_penalty"] if mode == JAX else 1 if mode in (CHIPS, POOL) else 0
+            amount = self._penalty("no_play")
             if amount:
                 penalties.append({"reason": "no_play", "amount": amount})
-        if mode == JAX or rules["compulsory_kings"]:
-            # docs/rules.md §3.5: a king he could have put in an empty corner and did not, once per turn.
-            if self._could_have_cornered_a_king(seat):
-                amount = rules["hidden_king_penalty"]
-                if amount:
-                    penalties.append({"reason": "hidden_king", "amount": amount})
-        if self.refused and rules["refuse_draw_penalty"]:
-            penalties.append({"reason": "refused_draw", "amount": rules["refuse_draw_penalty"]})
+        amount = self._penalty("hidden_king")
+        # docs/rules.md §3.5: a king he could have put in an empty corner and did not, once per turn.
+        if amount and self._could_have_cornered_a_king(seat):
+            penalties.append({"reason": "hidden_king", "amount": amount})
+        if self.refused:
+            amount = self._penalty("refused_draw")
+            if amount:
+                penalties.append({"reason": "refused_draw", "amount": amount})
         if self.refused or rules["draw_timing"] == "start_of_turn":
             draws = 0
         else:
             draws = min(rules["draw_count"], len(self.stock))
         idle = not self.acted and not self.drew and draws == 0 and not self.stock
         return {"type": "turn_ended", "seat": seat, "penalties": penalties, "draws": draws, "idle": idle}
+
+    def _penalty(self, reason: str) -> int:
+        """What a penalty costs under these rules, 0 where they charge none (docs/rules.md §3.2,
+        §3.3, §3.5): a turn with no play (``no_play``: 1 chip or pool unit, the Jax game's
+        ``no_play_penalty``, nothing in a penalty scoring), a king held while a corner is empty
+        (``hidden_king``: compulsory kings, or the Jax game) and a refused draw (Jax)."""
+        rules = self.rules
+        mode = self.mode
+        if reason == "no_play":
+            return rules["no_play_penalty"] if mode == JAX else 1 if mode in (CHIPS, POOL) else 0
+        if reason == "hidden_king":
+            return rules["hidden_king_penalty"] if mode == JAX or rules["compulsory_kings"] else 0
+        return rules["refuse_draw_penalty"]
 
     def _could_have_cornered_a_king(self, seat: int) -> bool:
         """He ends the turn holding a king that an empty corner would take (a king a joker on
@@ -690,24 +1056,33 @@ class CornersState:
         return any(c[0] == "K" and c not in blocked for c in self.hands[seat] if c not in JOKERS)
 
     def _deal_ended_event(self, winner: int | None) -> dict[str, Any]:
+        """A hand played here ends: ``winner`` went out (None: a deadlock) and each seat holds
+        its hand."""
+        return self._settle(winner, self.hands, winner is not None and self._first_turn_out(winner))
+
+    def _settle(self, winner: Any, held: list[Any], first_turn_out: bool) -> dict[str, Any]:
+        """The deal_ended event of a hand that ``winner`` won (None: a deadlock) with the cards
+        ``held`` left in each hand, and whether he went out on his first turn: the one scoring
+        of a hand played here and of a hand a score table enters (``_entered_hands``). The
+        penalties, the pot, the chips and the completions of the hand are the state's
+        (docs/rules.md §3.1-§3.3, §3.5)."""
         n = self.num_seats
         mode = self.mode
         rules = self.rules
-        hands = self.hands
         ev: dict[str, Any] = {
             "type": "deal_ended",
             "deal": self.deal_no,
             "reason": "went_out" if winner is not None else "deadlock",
             "winner": winner,
-            "cards_left": [len(h) for h in hands],
+            "cards_left": [len(h) for h in held],
         }
         bonus = rules["ace_completion_bonus"]
         if mode == PENALTY:
             scoring = rules["scoring"]
             scores = [
-                hand_points(hands[s], scoring) + self.penalty_points[s] - bonus * self.completions[s] for s in range(n)
+                hand_points(held[s], scoring) + self.penalty_points[s] - bonus * self.completions[s] for s in range(n)
             ]
-            if winner is not None and self._first_turn_out(winner):
+            if winner is not None and first_turn_out:
                 scores[winner] -= 5
                 ev["first_turn_out"] = True
             ev["scores"] = scores
@@ -721,19 +1096,15 @@ class CornersState:
                 ev["carry"] = self.pot
             return ev
         if mode == JAX:
-            chips = list(self.chips)
             debts = list(self.debts)
-            pot = self.pot
-            for s in range(n):
-                if s != winner:
-                    pot += _pay(chips, debts, s, len(hands[s]), rules["jax_chip_debt"])
+            pot = self.pot + sum(self._card_payments(winner, held, list(self.chips), debts))
             repaid = min(debts[winner], pot)
             debts[winner] -= repaid
             scores = [0] * n
             scores[winner] = pot - repaid
             ev.update(pot=pot, debt_repaid=repaid, debts=debts, scores=scores, scored=True)
             return ev
-        cards = [hand_points(hands[s], CHIPS) if mode == CHIPS else len(hands[s]) for s in range(n)]
+        cards = self._card_payments(winner, held, self.chips, self.debts)
         scores = [-self.paid[s] - cards[s] for s in range(n)]
         scores[winner] += self.pot + sum(cards)
         if bonus:
@@ -748,13 +1119,30 @@ class CornersState:
         ev["scored"] = True
         return ev
 
+    def _card_payments(self, winner: Any, held: list[Any], chips: list[int], debts: list[int]) -> list[int]:
+        """What each other seat pays for the cards ``held`` in its hand when ``winner`` goes out
+        (0 for the winner): in the Jax game a chip a card from its ``chips``, owed in ``debts``
+        when it runs out (``_pay``, which changes both); in the pagat chip game a chip a card and
+        10 a king; in the pool a unit a card."""
+        mode = self.mode
+        paid = [0] * self.num_seats
+        for s in range(self.num_seats):
+            if s == winner:
+                continue
+            if mode == JAX:
+                paid[s] = _pay(chips, debts, s, len(held[s]), self.chip_debt)
+            elif mode == CHIPS:
+                paid[s] = hand_points(held[s], CHIPS)
+            else:
+                paid[s] = len(held[s])
+        return paid
+
     def _first_turn_out(self, winner: int) -> bool:
         """docs/rules.md §3.5: Kleplek's 5 points for going out on the player's first turn of the hand."""
-        return (
-            self.rules["scoring"] == "kleplek_10_5_1"
-            and self.rules["kleplek_first_turn_out_bonus"]
-            and self.seat_turns[winner] == 1
-        )
+        return self._first_turn_scored() and self.seat_turns[winner] == 1
+
+    def _first_turn_scored(self) -> bool:
+        return self.rules["scoring"] == "kleplek_10_5_1" and bool(self.rules["kleplek_first_turn_out_bonus"])
 
     def _deal_started_event(self) -> dict[str, Any]:
         number = self.deal_no + 1
@@ -771,6 +1159,9 @@ class CornersState:
             }
         assert self.first_dealer is not None
         dealer = (self.first_dealer + number - 1) % n
+        if self.entry:  # a score table's cards are dealt at the table
+            empty: list[list[str]] = [[] for _ in range(n)]
+            return {"type": "deal_started", "deal": number, "dealer": dealer, "hands": empty, "layout": {}, "stock": []}
         deal_key = f"{self.key}/deal/{number}"
         if self._deal_feed is not None:
             hands, layout, stock = self._deal_feed(deal_key)
@@ -863,6 +1254,9 @@ class CornersState:
             for s in range(n):  # pagat: everyone antes 1 chip
                 self.paid[s] += 1
             self.pot = n
+        if self.entry:  # a score table's hand, played at the table: it waits for its entry
+            self.phase = ENTRY
+            self.stage = None
 
     def _fold_layout_king_cornered(self, ev: Any) -> None:
         src, dst = ev["from"], ev["to"]
@@ -932,21 +1326,26 @@ class CornersState:
     def _fold_turn_ended(self, ev: dict[str, Any]) -> None:
         seat = ev["seat"]
         for p in ev["penalties"]:
-            amount = p["amount"]
-            if self.mode == PENALTY:
-                self.penalty_points[seat] += amount
-            elif self.mode == JAX:
-                reached = _pay(self.chips, self.debts, seat, amount, self.chip_debt)
-                self.paid[seat] += reached
-                self.pot += reached
-            else:
-                self.paid[seat] += amount
-                self.pot += amount
+            self._charge(seat, p["amount"])
         self.idle_streak = self.idle_streak + 1 if ev["idle"] else 0
         self.becker_card = None
         self.draws_left = ev["draws"]
         self.draw_then_play = False
         self.stage = DRAWING if self.draws_left else PASSING
+
+    def _charge(self, seat: Any, amount: Any) -> None:
+        """``seat`` pays a penalty of ``amount``: points in a penalty scoring, into the pot
+        otherwise (in the Jax game from its chips, as ``_pay`` allows). (Any: a fold charges
+        what a logged event says.)"""
+        if self.mode == PENALTY:
+            self.penalty_points[seat] += amount
+        elif self.mode == JAX:
+            reached = _pay(self.chips, self.debts, seat, amount, self.chip_debt)
+            self.paid[seat] += reached
+            self.pot += reached
+        else:
+            self.paid[seat] += amount
+            self.pot += amount
 
     def _pop_stock(self, expected: Any) -> Any:
         stock: list[Any] = self.stock  # whatever a logged stock holds
@@ -1039,15 +1438,9 @@ class CornersState:
         cards = [0] * n
         took = [0] * n
         if ev["scored"] and winner is not None:
-            hands = self.hands
             debts = list(self.debts)  # the event's debts replace these (after any repayment)
+            cards = self._card_payments(winner, self._hands_left(), self.chips, debts)
             for s in range(n):
-                if s == winner:
-                    continue
-                if self.mode == JAX:
-                    cards[s] = _pay(self.chips, debts, s, len(hands[s]), self.rules["jax_chip_debt"])
-                else:
-                    cards[s] = hand_points(hands[s], CHIPS) if self.mode == CHIPS else len(hands[s])
                 self.paid[s] += cards[s]
             took[winner] = carried + sum(self.paid)
         return {
@@ -1162,6 +1555,14 @@ class CornersState:
         """This state, as it stands, with ``events`` (the ones logged after it) folded in and
         added to its log (a cached state catching up with its stream)."""
         log = self.events
+        if self.entry:
+            # A score table's correction rebuilds it from its whole log: fold it all (it is short).
+            whole = log + list(events)
+            fresh = type(self)(self.options, None, self.key, None)
+            fresh.entry = True
+            self.adopt(fresh.fold_log(whole))
+            self.events = whole
+            return self
         self.fold_log(events)
         self.events = log + self.events
         return self
@@ -1210,7 +1611,7 @@ class CornersState:
         when it is known, otherwise taken from the log after checking each holds the pack once."""
         from .verify import verify_log
 
-        return verify_log(self, events, DECISIONS, self._logged_deal)
+        return verify_log(self, events, DECISIONS | frozenset(tables.TABLE_ACTIONS), self._logged_deal)
 
     def _logged_deal(self, ev: Any) -> Any:
         """A logged deal, for a verify without the seed: (hands, layout, stock) once the board
@@ -1244,6 +1645,27 @@ def _insert_in_order(hand: list[Any], card: Any) -> None:
     while i > 0 and order[hand[i - 1]] > rank:
         i -= 1
     hand.insert(i, card)
+
+
+def _whole_numbers(counts: Any, n: int, field: str) -> list[int]:
+    """A count of a score table's entry: a whole number from 0 per seat, or IllegalAction."""
+    if not isinstance(counts, list) or len(counts) != n or not all(type(c) is int and c >= 0 for c in counts):
+        raise IllegalAction(
+            f"{field!r} must be {n} whole numbers from 0, one per seat", code="tally_malformed", field=field
+        )
+    return list(counts)
+
+
+def _within(field: str, found: int, most: int) -> None:
+    """An entry's count over the whole table is at most what the game holds (IllegalAction)."""
+    if found > most:
+        raise IllegalAction(
+            f"{field!r} adds up to {found}; the game has {most}",
+            code="pack_exceeded",
+            field=field,
+            entered=found,
+            most=most,
+        )
 
 
 def _pay(chips: list[Any], debts: list[Any], seat: Any, amount: Any, debt: Any) -> Any:
@@ -1299,6 +1721,22 @@ REFUSALS: Final[dict[str, str]] = {
     "corner_needs_king": N_("only a king goes into an empty corner"),
     "does_not_fit": N_("that card does not fit on that pile"),
     "too_many_cards": N_("with these options the players' hands and the layout need more than one pack"),
+    # a score table's hand (docs/architecture.md §3.9) the rules cannot produce
+    "winner_not_a_seat": N_("say who went out: one of the players, or nobody if the hand ended in a deadlock"),
+    "winner_holds_cards": N_("player %(seat_number)s went out, so has no cards left"),
+    "loser_without_cards": N_("player %(seat_number)s has no cards left: only the player who went out can have none"),
+    "cards_left_too_many": N_("player %(seat_number)s cannot have more than %(most)s cards left"),
+    "cards_left_total": N_("the players cannot have more than %(most)s cards left in all"),
+    "cards_left_mismatch": N_("player %(seat_number)s has %(entered)s cards left but %(total)s ranks were given"),
+    "count_exceeds_cards": N_("player %(seat_number)s cannot hold more kings and jokers than cards"),
+    "pack_exceeded": N_("the %(field_label)s add up to %(entered)s; the game has only %(most)s"),
+    "ranks_malformed": N_("give each player's cards left by rank: 2 to 9, T, J, Q, K or A (X for a joker)"),
+    "penalty_impossible": N_(
+        "player %(seat_number)s cannot have been charged that much: no sum of this game's penalties makes it"
+    ),
+    "first_turn_not_scored": N_(
+        "going out on the first turn counts only in the Kleplek scoring, for the player who went out"
+    ),
 }
 
 
@@ -1330,6 +1768,7 @@ def corners_game(name, label, summary, state_class, short_game, short_game_help,
             # the turns and what they put on the table (a drawn card is private: card_drawn)
             ("turn_started", "play", "move", "end_turn", "draw", "turn_ended")
             + ("card_placed", "king_placed", "layout_king_cornered", "deal_ended", "game_ended")
+            + TABLE_EVENTS
             + PLATFORM_EVENTS
         ),
         describe_deal_end=corners_rules.describe_end,

@@ -109,16 +109,44 @@ CARD_POINTS: Final[dict[str, dict[str, int]]] = {
 
 
 def card_points(card: str, scoring: str) -> int:
-    """A card's penalty in ``scoring``. A joker left in hand costs as much as the dearest card
-    of the scoring (a decision of this engine: the sources give no value)."""
+    """A card's penalty in ``scoring``: by its rank, so a score table's hand, entered as ranks
+    ("K", "7"; "X" a joker), is valued alike. A joker left in hand costs as much as the dearest
+    card of the scoring (a decision of this engine: the sources give no value)."""
     table = CARD_POINTS[scoring]
-    if card in JOKERS:
+    if card[0] == "X":  # X1, X2, or a joker as a table enters it
         return max(table.values())
     return table[card[0]]
 
 
 def hand_points(cards, scoring: str) -> int:
     return sum(card_points(c, scoring) for c in cards)
+
+
+def payable(amount: int, penalties: list[int]) -> bool:
+    """Whether a seat can have been charged ``amount`` in one hand by penalties that cost
+    ``penalties`` each (any number of each): a score table's check. The least sum of each
+    remainder modulo the cheapest penalty, found by relaxing the remainders (at most 100 of
+    them: a penalty costs at most 100), decides it for any amount."""
+    if amount == 0:
+        return True
+    if not penalties:
+        return False
+    step = min(penalties)
+    least: list[int] = [-1] * step  # -1: no sum with this remainder yet
+    least[0] = 0
+    changed = True
+    while changed:
+        changed = False
+        for r in range(step):
+            if least[r] < 0:
+                continue
+            for p in penalties:
+                total = least[r] + p
+                k = total % step
+                if least[k] < 0 or total < least[k]:
+                    least[k] = total
+                    changed = True
+    return 0 <= least[amount % step] <= amount
 
 
 # ----------------------------------------------------------------------------- flags
