@@ -76,6 +76,14 @@ def rounds(tournament):
     return rounds
 
 
+def next_round(tournament):
+    """The next round's draw and whether check-in is required (``stream.NextRound``); a
+    finished tournament has none, and its stream is not read for it."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return stream.NextRound(None, False)
+    return stream.next_round(tournament)
+
+
 def _table(matches, number, seats, closed):
     """A table as it stands: the match it plays now (its last replay, if an arbiter ordered
     one), the matches that replay replaced, and whether its cards are a closed room."""

@@ -1,10 +1,13 @@
 """The organiser's pages (tournaments/views_organiser.py), the room's (views_wallboard.py: the
-projector, the table cards), and the invitations an organiser's
-entries wait on: their owner's page (views_invitations.py) and the API's list of them."""
+projector, the table cards), check-in (views_check_in.py: the player's, the desk's), the hand
+records (views_hand_records.py), and the invitations an organiser's entries wait on: their
+owner's page (views_invitations.py) and the API's list of them."""
 
 from django.urls import path
 
 from . import api
+from . import views_check_in as check_in
+from . import views_hand_records as hand_records
 from . import views_invitations as invitations
 from . import views_organiser as views
 from . import views_wallboard as wallboard
@@ -15,10 +18,27 @@ urlpatterns = [
     path("tournaments/<id:pk>/manage/rounds/", views.manage_rounds, name="tournament-manage-rounds"),
     path("tournaments/<id:pk>/manage/register/", views.register, name="tournament-register"),
     path("tournaments/<id:pk>/manage/withdraw/<id:entrant_id>/", views.withdraw, name="tournament-withdraw"),
+    path("tournaments/<id:pk>/manage/draw-round/", views.draw_round, name="tournament-draw-round"),
     path("tournaments/<id:pk>/manage/start-round/", views.start_round, name="tournament-start-round"),
     path("tournaments/<id:pk>/manage/close-round/", views.close_round, name="tournament-close-round"),
     path("tournaments/<id:pk>/manage/rulings/", views.record_ruling, name="tournament-rulings"),
     path("tournaments/<id:pk>/manage/cards/", wallboard.table_cards, name="tournament-table-cards"),
+    path(
+        "tournaments/<id:pk>/manage/hand-records/",
+        hand_records.hand_records_page,
+        name="tournament-hand-records",
+    ),
+    path(
+        "tournaments/<id:pk>/manage/check-in/<id:entrant_id>/",
+        check_in.desk_check_in,
+        name="tournament-desk-check-in",
+    ),
+    path(
+        "tournaments/<id:pk>/manage/check-in-required/",
+        check_in.require_check_in,
+        name="tournament-check-in-required",
+    ),
+    path("tournaments/<id:pk>/check-in/", check_in.check_in, name="tournament-check-in"),
     path("tournaments/<id:pk>/projector/", wallboard.projector, name="tournament-projector"),
     path("tournaments/<id:pk>/projector/live/", wallboard.projector_live, name="tournament-projector-live"),
     path("invitations/", invitations.invitations, name="invitations"),

@@ -1,5 +1,6 @@
 """Server-rendered tournament pages: thin views over tournaments.read (the API's read path)."""
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -7,9 +8,10 @@ from django.utils.translation import gettext as _
 from bots import friends
 from games.engine import RULESETS
 from games.offer import offered_rulesets
+from games.templatetags.cards import seat_number
 
 from . import home_page_games, read
-from .models import Tournament, TournamentTable
+from .models import Entrant, Tournament, TournamentTable
 
 
 def home(request):
@@ -36,8 +38,13 @@ def tournament_context(pk):
         for table in round_["tables"]:
             table["names"] = [names[e] for e in table["seats"]]
         round_["bye_names"] = [names[e] for e in round_["byes"]]
+    upcoming = read.next_round(tournament)
     return {
         "tournament": tournament,
+        # The next round's tables once drawn, before it starts (docs/tournaments.md, "Draw,
+        # check-in and start"), and whether the draw seats only the people checked in.
+        "drawn": drawn_round(upcoming.draw, names) if upcoming.draw else None,
+        "check_in_required": upcoming.check_in_required,
         "standings": read.standings_rows(tournament),
         "rounds": rounds[::-1],
         "root_hash": read.root_hash(tournament),
@@ -46,6 +53,45 @@ def tournament_context(pk):
         # The ruleset's word on which total wins (penalty points: the lowest), said above the
         # standings, which rank that way.
         "lowest_wins": RULESETS[tournament.ruleset].lowest_wins(tournament.options),
+    }
+
+
+def drawn_round(draw, names):
+    """A round_drawn event as the pages show it: each table's players in seat order, their
+    seats numbered from 1 (docs/pages.md, "Seat numbers"), and the byes."""
+    tables = [
+        table
+        | {
+            "names": [names[e] for e in table["seats"]],
+            "seat_rows": [{"seat": seat_number(i), "name": names[e]} for i, e in enumerate(table["seats"])],
+        }
+        for table in draw["tables"]
+    ]
+    return {
+        "round": draw["round"],
+        "tables": tables,
+        "byes": draw["byes"],
+        "bye_names": [names[e] for e in draw["byes"]],
+    }
+
+
+def my_entries(request, tournament):
+    """The viewer's own entries in the tournament (in person, or a bot of theirs), and which of
+    them may check in now: their own person, registered, while the tournament is not over (a
+    bot needs no chair: the draw seats it checked in or not)."""
+    if not request.user.is_authenticated:
+        return {"my_entries": [], "can_check_in": []}
+    mine = list(
+        tournament.entrants.filter(Q(user=request.user) | Q(bot__owner=request.user))
+        .exclude(kind=Entrant.Kind.HOUSE_BOT)
+        .order_by("pk")
+    )
+    open_ = tournament.status != Tournament.Status.FINISHED
+    return {
+        "my_entries": mine,
+        "can_check_in": [
+            e for e in mine if open_ and e.kind == Entrant.Kind.USER and e.status == Entrant.Status.REGISTERED
+        ],
     }
 
 
@@ -60,8 +106,14 @@ def my_tables(request, pk):
     )
 
 
-def tournament_detail(request, pk):
-    return render(request, "tournaments/detail.html", {**tournament_context(pk), "my_tables": my_tables(request, pk)})
+def tournament_detail(request, pk, status=200, error=None):
+    context = tournament_context(pk)
+    return render(
+        request,
+        "tournaments/detail.html",
+        {**context, **my_entries(request, context["tournament"]), "my_tables": my_tables(request, pk), "error": error},
+        status=status,
+    )
 
 
 def tournament_live(request, pk):

@@ -17,6 +17,7 @@ from games.record import eventlog
 
 from . import read
 from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm
+from .hand_records import has_hand_records
 from .models import Entrant, Tournament
 from .service import creation, entries, results, rounds, rulings, stream
 from .views import tournament_context
@@ -26,7 +27,10 @@ RULING_KINDS = dict(RULING_KIND_CHOICES)  # the ruling form's names for each kin
 
 @login_required
 def tournament_new(request):
-    form = TournamentForm(request.POST if request.method == "POST" else None)
+    # ?club=<id>: the club's page's "New event for the club" (docs/clubs.md).
+    club = request.GET.get("club", "")
+    initial = {"club": int(club)} if club.isdigit() and len(club) < 18 else None
+    form = TournamentForm(request.POST if request.method == "POST" else None, user=request.user, initial=initial)
     status = 200
     if request.method == "POST":
         status = 400
@@ -82,16 +86,44 @@ def closing(tournament):
 
 
 def rounds_context(pk):
-    """The round tables with the close button or what it waits for (the part htmx refreshes)."""
+    """The round tables with the close button or what it waits for, and the next round's draw
+    with what it misses (the part htmx refreshes)."""
     context = tournament_context(pk)
-    return context | closing(context["tournament"])
+    return context | closing(context["tournament"]) | draw_notes(context)
+
+
+def draw_notes(context):
+    """What the organiser should know of the next round's draw before starting it: the
+    entrants it seats who have withdrawn since (the start is refused until it is drawn again),
+    and those it leaves out who would be seated now (a late entry, a check-in after the draw)."""
+    drawn, tournament = context["drawn"], context["tournament"]
+    if drawn is None:
+        return {"draw_outdated": [], "left_out": []}
+    seated = {e for table in drawn["tables"] for e in table["seats"]} | set(drawn["byes"])
+    waiting = rounds.playing_entrants(tournament, context["check_in_required"]).exclude(pk__in=seated)
+    if rounds.first_round_slots(tournament) is not None:
+        waiting = waiting.none()  # a fixed schedule seats nobody new after round 1
+    return {"draw_outdated": rounds.withdrawn_in(drawn), "left_out": [e.name for e in waiting]}
+
+
+def check_in_count(entrants):
+    """(people checked in, people who may check in or have): the desk's tally."""
+    people = [e for e in entrants if e.kind == Entrant.Kind.USER]
+    checked = sum(e.status == Entrant.Status.CHECKED_IN for e in people)
+    return checked, sum(e.status in (Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN) for e in people)
 
 
 def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
     context = rounds_context(tournament.pk)
     tournament = context["tournament"]
+    entrants = list(tournament.entrants.order_by("pk"))
+    checked_in, may_check_in = check_in_count(entrants)
     return context | {
-        "entrants": tournament.entrants.order_by("pk"),
+        "entrants": entrants,
+        "checked_in": checked_in,
+        "may_check_in": may_check_in,
+        "finished": tournament.status == Tournament.Status.FINISHED,
+        "hand_records": has_hand_records(tournament),
         "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
         "entrant_form": entrant_form or EntrantForm(),
         "ruling_form": ruling_form
@@ -184,6 +216,8 @@ def withdraw_context(tournament, entrant):
     seated_at = next(
         (number for number, seats in enumerate(tables.get(live_round, []), 1) if entrant.pk in seats), None
     )
+    draw = read.next_round(tournament).draw
+    drawn = draw is not None and entrant.pk in {e for t in draw["tables"] for e in t["seats"]} | set(draw["byes"])
     return {
         "tournament": tournament,
         "entrant": entrant,
@@ -191,10 +225,27 @@ def withdraw_context(tournament, entrant):
         "rounds_left": max(0, tournament.rounds - tournament.current_round),
         "live_round": live_round,
         "seated_at": seated_at,
+        # Seated by the next round's draw: that round starts only once drawn again.
+        "in_draw": draw["round"] if drawn else None,
         "invitation": entrant.status == Entrant.Status.INVITED,
         "can_withdraw": entrant.status not in (Entrant.Status.WITHDRAWN, Entrant.Status.DECLINED)
         and tournament.status != Tournament.Status.FINISHED,
     }
+
+
+@require_POST
+@organiser_only
+def draw_round(request, tournament):
+    """Draw the next round (again, if drawn already) without starting it: its tables show on
+    the tournament page and the projector, and its table cards print."""
+    number = tournament.current_round + 1
+    return attempt(
+        request,
+        tournament,
+        lambda: rounds.do_draw_round(tournament.pk, request.user),
+        _("Round %(number)s is drawn: its tables are published. Start it when the players are seated.")
+        % {"number": number},
+    )
 
 
 @require_POST

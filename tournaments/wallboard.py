@@ -50,6 +50,8 @@ def projector_context(pk):
     # shows, so a move made meanwhile is fetched on the next poll rather than missed.
     version = projector_version(tournament)
     current = context["rounds"][0] if context["rounds"] else None  # the rounds come newest first
+    if context["drawn"]:
+        current = None  # the next round is drawn: the screen shows its tables instead
     if current is not None:
         matches = Match.objects.in_bulk([table["match"] for table in current["tables"]])
         # Duplicate: the same cards are dealt at every table, so a finished table's scores would
@@ -79,10 +81,14 @@ def table_progress(match):
 
 
 def cards_context(tournament, round_number=None):
-    """One card per table of a round (the latest unless ``round_number``): the seats in order
-    with their compass points, the ruleset's name and the match to open."""
+    """One card per table of a round (the latest unless ``round_number``, the next round's
+    draw included before it starts): the seats in order with their compass points, the
+    ruleset's name and the match to open once it is made."""
     context = tournament_context(tournament.pk)
     rounds = {r["round"]: r for r in context["rounds"]}
+    if context["drawn"]:
+        # The next round's draw prints before it starts: its cards have no match yet.
+        rounds[context["drawn"]["round"]] = context["drawn"]
     number = round_number if round_number in rounds else (max(rounds) if rounds else None)
     ruleset = RULESETS[tournament.ruleset]
     cards = []
@@ -101,6 +107,7 @@ def cards_context(tournament, round_number=None):
         "round_number": number,
         "round_numbers": sorted(rounds),
         "cards": cards,
+        "drawn_only": bool(context["drawn"]) and number == context["drawn"]["round"],
         "ruleset_label": _(ruleset.label),
         "counter_clockwise": ruleset.direction != CLOCKWISE,
     }

@@ -211,3 +211,116 @@ def layout_deal(
         pos += 1
     stock_top_first = cards[pos:] + aside
     return hands, layout, stock_top_first[::-1]
+
+
+# ----------------------------------------------------------------------------- a deal from the rules
+# The cards of any deal of a seeded game, from the game's game_started facts and its ruleset's
+# deal rules alone (``Ruleset.deal_rules``, docs/events.md "Deal rules"): what
+# tools/verify_export.py re-derives without knowing the game, for the platform to print before
+# a table plays (a tournament's hand records). The states deal the same cards the same way: the
+# card at shuffled position p to seat (first + p * direction) % n, first the seat after the
+# dealer, the dealer of deal n + 1 after the dealer of deal n, a redeal keeping its deal's.
+_PACK_ORDER: dict[str, int] = {card: i for i, card in enumerate(DECK + CORNERS_JOKERS)}
+
+
+def first_deal_rule(start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any] | None:
+    """The rule of ``rules["first_deal"]`` that fixes deal 1's dealer or declarer for the game
+    ``start`` (its game_started event) opens, the first that applies; None if none does."""
+    options = start.get("options") or {}
+    for rule in rules.get("first_deal", []):
+        field = rule.get("game_started")
+        if field is not None:
+            if field in start:
+                return rule
+            continue
+        if "option" in rule and options.get(rule["option"]) in (rule.get("holder_of") or {}):
+            return rule
+    return None
+
+
+def dealer_decided_at_table(start: dict[str, Any], rules: dict[str, Any]) -> bool:
+    """Whether deal 1's dealer (or declarer) is a decision taken at the table rather than the
+    seed's: the first-deal rule that applies reads a later event (a seat nominates the first
+    dealer). The cards of every deal then depend on that seat (``seeded_deal``'s ``decided``)."""
+    rule = first_deal_rule(start, rules)
+    return rule is not None and "event" in rule
+
+
+def seeded_deal(
+    seed: Any,
+    start: dict[str, Any],
+    rules: dict[str, Any],
+    num_seats: int,
+    number: int,
+    redeal: int = 0,
+    decided: int | None = None,
+) -> dict[str, Any]:
+    """Deal ``number`` (its ``redeal``-th redeal when above 0) of the game dealt from ``seed``
+    that ``start`` (its game_started event: key, shuffle, options and the facts drawn from the
+    seed) opens, at a table of ``num_seats`` whose ruleset's deal rules are ``rules``.
+
+    Returns ``{"deal", "redeal", "deal_key", "dealer", "hands"}``, ``"declarer"`` where the
+    rules seat one after the dealer, and ``"layout"`` and ``"stock"`` (its top card last) for a
+    layout shuffle: the cards that deal's deal_started places, each hand in the pack's order.
+    Where the table decides deal 1's dealer (``dealer_decided_at_table``), ``decided`` is the
+    seat it named; without it a ValueError says so, as it does for rules that fix no deal."""
+    direction: int = rules["direction"]
+    rule = first_deal_rule(start, rules)
+    if rule is None:
+        raise ValueError("none of the deal rules' first-deal rules fixes this game's first deal")
+    key = start.get("key", "game")
+    role = rule.get("names", "dealer")
+    after_dealer = rules.get("declarer") == "after_dealer"
+    first_cards: dict[str, Any] | None = None
+    if rule.get("holder_of"):
+        # Deal 1 is dealt from a fixed seat; the holder of the rule's card is its dealer or declarer.
+        options = start.get("options") or {}
+        card = rule["holder_of"][options[rule["option"]]]
+        first_cards = _dealt(seed, f"{key}/deal/1", start, rules, num_seats, rule["dealt_from"], direction)
+        named = next(seat for seat, hand in enumerate(first_cards["hands"]) if card in hand)
+    elif "event" in rule:
+        if decided is None:
+            raise ValueError("deal 1's dealer is decided at the table: give the seat it named (decided)")
+        named = decided
+    else:
+        named = start[rule["game_started"]]
+    if role == "dealer":
+        first_dealer = named
+    elif after_dealer:
+        first_dealer = (named - direction) % num_seats
+    else:
+        raise ValueError(f"the deal rules name deal 1's {role} but not where its dealer sits")
+    dealer = (first_dealer + direction * (number - 1)) % num_seats
+    deal_key = f"{key}/deal/{number}/redeal/{redeal}" if redeal else f"{key}/deal/{number}"
+    if first_cards is not None and number == 1 and not redeal:
+        cards = first_cards
+    else:
+        cards = _dealt(seed, deal_key, start, rules, num_seats, (dealer + direction) % num_seats, direction)
+    out: dict[str, Any] = {"deal": number, "redeal": redeal, "deal_key": deal_key, "dealer": dealer}
+    if after_dealer:
+        out["declarer"] = (dealer + direction) % num_seats
+    out.update(cards)
+    return out
+
+
+def _dealt(
+    seed: Any, deal_key: str, start: dict[str, Any], rules: dict[str, Any], num_seats: int, first: int, step: int
+) -> dict[str, Any]:
+    """The cards one deal key deals by the shuffle ``start`` names: the hands, and for a layout
+    shuffle the layout and the stock."""
+    shuffle = start.get("shuffle")
+    if shuffle == SHUFFLE_VERSION:
+        hands: list[list[str]] = [[] for _ in range(num_seats)]
+        for position, card in enumerate(shuffled_deck(seed, deal_key)):
+            hands[(first + position * step) % num_seats].append(card)
+        return {"hands": [_in_pack_order(hand) for hand in hands]}
+    if shuffle == LAYOUT_SHUFFLE_VERSION:
+        options = start.get("options") or {}
+        jokers = bool(options.get(rules.get("jokers", ""), False))
+        dealt, layout, stock = layout_deal(seed, deal_key, num_seats, first, step, options[rules["hand_size"]], jokers)
+        return {"hands": [_in_pack_order(hand) for hand in dealt], "layout": layout, "stock": stock}
+    raise ValueError(f"unknown shuffle {shuffle!r}")
+
+
+def _in_pack_order(cards: list[str]) -> list[str]:
+    return sorted(cards, key=_PACK_ORDER.__getitem__)

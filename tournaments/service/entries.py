@@ -10,7 +10,7 @@ from bots.models import Bot
 from games.errors import ServiceError
 
 from ..models import Entrant, Tournament
-from .stream import actor_of, append, check_organiser, locked
+from .stream import actor_of, append, check_organiser, locked, next_round
 
 # The account the house's own bots belong to (bots/management/commands/ensure_house_bots.py).
 HOUSE_ACCOUNT = "house"
@@ -211,12 +211,15 @@ def do_answer_invitation(entrant_id, by, accept):
     return entrant
 
 
-def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusal):
-    """Move an entrant to ``new_status`` (by its owner or the organiser), as an event."""
+def _change_entrant(entrant_id, by, allowed_from, new_status, event_type, refusal, while_open=False):
+    """Move an entrant to ``new_status`` (by its owner or the organiser), as an event;
+    ``while_open``: not once the tournament is over."""
     with transaction.atomic():
         entrant, tournament = locked_entrant(entrant_id)
         if account_of(entrant.user, entrant.bot).pk != by.pk:
             check_organiser(tournament, by)
+        if while_open and tournament.status == Tournament.Status.FINISHED:
+            raise ServiceError("tournament_finished")
         if entrant.status not in allowed_from:
             raise ServiceError(refusal, entrant_status=Entrant.Status(entrant.status).label)
         if entrant.status == Entrant.Status.INVITED:
@@ -243,9 +246,35 @@ def do_withdraw(entrant_id, by):
 
 
 def do_check_in(entrant_id, by):
+    """Check a registered entrant in: its owner on the tournament page, or the organiser at the
+    desk. Where the tournament requires check-in, the draw seats a person only once checked in
+    (tournaments.service.rounds.playing_entrants); refused once the tournament is over."""
     return _change_entrant(
-        entrant_id, by, (Entrant.Status.REGISTERED,), Entrant.Status.CHECKED_IN, "entrant_checked_in", "cannot_check_in"
+        entrant_id,
+        by,
+        (Entrant.Status.REGISTERED,),
+        Entrant.Status.CHECKED_IN,
+        "entrant_checked_in",
+        "cannot_check_in",
+        while_open=True,
     )
+
+
+def do_require_check_in(tournament_id, by, required):
+    """The organiser turns check-in on or off: while on, the next draws seat only the people who
+    have checked in (bots are always ready). A ``check_in_required`` event when it changes;
+    returns whether check-in is now required."""
+    if not isinstance(required, bool):
+        raise ServiceError("invalid_input", problem=_("'required' is true or false"))
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise ServiceError("tournament_finished")
+        if next_round(tournament).check_in_required != required:
+            append(tournament, [{"type": "check_in_required", "required": required}], actor_of(by))
+            tournament.save(update_fields=["version", "head_hash"])
+    return required
 
 
 def leave_match(match, user):

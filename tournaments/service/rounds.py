@@ -1,6 +1,7 @@
 """A tournament's rounds: the next round drawn by the tournament's format (byes, house bots
-and a fixed schedule's slots kept), its tables' matches created with seeds derived from the
-tournament's, and the autopilot that closes the finished round and starts the next."""
+and a fixed schedule's slots kept), published before it starts or drawn as it starts, its
+tables' matches created with seeds derived from the tournament's, and the autopilot that closes
+the finished round and starts the next."""
 
 import hashlib
 import hmac
@@ -18,7 +19,7 @@ from .. import seating
 from ..models import Entrant, Tournament, TournamentTable
 from .entries import PLAYING, do_register, door_of
 from .results import do_close_round, tables_waiting
-from .stream import actor_of, append, check_organiser, locked, seated_entrants
+from .stream import actor_of, append, check_organiser, locked, next_round, seated_entrants
 
 
 def match_seed(tournament_seed, tournament_id, round_no, table=None, board=None, replay=0):
@@ -155,7 +156,21 @@ def draw(tournament, round_no, entrant_ids, history, bye_history, owners=None):
         return [tuple(entrant_ids[i] for i in table) for table in schedule[round_no - 1]], None, byes
     rounds = seating.duplicate_schedule(len(entrant_ids), tournament.rounds, table_size=size)
     tables = rounds[round_no - 1]
-    return [tuple(entrant_ids[i] for i in t.table) for t in tables], [f"b{t.board}" for t in tables], byes
+    return [tuple(entrant_ids[i] for i in t.table) for t in tables], [board_key(t) for t in tables], byes
+
+
+def board_key(board_table):
+    """The key a duplicate board's tables name it by ("b0", "b1", ...): its match seed's label."""
+    return f"b{board_table.board}"
+
+
+def duplicate_boards(tournament):
+    """{round: [its board keys]}: the boards a duplicate event deals, round by round, as ``draw``
+    schedules them. Every table of a round plays its one board, so the keys are the same
+    whoever plays: the schedule of one table gives them before the first draw."""
+    size = table_size(tournament)
+    schedule = seating.duplicate_schedule(size, tournament.rounds, table_size=size)
+    return {number: sorted({board_key(t) for t in tables}) for number, tables in enumerate(schedule, 1)}
 
 
 def cards_group(tournament, board_key, board_index):
@@ -214,59 +229,129 @@ def person_clock(tournament):
     }
 
 
-def do_start_round(tournament_id, by):
-    """Seat the next round by the tournament's format and create its matches (docs/architecture.md §3.4)."""
+def playing_entrants(tournament, check_in_required):
+    """The entrants a draw seats, house bots apart, in order of entry: those registered or
+    checked in (invited entrants wait for their owner's answer; declined and withdrawn ones
+    never play). Where the tournament requires check-in, a person is seated only once checked
+    in; a bot is always ready (docs/tournaments.md, "Draw, check-in and start")."""
+    players = (
+        Entrant.objects.filter(tournament=tournament, status__in=PLAYING)
+        .exclude(kind=Entrant.Kind.HOUSE_BOT)
+        .select_related("user", "bot__owner")
+        .order_by("pk")
+    )
+    if check_in_required:
+        players = players.exclude(kind=Entrant.Kind.USER, status=Entrant.Status.REGISTERED)
+    return players
+
+
+def draw_next(tournament, by, check_in_required):
+    """The next round seated by the tournament's format, as its ``round_drawn`` event (not yet
+    appended): tables of entrant ids in seat order with their boards, and byes. Registers the
+    house entrants it needs (house-bot fill, a fixed schedule's vacated slots), whose events go
+    first; refreshes ``tournament`` after them."""
+    round_no = tournament.current_round + 1
+    slots = first_round_slots(tournament)
+    if slots is not None:
+        players = keep_slots(tournament, by, slots)
+    else:
+        players = list(playing_entrants(tournament, check_in_required))
+        if tournament.fill == Tournament.Fill.HOUSE_BOTS:
+            players += house_entrants(
+                tournament, by, seating.house_bots_needed(len(players), table_size=table_size(tournament))
+            )
+    tournament.refresh_from_db()
+    if len(players) < table_size(tournament):
+        raise ServiceError("too_few_entrants", needed=table_size(tournament))
+    ids = [e.pk for e in players]
+    if tournament.format == Tournament.Format.SWISS:
+        ids = standing_order(tournament, ids)
+    history, bye_rounds = seated_entrants(tournament)
+    bye_history = {}
+    for r, out in bye_rounds.items():
+        for e in out:
+            bye_history.setdefault(e, []).append(r)
+    owners = {}
+    for e in players:
+        door = door_of(e.user, e.bot)
+        if door is not None:
+            owners[e.pk] = door.username
+    tables, boards, byes = draw(tournament, round_no, ids, history, bye_history, owners)
+    drawn = {
+        "type": "round_drawn",
+        "round": round_no,
+        "tables": [
+            {"table": number, "board": boards[number - 1] if boards else None, "seats": list(seats)}
+            for number, seats in enumerate(tables, 1)
+        ],
+        "byes": list(byes),
+    }
+    if tournament.format != Tournament.Format.SWISS:
+        drawn["slots"] = ids  # the fixed schedule's places, kept for every later round
+    return drawn
+
+
+def withdrawn_in(drawn):
+    """The names of the entrants a draw seats (or gives a bye) who have withdrawn since."""
+    seated = [e for table in drawn["tables"] for e in table["seats"]] + list(drawn["byes"])
+    gone = Entrant.objects.filter(pk__in=seated, status=Entrant.Status.WITHDRAWN).order_by("pk")
+    return list(gone.values_list("name", flat=True))
+
+
+def do_draw_round(tournament_id, by):
+    """Draw the next round by the tournament's format without creating its matches: a
+    ``round_drawn`` event the tournament page, the projector and the table cards show until the
+    round starts. Drawing it again (after a withdrawal, a late entry, a check-in) replaces the
+    draw; ``do_start_round`` then seats exactly the last one."""
     with transaction.atomic():
         tournament = locked(tournament_id)
         check_organiser(tournament, by)
         check_round_can_start(tournament)
-        round_no = tournament.current_round + 1
-        slots = first_round_slots(tournament)
-        if slots is not None:
-            players = keep_slots(tournament, by, slots)
-        else:
-            # Invited entrants wait for their owner's answer; declined and withdrawn ones never play.
-            players = list(
-                Entrant.objects.filter(tournament=tournament, status__in=PLAYING)
-                .exclude(kind=Entrant.Kind.HOUSE_BOT)
-                .select_related("user", "bot__owner")
-                .order_by("pk")
+        drawn = draw_next(tournament, by, next_round(tournament).check_in_required)
+        append(tournament, [drawn], actor_of(by))
+        tournament.save(update_fields=["version", "head_hash"])
+    return drawn
+
+
+def do_start_round(tournament_id, by):
+    """Start the next round: create its tables' matches exactly as its draw seated them, never
+    drawing again; a round not drawn yet is drawn and started at once (the autopilot's way, and
+    the organiser's "Start" without "Draw"), without a ``round_drawn`` event
+    (docs/architecture.md §3.4; docs/tournaments.md, "Draw, check-in and start").
+
+    A draw that seats an entrant who has withdrawn since is refused to the organiser (409
+    ``draw_outdated``: draw it again, and print its table cards again); the autopilot draws
+    afresh."""
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        check_round_can_start(tournament)
+        upcoming = next_round(tournament)
+        drawn = upcoming.draw
+        gone = withdrawn_in(drawn) if drawn is not None else []
+        if gone and by is not None:
+            raise ServiceError("draw_outdated", round=drawn["round"], names=", ".join(gone))
+        if drawn is None or gone:
+            drawn = draw_next(tournament, by, upcoming.check_in_required)
+        round_no = drawn["round"]
+        seated = [e for table in drawn["tables"] for e in table["seats"]]
+        by_id = Entrant.objects.select_related("user", "bot__owner").in_bulk(seated)
+        tables = []
+        for table in drawn["tables"]:
+            match = create_table_match(
+                tournament, round_no, table["table"], table["board"], [by_id[e] for e in table["seats"]]
             )
-            if tournament.fill == Tournament.Fill.HOUSE_BOTS:
-                players += house_entrants(
-                    tournament, by, seating.house_bots_needed(len(players), table_size=table_size(tournament))
-                )
-        tournament.refresh_from_db()
-        if len(players) < table_size(tournament):
-            raise ServiceError("too_few_entrants", needed=table_size(tournament))
-        ids = [e.pk for e in players]
-        if tournament.format == Tournament.Format.SWISS:
-            ids = standing_order(tournament, ids)
-        history, bye_rounds = seated_entrants(tournament)
-        bye_history = {}
-        for r, out in bye_rounds.items():
-            for e in out:
-                bye_history.setdefault(e, []).append(r)
-        owners = {}
-        for e in players:
-            door = door_of(e.user, e.bot)
-            if door is not None:
-                owners[e.pk] = door.username
-        tables, boards, byes = draw(tournament, round_no, ids, history, bye_history, owners)
-        by_id = {e.pk: e for e in players}
-        drawn = []
-        for number, seats in enumerate(tables, 1):
-            board_key = boards[number - 1] if boards else None
-            match = create_table_match(tournament, round_no, number, board_key, [by_id[e] for e in seats])
-            drawn.append({"table": number, "match": match.pk, "board": board_key, "seats": list(seats)})
-        started = {"type": "round_started", "round": round_no, "tables": drawn, "byes": list(byes)}
-        if tournament.format != Tournament.Format.SWISS:
-            started["slots"] = ids  # the fixed schedule's places, kept for every later round
+            tables.append(
+                {"table": table["table"], "match": match.pk, "board": table["board"], "seats": table["seats"]}
+            )
+        started = {"type": "round_started", "round": round_no, "tables": tables, "byes": list(drawn["byes"])}
+        if "slots" in drawn:
+            started["slots"] = drawn["slots"]
         append(tournament, [started], actor_of(by))
         tournament.current_round = round_no
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["version", "head_hash", "current_round", "status"])
-    return drawn
+    return tables
 
 
 # Refusals that mean another advance (or the organiser) got there first: nothing to do.

@@ -1,5 +1,8 @@
 """What every tournament action stands on: the tournament's row locked, who may act on it,
-its stream appended to, and the seating its stream records read back."""
+its stream appended to, and the seating its stream records read back (the rounds started, the
+next round's draw, whether the draw waits for check-in)."""
+
+import typing
 
 from django.utils.translation import gettext_lazy as _
 
@@ -49,3 +52,26 @@ def seated_entrants(tournament):
             tables[row.payload["round"]] = [t["seats"] for t in row.payload["tables"]]
             byes[row.payload["round"]] = row.payload["byes"]
     return tables, byes
+
+
+class NextRound(typing.NamedTuple):
+    """What the stream says of the round to start next: its draw (the payload of its last
+    ``round_drawn``, or None while it is not drawn) and whether the draw seats only the people
+    who have checked in (the last ``check_in_required``; off by default)."""
+
+    draw: dict | None
+    check_in_required: bool
+
+
+def next_round(tournament):
+    """The NextRound of ``tournament``, read from its stream. A round's draw stands until the
+    round starts (``round_started``) or is drawn again; the next round is the one after the
+    tournament's current round."""
+    draw, required = None, False
+    number = tournament.current_round + 1
+    for row in eventlog.stream_events(tournament.stream):
+        if row.type == "round_drawn" and row.payload["round"] == number:
+            draw = row.payload
+        elif row.type == "check_in_required":
+            required = bool(row.payload["required"])
+    return NextRound(draw, required)
