@@ -65,6 +65,12 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=False,
         help_text="after the first round, close each round when its last table finishes and start the next",
     )
+    # A club's event (docs/clubs.md): only an organiser of the club may hold one for it.
+    club = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2**63 - 1, help_text="a club's id"
+    )
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None, help_text="when it starts")
+    venue = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
 
 
 def tournament_summary(t):
@@ -87,6 +93,9 @@ def tournament_summary(t):
         "person_strike_limit": t.person_strike_limit,
         "autopilot": t.autopilot,
         "organiser": t.organiser.username,
+        "club": t.club_id,
+        "starts_at": t.starts_at.isoformat() if t.starts_at else None,
+        "venue": t.venue,
         "seed_sha256": t.seed_sha256,
         # revealed when the tournament ends, so that anyone can re-derive every deal
         "seed": t.seed if t.status == Tournament.Status.FINISHED else None,
@@ -123,7 +132,8 @@ class TournamentListView(APIView):
 
     @extend_schema(
         request=TournamentCreateSerializer,
-        responses={201: TOURNAMENT, 400: ERROR},
+        # 403 club_organiser_only, 404: a club's event (docs/clubs.md)
+        responses={201: TOURNAMENT, 400: ERROR, 403: ERROR, 404: ERROR},
         summary="Create a tournament; you are its organiser",
     )
     def post(self, request):
@@ -136,9 +146,35 @@ class TournamentListView(APIView):
 class TournamentDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: TOURNAMENT, 404: ERROR}, summary="A tournament")
+    @extend_schema(
+        responses={200: TOURNAMENT, 404: ERROR},
+        summary="A tournament, with the next round's draw (null until drawn; docs/tournaments.md) "
+        "and whether the draw seats only the people who have checked in",
+    )
     def get(self, request, pk):
-        return Response(tournament_summary(get_tournament(pk)))
+        t = get_tournament(pk)
+        upcoming = read.next_round(t)
+        draw = None
+        if upcoming.draw is not None:
+            draw = {key: upcoming.draw[key] for key in ("round", "tables", "byes")}
+        return Response(tournament_summary(t) | {"draw": draw, "check_in_required": upcoming.check_in_required})
+
+
+class CheckInView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_check_in_required",
+        request=inline_serializer("CheckInRequired", {"required": serializers.BooleanField()}),
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Require check-in or not (organiser): while required, the draw seats only the people "
+        "who have checked in (bots are always ready); each entrant checks in with "
+        'POST entrants/{eid}/ {"action": "check_in"}',
+    )
+    def post(self, request, pk):
+        get_tournament(pk)
+        required = request.data.get("required") if isinstance(request.data, dict) else None
+        return Response({"check_in_required": entries.do_require_check_in(pk, request.user, required)})
 
 
 class EntrantSerializer(serializers.Serializer):
@@ -354,18 +390,26 @@ class RoundsView(APIView):
         return Response(read.rounds(get_tournament(pk)))
 
     @extend_schema(
-        request=inline_serializer("RoundAction", {"action": serializers.ChoiceField(choices=["start", "close"])}),
+        request=inline_serializer(
+            "RoundAction", {"action": serializers.ChoiceField(choices=["draw", "start", "close"])}
+        ),
         responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
-        summary="Start the next round or close the current one (organiser)",
+        summary="Draw the next round (again, to replace its draw) without starting it, start it (from "
+        "its draw, or drawing it at once), or close the current one (organiser)",
     )
     def post(self, request, pk):
         get_tournament(pk)
         action = request.data.get("action") if isinstance(request.data, dict) else None
+        if action == "draw":
+            drawn = rounds.do_draw_round(pk, request.user)
+            return Response(
+                {"draw": {key: drawn[key] for key in ("round", "tables", "byes")}}, status=status.HTTP_201_CREATED
+            )
         if action == "start":
             return Response({"tables": rounds.do_start_round(pk, request.user)}, status=status.HTTP_201_CREATED)
         if action == "close":
             return Response({"events": results.do_close_round(pk, request.user)}, status=status.HTTP_201_CREATED)
-        raise ServiceError("invalid_input", problem=_("'action' is 'start' or 'close'"))
+        raise ServiceError("invalid_input", problem=_("'action' is 'draw', 'start' or 'close'"))
 
 
 class DealsVerifyView(APIView):

@@ -13,8 +13,13 @@ from games.engine import RULESETS
 from games.offer import offered_rulesets
 from games.templatetags.cards import seat_number
 
-from .models import Tournament
+from .models import Club, ClubMember, Tournament
 from .service import creation
+
+
+def organised_clubs(user):
+    """The clubs ``user`` organises, by name: those they may hold an event for."""
+    return Club.objects.filter(members__user=user, members__role=ClubMember.Role.ORGANISER).order_by("name", "pk")
 
 
 def ruleset_choices():
@@ -44,6 +49,7 @@ FIELD_OF_CODE = {
     "invalid_timeout": "bot_turn_timeout",
     "invalid_boards": "boards",
     "boards_repeat": "boards",
+    "club_organiser_only": "club",
 }
 
 
@@ -172,9 +178,21 @@ class TournamentForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+    # A club's event (docs/clubs.md): the club (one the user organises), when and where.
+    club = forms.TypedChoiceField(label=_("Club"), required=False, coerce=int, empty_value=None)
+    starts_at = forms.DateTimeField(
+        label=_("Starts at (UTC)"),
+        required=False,
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    venue = forms.CharField(label=_("Venue"), required=False, max_length=creation.VENUE_MAX)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # The clubs whose events the user may hold: those they organise (the service checks again).
+        clubs = [] if user is None or not user.is_authenticated else list(organised_clubs(user))
+        self.fields["club"].choices = [("", _("none"))] + [(club.pk, club.name) for club in clubs]
         # The site's limit, read when the form is made (the service refuses anything above it).
         self.fields["bot_turn_timeout"].widget.attrs["max"] = creation.bot_turn_timeout_max()
         self.fields["bot_turn_timeout"].help_text = _("From 0.1 to %(max)s seconds.") % {
@@ -223,6 +241,9 @@ class TournamentForm(forms.Form):
             "person_strike_limit": data["person_strike_limit"] or 3,
             "rated": data["rated"],
             "autopilot": data["autopilot"],
+            "club": data.get("club"),
+            "starts_at": data.get("starts_at"),
+            "venue": data.get("venue") or "",
         }
 
     def add_refusal(self, error):

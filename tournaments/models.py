@@ -66,6 +66,13 @@ class Tournament(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="the stream's last version")
     head_hash = models.CharField(max_length=64, default="0" * 64)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A club's event (issue 34, docs/clubs.md): the club its organisers hold it for, and when
+    # and where it is played, as the club's page lists it.
+    club = models.ForeignKey(
+        "tournaments.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="when the event starts")
+    venue = models.CharField(max_length=120, blank=True, default="", help_text="where it is played")
 
     @property
     def stream(self):
@@ -256,3 +263,6 @@ class LadderRatingPoint(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["ruleset", "key", "match"], name="one_ladder_point_per_key_and_match")
         ]
+
+
+from .models_clubs import Club, ClubInvitation, ClubMember, Season, SeasonEvent  # noqa: E402, F401  (clubs, issue 34)

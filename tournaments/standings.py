@@ -961,6 +961,36 @@ def _row(standings: Standings, facts: _Facts, entrant_id: int, rank: int | None,
     )
 
 
+def event_points(standings: Standings) -> dict[int, float]:
+    """Each entrant's points, what its standing ranks by first: matchpoints in duplicate, table
+    points otherwise (a club's season adds them up, tournaments.clubs.season)."""
+    config = standings.config
+    if config is None:
+        return {}
+    return {entrant: _points(config, totals) for entrant, totals in entrant_totals(standings).items()}
+
+
+def points_lowest_first(config: Config) -> bool:
+    """Whether fewer points rank higher under ``config`` (see _points_lowest_first)."""
+    return _points_lowest_first(config)
+
+
+def ordered_blocks(
+    config: Config,
+    totals: Mapping[int, EntrantTotals],
+    points: Mapping[int, float],
+    counted: Iterable[MatchResult],
+    entrants: Iterable[int],
+) -> tuple[list[list[int]], dict[int, dict[str, float]]]:
+    """The one ordering of the standings, for rows that are not one tournament's: ``entrants``
+    in blocks of true ties, best first, by ``points`` then ``config.tie_breaks`` read from
+    ``totals`` and the ``counted`` results (whose seats name the same ids), with each entrant's
+    tie-break values. A club's season ranks its rows with it (tournaments.clubs.season), so a
+    season breaks ties exactly as an event does."""
+    facts = _Facts(config=config, totals=dict(totals), points=dict(points), counted=list(counted))
+    return _ordered_blocks(facts, list(entrants))
+
+
 def _percentage(totals: EntrantTotals) -> float | None:
     if not totals.matchpoints_possible:
         return None

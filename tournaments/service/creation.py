@@ -1,11 +1,14 @@
 """Creating a tournament: its settings checked (ruleset, format, rounds, boards, tie-breaks,
-the bots' and the people's clocks), then the tournament and its first event."""
+the bots' and the people's clocks, the club it is held for), then the tournament and its first
+event."""
 
+import datetime
 import hashlib
 import secrets
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
@@ -13,6 +16,7 @@ from games.errors import ServiceError
 from games.offer import offered_names
 from games.service import playing
 
+from ..clubs import service as clubs_service
 from ..models import Tournament
 from .stream import append
 
@@ -99,6 +103,22 @@ def check_settings(ruleset, options, format, rounds, boards, table_points, tie_b
     return dict(state.options)
 
 
+VENUE_MAX = 120
+
+
+def check_club_fields(organiser, club, starts_at, venue):
+    """A club's event (docs/clubs.md): only an organiser of the club may hold one for it; when
+    and where it is played are a moment in time and a short text. Returns the club (or None)
+    and the venue, trimmed."""
+    if starts_at is not None and (not isinstance(starts_at, datetime.datetime) or timezone.is_naive(starts_at)):
+        raise ServiceError("invalid_input", problem=_("starts_at is a date and time with its time zone"))
+    if not isinstance(venue, str) or len(venue.strip()) > VENUE_MAX:
+        raise ServiceError("invalid_input", problem=_("venue is at most %(most)s characters"), most=VENUE_MAX)
+    if club is not None:
+        club = clubs_service.check_club_event(organiser, club)
+    return club, venue.strip()
+
+
 def do_create_tournament(
     organiser,
     name,
@@ -116,10 +136,14 @@ def do_create_tournament(
     person_move_seconds=None,
     person_bank_seconds=0.0,
     person_strike_limit=3,
+    club=None,
+    starts_at=None,
+    venue="",
 ):
     tie_breaks = ["game_score", "opponents_points"] if tie_breaks is None else tie_breaks
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 120:
         raise ServiceError("invalid_name")
+    club, venue = check_club_fields(organiser, club, starts_at, venue)
     resolved = check_settings(
         ruleset, options, format, rounds, boards, table_points, tie_breaks, fill, bot_turn_timeout
     )
@@ -145,6 +169,9 @@ def do_create_tournament(
             person_strike_limit=person_strike_limit,
             seed=seed.hex(),
             seed_sha256=hashlib.sha256(seed).hexdigest(),
+            club=club,
+            starts_at=starts_at,
+            venue=venue,
         )
         append(
             tournament,
