@@ -273,6 +273,12 @@ THROTTLE_RATES = {
     "games": "20/m, 300/h",  # sparring, challenges and their answers, ladder entries, per person
     "pings": "6/m, 60/h",  # POST bots/{id}/ping/, per person: each is a call to the bot's URL
     "exports": "10/m, 100/h",  # GET me/games/export/, per person: each is up to 500 whole games
+    "club_joins": "10/m, 50/h",  # joining a club by a link (API and page), per caller: no guessing links
+    "score_tables": "5/m, 30/h",  # opening a score table (API and page), per person or address
+    # A score table's entries and their previews (API and page), and opening one by its link or
+    # table code, per person or address: a phone enters a deal in a few posts, and keys are not
+    # to be found by trying.
+    "table_entries": "60/m, 1200/h",
 }
 for _item in (os.environ.get("RATE_LIMITS") or "").split(";"):
     _scope, _, _rates = (part.strip() for part in _item.partition("="))
@@ -373,6 +379,9 @@ CELERY_BEAT_SCHEDULE["ladder-tick"] = {"task": "tournaments.ladder.tasks.ladder_
 # Per owner (a person with their bots), over the casual games they hold a seat in (the "play the
 # house" page, sparring, challenges): in progress at once, and started in a UTC day.
 LIVE_GAMES_PER_OWNER = int(os.environ.get("LIVE_GAMES_PER_OWNER") or 5)
+# Unfinished score tables (docs/architecture.md §3.9) a signed-in person may have open at once;
+# tables opened without an account are held back by the ``score_tables`` rate limit per address.
+SCORE_TABLES_LIVE_PER_ACCOUNT = int(os.environ.get("SCORE_TABLES_LIVE_PER_ACCOUNT") or 10)
 GAMES_PER_DAY_PER_OWNER = int(os.environ.get("GAMES_PER_DAY_PER_OWNER") or 200)
 CHALLENGE_HOURS = float(os.environ.get("CHALLENGE_HOURS") or 24)  # an unanswered challenge lapses after this
 

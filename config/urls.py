@@ -11,6 +11,7 @@ from bots import views_demo as bots_demo
 from bots import views_play as bots_play
 from config import accounts, language
 from games import api as games_api
+from games import api_score_tables
 from games.accounts import api as accounts_api
 from games.pages import demo as games_demo
 from tournaments import api as tournaments_api
@@ -31,6 +32,21 @@ class DatabaseId:
 
 register_converter(DatabaseId, "id")
 
+
+class TableKey:
+    """A score table's key: its link's secret or a table code (games.service.score_tables.door)."""
+
+    regex = "[A-Za-z0-9_-]{8,64}"
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(TableKey, "table_key")
+
 urlpatterns = [
     # REST API (docs/architecture.md §3.7), first: Django tries the patterns in order, and every action,
     # poll and bot turn is an API request (each "" include below is tried pattern by pattern).
@@ -48,6 +64,20 @@ urlpatterns = [
     path("api/v1/matches/<id:pk>/events/", games_api.MatchEventsView.as_view(), name="api-match-events"),
     path("api/v1/matches/<id:pk>/actions/", games_api.MatchActionsView.as_view(), name="api-match-actions"),
     path("api/v1/matches/paper/", games_api.PaperDealView.as_view(), name="api-matches-paper"),
+    path("api/v1/score-tables/", api_score_tables.ScoreTableListView.as_view(), name="api-score-tables"),
+    path(
+        "api/v1/score-tables/<table_key:key>/", api_score_tables.ScoreTableDetailView.as_view(), name="api-score-table"
+    ),
+    path(
+        "api/v1/score-tables/<table_key:key>/actions/",
+        api_score_tables.ScoreTableActionsView.as_view(),
+        name="api-score-table-actions",
+    ),
+    path(
+        "api/v1/score-tables/<table_key:key>/preview/",
+        api_score_tables.ScoreTablePreviewView.as_view(),
+        name="api-score-table-preview",
+    ),
     path("api/v1/matches/<id:pk>/export/", games_api.MatchExportView.as_view(), name="api-match-export"),
     path("api/v1/matches/<id:pk>/verify/", games_api.MatchVerifyView.as_view(), name="api-match-verify"),
     path("api/v1/receipts/key/", games_api.ReceiptKeyView.as_view(), name="api-receipts-key"),
@@ -71,6 +101,11 @@ urlpatterns = [
     ),
     path("api/v1/tournaments/<id:pk>/results/", tournaments_api.ResultsView.as_view(), name="api-tournament-results"),
     path("api/v1/tournaments/<id:pk>/rounds/", tournaments_api.RoundsView.as_view(), name="api-tournament-rounds"),
+    path(
+        "api/v1/tournaments/<id:pk>/check-in/",
+        tournaments_api.CheckInView.as_view(),
+        name="api-tournament-check-in",
+    ),
     path("api/v1/tournaments/<id:pk>/rulings/", tournaments_api.RulingsView.as_view(), name="api-tournament-rulings"),
     path(
         "api/v1/tournaments/<id:pk>/export/",
@@ -125,6 +160,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("config.urls_streams")),  # live streams (served under ASGI: docs/api.md)
     path("", include("tournaments.ladder.urls")),  # the bots' ladder: pages and API
+    path("", include("tournaments.clubs.urls")),  # clubs and seasons: pages and API (issue 34)
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script as a file of its own (?script), and no inline style: the Content-Security-Policy.
     path(

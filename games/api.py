@@ -163,7 +163,9 @@ class MatchListView(APIView):
         },
     )
     def get(self, request):
-        return Response([match_summary(m) for m in Match.objects.order_by("-pk")[:100]])
+        # A table of friends' score table is theirs: reached only through its link (access.enter).
+        listed = Match.objects.exclude(entered=True, event="")
+        return Response([match_summary(m) for m in listed.order_by("-pk")[:100]])
 
     @extend_schema(
         request=MatchCreateSerializer, responses={201: MATCH, 400: ERROR, 403: ERROR}, summary="Create a match (staff)"

@@ -41,6 +41,8 @@ CATALOGUE = {
     "already_active": Refusal(409, _("“%(bot)s” is already playing")),
     "already_answered": Refusal(409, _("you have answered this challenge already")),
     "already_in_ladder": Refusal(409, _("“%(bot)s” is already in this ladder")),
+    "already_in_season": Refusal(409, _("“%(tournament)s” is already in this season")),
+    "already_member": Refusal(409, _("you are already a member of %(club)s")),
     "already_paused": Refusal(409, _("“%(bot)s” is already paused")),
     "already_registered": Refusal(409, _("already registered in this tournament")),
     "already_seated": Refusal(409, _("%(user)s already has a seat at this table")),
@@ -81,6 +83,7 @@ CATALOGUE = {
         ),
     ),
     "challenge_closed": Refusal(409, _("the challenge is %(state)s; it can no longer be answered")),
+    "club_organiser_only": Refusal(403, _("only the club's organisers can do this")),
     "deal_already_over": Refusal(422, _("entry %(index)s: the deal was over before it")),
     "deal_not_finished": Refusal(422, _("the entries stop before the deal's end; seat %(to_act)s is still to act")),
     "deal_not_over": Refusal(
@@ -89,6 +92,10 @@ CATALOGUE = {
             "a deal can be replayed once it is over: by the table and the "
             "arbiters, and by everyone once the match is public"
         ),
+    ),
+    "draw_outdated": Refusal(
+        409,
+        _("round %(round)s was drawn before %(names)s withdrew: draw it again (and print its table cards again)"),
     ),
     "entrant_withdrawn": Refusal(
         409, _("a player of this table has withdrawn and cannot replay it; assign an adjusted score instead")
@@ -118,9 +125,21 @@ CATALOGUE = {
     "invalid_seat": Refusal(400, _("seat is 0 to %(last)s")),
     "invalid_seats": Refusal(400, _("the seats cannot make this match: %(problem)s")),
     "invalid_table_points": Refusal(400, _("table_points is 'place' or 'score'")),
+    "invalid_names": Refusal(
+        400, _("give %(seats)s different names, one per player, each of 1 to %(most)s characters")
+    ),
     "invalid_tie_breaks": Refusal(400, _("tie_breaks is a list of distinct names from %(allowed)s")),
     "invalid_timeout": Refusal(400, _("bot_turn_timeout is 0.1 to %(maximum)s seconds")),
     "invalid_version": Refusal(400, _("version is 1 to %(last)s")),
+    "invitation_expired": Refusal(
+        410, _("this invitation link expired at %(expired_at)s (UTC); ask the club's organisers for a new one")
+    ),
+    "invitation_revoked": Refusal(410, _("this invitation link was revoked; ask the club's organisers for a new one")),
+    "invitation_unknown": Refusal(
+        404,
+        _("no club has this invitation link; check it was copied whole, or ask the club's organisers for a new one"),
+    ),
+    "last_organiser": Refusal(409, _("a club keeps at least one organiser: make another member an organiser first")),
     "late_entry_closed": Refusal(
         409, _("this tournament's schedule is fixed once it starts: late entries are for Swiss events")
     ),
@@ -138,6 +157,10 @@ CATALOGUE = {
     "no_result": Refusal(409, _("a ruling applies to a match whose result is recorded")),
     "no_rounds_left": Refusal(409, _("all %(rounds)s rounds have been played")),
     "not_a_guest_seat": Refusal(400, _("choose a seat of someone else at the table")),
+    "not_a_member": Refusal(404, _("%(user)s is not a member of this club")),
+    "not_the_author": Refusal(
+        403, _("only the phone that entered the last deal can withdraw it; correct it instead, saying why")
+    ),
     "not_a_person": Refusal(409, _("only a seat a person or a bot holds can be returned")),
     "not_a_webhook_bot": Refusal(409, _("only a webhook bot is pinged: it has a URL to call")),
     "not_a_polling_bot": Refusal(
@@ -148,6 +171,9 @@ CATALOGUE = {
     "not_authenticated": Refusal(401, _("authentication is needed")),
     "not_challenged": Refusal(403, _("you made this challenge; you may cancel it")),
     "not_challenger": Refusal(403, _("only the challenger may cancel a challenge")),
+    "not_club_event": Refusal(
+        409, _("“%(tournament)s” is not an event of this club: a season holds its own club's events")
+    ),
     "not_finished": Refusal(
         409, _("a tournament's log is exported once it is over (its matches hold every dealt hand)")
     ),
@@ -182,9 +208,19 @@ CATALOGUE = {
     ),
     "round_in_progress": Refusal(409, _("round %(round)s is not closed yet")),
     "ruleset_not_offered": Refusal(400, _("%(ruleset)s is not offered yet; ruleset must be one of %(offered)s")),
+    "score_table_unknown": Refusal(
+        404, _("no score table opens with this link or code: check it was copied whole, or ask its table")
+    ),
     "same_owner": Refusal(
         400,
         _("%(names)s all belong to %(owner)s: one owner (a person with their bots) holds at most one seat of a match"),
+    ),
+    "season_mismatch": Refusal(
+        409,
+        _(
+            "“%(tournament)s” does not score as this season's events do (its game, table points or format): "
+            "a season adds up points of one kind"
+        ),
     ),
     "seat_already_left": Refusal(409, _("a house bot already plays this seat")),
     "seat_left": Refusal(409, _("its player left this seat; it cannot be given back")),
@@ -210,6 +246,7 @@ CATALOGUE = {
     ),
     "too_few_entrants": Refusal(409, _("a round needs at least %(needed)s entrants")),
     "too_large": Refusal(413, _("the request body is larger than this server accepts")),
+    "too_many_clubs": Refusal(429, _("you have created %(limit)s clubs, the most one account may")),
     "too_many_games_today": Refusal(
         429,
         ngettext_lazy(
@@ -218,6 +255,9 @@ CATALOGUE = {
             "the count starts again at %(resets_at)s (UTC)",
             "limit",
         ),
+    ),
+    "too_many_invitations": Refusal(
+        429, _("this club has %(limit)s invitation links in use, the most at once; revoke one first")
     ),
     "too_many_live_games": Refusal(
         429,
@@ -245,6 +285,9 @@ CATALOGUE = {
     "unsafe_url": Refusal(400, _("this URL may not be called: %(problem)s")),
     "unsupported_media_type": Refusal(415, _("the request's content type is not accepted")),
     "username_taken": Refusal(409, _("this username cannot be used: %(problem)s")),
+    "too_many_score_tables": Refusal(
+        409, _("you have %(most)s unfinished score tables open: finish one before opening another")
+    ),
     "version_conflict": Refusal(
         409, _("the match is at version %(current_version)s, not %(expected)s; reload and try again")
     ),

@@ -118,3 +118,15 @@ EVENT_SEAT_EXITS: Hook[[Match, AbstractBaseUser], bool] = Hook(
     match is not its event's; the first True ends the asking. With no True the leave is refused
     (409 ``cannot_leave``). Registered: tournaments.service.entries.leave_match.""",
 )
+
+SCORE_TABLE_KEYS: Hook[[str], Match | None] = Hook(
+    "SCORE_TABLE_KEYS",
+    """The score tables other rooms open with keys of their own: ``open(key) -> Match | None``,
+    the match of a physical table the key opens now (a tournament's table code for its round),
+    or None when the key is not one of its keys, or no longer opens anything (revoked, or its
+    round is over).
+
+    Asked by ``games.service.score_tables.door`` when the key is no table's own secret link;
+    the first match answered wins (docs/architecture.md §3.9). Registered: none yet (the
+    tournaments' table codes register here).""",
+)

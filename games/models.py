@@ -116,6 +116,9 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Played with real cards, its deals entered as outcomes (a score table: docs/architecture.md
+    # §3.9): nobody acts online (to_act stays None), no bot or clock is ever due.
+    entered = models.BooleanField(default=False, db_default=False)
 
     @property
     def stream(self):
@@ -151,6 +154,21 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"seat {self.index} of match {self.match_id}"
+
+
+class ScoreTable(models.Model):
+    """A match played with real cards whose deals a table enters from a phone (docs/architecture.md
+    §3.9): the players' names as the table typed them, and, for a table opened by anyone (not
+    a tournament's), the hash of its secret link, the one way in."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="score_table")
+    names = models.JSONField(help_text="the players' names, in seat order")
+    # SHA-256 of the link's secret: the secret itself is shown once, to whoever opened the table.
+    key_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"score table of match {self.match_id}"
 
 
 class ApiToken(models.Model):

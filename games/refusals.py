@@ -68,6 +68,7 @@ REFUSALS = {
     "nothing_to_undo": _("no deal has been entered yet"),
     "undo_not_last": _("only the last deal entered (deal %(deal)s) can be withdrawn"),
     "deals_missing": _("deal %(deal)s of %(deals)s is still to be entered"),
+    "game_not_decided": _("the game goes on until a total reaches its target"),
     "correction_unknown_deal": _("only a deal already entered can be corrected"),
     "correction_reason": _("say why the deal is corrected, in at most %(most)s characters"),
     "correction_breaks_later_deal": _("with this correction, deal %(deal)s would be impossible"),
@@ -110,8 +111,8 @@ def reason(error):
         params["seat_number"] = error.params["seat"] + 1
     for name, label in LABELLED_PARAMS.items():
         if name in error.params:
-            msgid = TALLY_LABELS.get(error.params[name])
-            params[label] = gettext(msgid) if msgid else str(error.params[name])
+            field = TALLY_LABELS.get(error.params[name])
+            params[label] = gettext(field) if field else str(error.params[name])
     option = error.params.get("option")
     if option is not None:
         params.update(option=option, option_label=option_label(option))

@@ -35,7 +35,15 @@ ROOMS = (
     ("live delivery", ("games.live",)),
     (
         "pages, the match API and the wiring",
-        ("games.pages", "games.api", "games.apps", "games.tasks", "games.management"),
+        (
+            "games.pages",
+            "games.api",
+            "games.api_score_tables",
+            "games.forms",
+            "games.apps",
+            "games.tasks",
+            "games.management",
+        ),
     ),
 )
 

@@ -294,6 +294,11 @@ ROUTES = {
     ("GET", "api-me-games"): "polls",
     ("GET", "api-me-games-export"): "exports",  # up to 500 whole games a request
     ("POST", "api-bot-ping"): "pings",  # each ping is a call the workers make to the bot's URL
+    ("POST", "api-club-join"): "club_joins",  # a link's secret is not to be found by trying
+    ("POST", "api-score-tables"): "score_tables",
+    ("GET", "api-score-table"): "table_entries",  # a key is not to be found by trying
+    ("POST", "api-score-table-actions"): "table_entries",
+    ("POST", "api-score-table-preview"): "table_entries",
 }
 
 

@@ -11,7 +11,7 @@ from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
 from .errors import IllegalAction, InvalidBoard
 from .options import Flag
 from .rulesets import CLOCKWISE, register, trick_game
-from .scoring import NEGATIVE_CONTRACTS, check_tally, penalty_cards_of, tally_fields
+from .scoring import NEGATIVE_CONTRACTS, check_tally, penalty_cards_of, tally_fields, tally_form
 from .state import DEAL_OVER, GameState
 from .text import N_
 
@@ -733,15 +733,28 @@ class KingState(GameState):
         self._settle_positive(contract["mode"], contract["trump"], accepted)
 
     def _entry_form(self):
-        o = self.options
+        names = [self.contract_name] if self.contract_name is not None else self._available_contracts(self.dealer)
         return {
             "chooser": self.dealer,
             "dealer": self.dealer,
             "contract": None if self.contract_name is None else {"name": self.contract_name},
-            "contracts": [{"name": n} for n in self._available_contracts(self.dealer)]
-            if self.contract_name is None
-            else [{"name": self.contract_name}],
-            "positive": {
+            "contracts": [self._contract_form(n) for n in names],
+        }
+
+    def contracts_left(self):
+        """Per seat, the contracts it could choose if it dealt now (a table's "contracts left")."""
+        return [[{"name": n} for n in self._available_contracts(s)] for s in range(4)]
+
+    def _contract_form(self, name):
+        """A contract as a score table's form offers it: its counts, and for a positive hand
+        what its settlement may be (modes, trumps, the bids the auction allows, a forfeit)."""
+        if name != POSITIVE:
+            return {"name": name, "counts": tally_form(contract_parts(name))}
+        o = self.options
+        return {
+            "name": POSITIVE,
+            "counts": tally_form(()),
+            "settle": {
                 "modes": ["up", "down"] if o["allow_down"] else ["up"],
                 "trumps": list(TRUMP_CHOICES),
                 "bids": [{"tricks": n, "direction": d} for n, d in legal_bids(o)],

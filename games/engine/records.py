@@ -57,6 +57,13 @@ TALLY_LABELS = {
     "men": N_("kings and jacks"),
     "king_of_hearts": N_("King of Hearts"),
     "last_two": N_("last two tricks"),
+    # Kings in the Corner (corners.py): a hand's cards left, what they hold, what was paid
+    "cards_left": N_("cards left in hand"),
+    "kings": N_("kings left in hand"),
+    "jokers": N_("jokers left in hand"),
+    "ranks": N_("cards of one rank"),
+    "penalties": N_("penalties charged"),
+    "completions": N_("corners completed with the ace"),
 }
 END_LABELS["entered"] = N_("entered at the table")
 

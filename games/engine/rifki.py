@@ -13,7 +13,7 @@ from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK,
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .options import Flag
 from .rulesets import COUNTER_CLOCKWISE, register, trick_game
-from .scoring import NEGATIVE_CONTRACTS, check_tally, tally_fields
+from .scoring import NEGATIVE_CONTRACTS, check_tally, tally_fields, tally_form
 from .state import DEAL_OVER, GameState
 from .text import N_
 
@@ -643,9 +643,14 @@ class RifkiState(GameState):
             "dealer": self.dealer,
             "contract": None,
             "contracts": [
-                {k: v for k, v in c.items() if k != "type"} for c in self._available_contracts(self.declarer)
+                {**c, "counts": tally_form(() if c["name"] == TRUMP else (c["name"],))}
+                for c in self.contracts_left()[self.declarer]
             ],
         }
+
+    def contracts_left(self):
+        """Per seat, the contracts it could declare if it declared now (its quotas, the uses left)."""
+        return [[{k: v for k, v in c.items() if k != "type"} for c in self._available_contracts(s)] for s in range(4)]
 
     def _set_contract(self, name, suit):
         self.contract_name = name

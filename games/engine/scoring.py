@@ -158,6 +158,11 @@ def check_tally(fields: tuple[str, ...], taken: Any) -> dict[str, list[int]]:
     return out
 
 
+def tally_form(parts: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The counts a deal of this contract is entered with, each with its total, for a form."""
+    return [{"field": f, "total": TALLY_TOTALS[f]} for f in tally_fields(parts)]
+
+
 def tally_counts(parts: tuple[str, ...], tally: dict[str, list[int]]) -> dict[str, list[int]]:
     """A checked tally as ``penalty_units`` gives counts: per contract part, units per seat."""
     return {p: tally[TALLY_FIELDS[p]] for p in parts}

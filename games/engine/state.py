@@ -246,6 +246,10 @@ class GameState:
     def _entry_form(self):
         return {}
 
+    def contracts_left(self):
+        """Per seat, the contracts it could choose now: a score sheet's "contracts left"."""
+        return [[] for _ in range(self.num_seats)]
+
     def _enter_contract(self, ev):
         raise NotImplementedError
 
@@ -416,9 +420,20 @@ class GameState:
         """This state, as it stands, with ``events`` (the ones logged after it) folded in one by
         one, none skipped, and added to its log: a cached state catching up with its stream."""
         log = self.events
+        if self.entry:
+            # A score table's correction rebuilds it from its whole log: fold it all (it is short).
+            whole = log + list(events)
+            self.adopt(type(self)(self.options, None, self.key, None).fold_log_as_table(whole))
+            self.events = whole
+            return self
         fold_events(self, events, resume=True)
         self.events = log + self.events
         return self
+
+    def fold_log_as_table(self, events: Any) -> "GameState":
+        """This blank state folded as a score table (``fold_log`` with ``entry`` set)."""
+        self.entry = True
+        return fold_events(self, events)
 
     def verify_log(self, events: Any) -> "GameState":
         """This blank state with every decision of ``events`` applied again through the rules

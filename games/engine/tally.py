@@ -86,6 +86,10 @@ def apply(state: Any, action: Any) -> list[dict[str, Any]]:
     if kind == "finish":
         _only(action, ())
         if not state.all_entered():
+            if state.deals_in_game is None:  # a game played to a target score
+                raise IllegalAction(
+                    "the game goes on: no total has reached its target yet", code="game_not_decided", deal=state.deal_no
+                )
             raise IllegalAction(
                 f"deal {state.deal_no} of {state.deals_in_game} is still to be entered",
                 code="deals_missing",
@@ -97,14 +101,17 @@ def apply(state: Any, action: Any) -> list[dict[str, Any]]:
 
 
 def preview(state: Any, action: Any) -> list[int]:
-    """The points the entry ``action`` would score, per seat, without entering it (the page
-    shows them as they are typed); IllegalAction if it would be refused."""
-    from . import replay  # the package's replay: a copy of the state from its own log
-
-    trial = replay(list(state.events))
+    """The points the entry ``action`` (or a correction: the deal's points as corrected) would
+    score, per seat, without entering it (the page shows them as they are typed); IllegalAction
+    if it would be refused."""
+    trial = type(state)(state.options, None, state.key, None)  # a copy, folded from the table's log
+    trial.entry = True
+    trial.fold_log(list(state.events))
     for event in apply(trial, action):
         if event["type"] == "deal_ended":
             return list(event["scores"])
+        if event["type"] == "correct":
+            return list(trial.deals[event["deal"] - 1]["scores"] or [0] * state.num_seats)
     return [0] * state.num_seats
 
 

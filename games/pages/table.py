@@ -11,7 +11,7 @@ import functools
 import json
 import uuid
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
@@ -281,6 +281,8 @@ def closed_rooms_refused(view):
         try:
             return view(request, pk, *args, **kwargs)
         except ServiceError as e:
+            if e.code == "not_found":
+                raise Http404(e.message) from e  # a friends' score table, by its match id (access.enter)
             if e.code != "board_in_play":
                 raise
             template = "games/_closed_room.html" if request.htmx else "games/closed_room.html"

@@ -5,7 +5,7 @@ and the single-file verifier anyone checks an export with (games/record/api_veri
 
 from django.urls import path
 
-from games.pages import audit, replay, seat, table
+from games.pages import audit, replay, score_tables, seat, table
 from games.record import api_verifier
 
 urlpatterns = [
@@ -16,5 +16,8 @@ urlpatterns = [
     path("matches/<id:pk>/sheet/", audit.score_sheet, name="score-sheet"),
     path("matches/<id:pk>/audit/", audit.audit, name="audit"),
     path("matches/<id:pk>/replay/", replay.replay_page, name="match-replay"),
+    path("score-tables/new/", score_tables.score_table_new, name="score-table-new"),
+    path("score-tables/<table_key:key>/", score_tables.score_table, name="score-table"),
+    path("score-tables/<table_key:key>/sheet.csv", score_tables.score_table_csv, name="score-table-csv"),
     path("api/v1/verifier/", api_verifier.VerifierView.as_view(), name="api-verifier"),
 ]

@@ -19,6 +19,8 @@ event. Each module imports only those listed before it:
   (``locked_match``), ``FALLBACK``, ``engine_refusal``, ``actor_key``.
 - ``creating``: ``check_new_match``, ``check_table_size``, ``do_create_match``; ``bot_model``.
 - ``paper_deals``: a deal played at a real table, ``check_paper_deal``, ``do_enter_paper_deal``.
+- ``score_tables``: games played with real cards, entered deal by deal (docs/architecture.md §3.9):
+  ``do_open_score_table``, ``door`` (a key's table), ``do_table_action``, ``preview``, ``sheet``.
 - ``hand_overs``: seats handed to a house bot and back: ``do_leave_seat``, ``do_return_seat``,
   ``seat_taken_over``, ``seats_taken_over``, ``do_append_platform``.
 """

@@ -82,13 +82,19 @@ def held_by(user):
 
 
 def plays_in_event(match, user):
-    """Whether ``user`` plays in the event ``match`` belongs to: holds a seat in any of its
+    """Whether ``user`` plays in the event ``match`` belongs to (``plays_in_named_event``)."""
+    return plays_in_named_event(match.event, user)
+
+
+def plays_in_named_event(event, user):
+    """Whether ``user`` plays in ``event`` (a ``Match.event`` name): holds a seat in any of its
     matches (in person or through a bot they own), or is an entrant by an event's own check
-    (hooks.EVENT_PLAYER_CHECKS)."""
-    if not match.event or not signed_in(user):
+    (hooks.EVENT_PLAYER_CHECKS). An event's page of every hand (a tournament's hand records)
+    asks it before any match is made."""
+    if not event or not signed_in(user):
         return False
-    seated = Seat.objects.filter(match__event=match.event).filter(held_by(user)).exists()
-    return seated or any(hooks.EVENT_PLAYER_CHECKS.answers(match.event, user))
+    seated = Seat.objects.filter(match__event=event).filter(held_by(user)).exists()
+    return seated or any(hooks.EVENT_PLAYER_CHECKS.answers(event, user))
 
 
 def is_free_arbiter(match, user):
@@ -125,11 +131,21 @@ def check_room_entry(match, user, seat):
     raise ServiceError("board_in_play", match=match.pk)
 
 
+def check_private_table(match, user):
+    """A table of friends' score table (no event) is reached through its secret link alone
+    (games.service.score_tables.door); by its match id only its opener and staff find it: to
+    anyone else it is not there (404), as a link's secret must not be found by counting ids."""
+    if match.entered and not match.event:
+        if not (signed_in(user) and (user.is_staff or user.pk == match.created_by_id)):
+            raise ServiceError("not_found", problem=_("no match %(match)s"), match=match.pk)
+
+
 def enter(match, user=None, seat=None):
     """The Entry of ``user`` (or of the bot at ``seat``, which its token proved) to ``match``,
     or ServiceError 403 ``board_in_play`` when the match is a closed room they may not enter.
     The one door of every view of a match: its state, events, streams, pages, sheet, replays,
     export and verification report."""
+    check_private_table(match, user)
     closed = cards_still_in_play(match)
     if seat is not None:  # a bot at its own seat: as the table sees it (seat_view)
         return Entry(seat, not closed)

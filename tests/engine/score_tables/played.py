@@ -57,7 +57,8 @@ TOTALS = {
 def next_entry(table, pick=0, tricks=None):
     """An entry for the table's next deal: its ``pick``-th available contract, with counts."""
     form = table.entry_form()
-    contract = dict(form["contracts"][pick % len(form["contracts"])])
+    offered = form["contracts"][pick % len(form["contracts"])]
+    contract = {k: v for k, v in offered.items() if k not in ("counts", "settle")}
     name = contract["name"]
     parts = () if name in ("trump", "positive") else name.split("+")
     if name == "positive":

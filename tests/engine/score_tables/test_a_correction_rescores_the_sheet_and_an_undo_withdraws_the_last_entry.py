@@ -81,3 +81,17 @@ def test_the_game_ends_when_the_table_finishes_it_and_then_takes_nothing():
         table.apply({"type": "undo", "deal": 12})
     assert err.value.code == "game_over"
     assert replay(table.events, verify=True) == table
+
+
+def test_a_cached_table_catching_up_from_any_point_of_its_log_is_the_whole_replay():
+    table = new_score_table("rifki", first=1)
+    for _ in range(3):
+        table.apply(next_entry(table))
+    table.apply({"type": "undo", "deal": 3})
+    table.apply(next_entry(table, pick=2))
+    fix = next_entry(table, tricks=[0, 13, 0, 0])
+    table.apply({"type": "correct", "deal": 1, "entry": {k: fix[k] for k in ("contract", "taken")}, "reason": "r"})
+    whole = replay(table.events)
+    assert whole == table
+    for k in range(1, len(table.events)):
+        assert replay(table.events[:k]).fold_on(table.events[k:]) == whole, k
