@@ -329,18 +329,25 @@ def limit_posts(scope):
         @functools.wraps(view)
         def limited(request, *args, **kwargs):
             if request.method == "POST":
-                tally = do_count((scope, caller(request)))
-                if not tally.allowed:
-                    response = render(
-                        request, "registration/throttled.html", {"retry_after": tally.retry_after}, status=429
-                    )
-                    response["Retry-After"] = str(tally.retry_after)
-                    return response
+                refused = over_limit_page(request, scope)
+                if refused is not None:
+                    return refused
             return view(request, *args, **kwargs)
 
         return limited
 
     return decorate
+
+
+def over_limit_page(request, scope):
+    """Count a page's request in ``scope`` for its caller: None within the limit, else the 429
+    page with its Retry-After (``limit_posts``; a page reached by a key counts its GETs too)."""
+    tally = do_count((scope, caller(request)))
+    if tally.allowed:
+        return None
+    response = render(request, "registration/throttled.html", {"retry_after": tally.retry_after}, status=429)
+    response["Retry-After"] = str(tally.retry_after)
+    return response
 
 
 # ------------------------------------------------------------------ the cache without Redis

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.accounts.throttles import caller, do_count, limit_posts
+from games.accounts.throttles import limit_posts, over_limit_page
 from games.engine import RULESETS
 from games.engine.records import TALLY_LABELS
 from games.errors import ServiceError
@@ -90,11 +90,9 @@ def by_key(view):
 
     @functools.wraps(view)
     def page(request, key, *args, **kwargs):
-        tally = do_count(("table_entries", caller(request)))
-        if not tally.allowed:
-            response = render(request, "registration/throttled.html", {"retry_after": tally.retry_after}, status=429)
-            response["Retry-After"] = str(tally.retry_after)
-            return response
+        refused = over_limit_page(request, "table_entries")
+        if refused is not None:
+            return refused
         try:
             door = score_tables.door(key)
         except ServiceError as e:

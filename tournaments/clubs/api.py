@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from games.errors import ERROR, ServiceError
 
+from ..api import attachment
 from ..models import ClubMember, Season
 from . import read, service
 from . import season as season_fold
@@ -420,8 +421,3 @@ class SeasonStandingsView(APIView):
             response = HttpResponse(JSONRenderer().render(data), content_type="application/json")
             return attachment(response, f"season-{season.pk}-standings.json")
         return Response(data)
-
-
-def attachment(response, filename):
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
