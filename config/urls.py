@@ -106,6 +106,21 @@ urlpatterns = [
         tournaments_api.CheckInView.as_view(),
         name="api-tournament-check-in",
     ),
+    path(
+        "api/v1/tournaments/<id:pk>/tables-with-cards/",
+        tournaments_api.TablesWithCardsView.as_view(),
+        name="api-tournament-tables-with-cards",
+    ),
+    path(
+        "api/v1/tournaments/<id:pk>/table-codes/",
+        tournaments_api.TableCodeView.as_view(),
+        name="api-tournament-table-codes",
+    ),
+    path(
+        "api/v1/tournaments/<id:pk>/entries/settle/",
+        tournaments_api.SettleEntryView.as_view(),
+        name="api-tournament-settle-entry",
+    ),
     path("api/v1/tournaments/<id:pk>/rulings/", tournaments_api.RulingsView.as_view(), name="api-tournament-rulings"),
     path(
         "api/v1/tournaments/<id:pk>/export/",

@@ -100,6 +100,11 @@ CATALOGUE = {
     "entrant_withdrawn": Refusal(
         409, _("a player of this table has withdrawn and cannot replay it; assign an adjusted score instead")
     ),
+    "entries_unconfirmed": Refusal(
+        409,
+        _("deals %(deals)s wait for a confirmation or the organiser's ruling: the game finishes once all are settled"),
+    ),
+    "entry_not_open": Refusal(409, _("deal %(deal)s is disputed or settled: the organiser's ruling decides it now")),
     "entry_seat_out_of_range": Refusal(400, _('entry %(index)s: each decision is {"seat": 0-%(last)s, ...}')),
     "illegal_action": Refusal(422, _("the action is not legal; the fallback was played and counted as a fault")),
     "invalid_actions": Refusal(400, _("actions is a list of 1 to %(most)s decisions")),
@@ -114,6 +119,7 @@ CATALOGUE = {
     "invalid_house_entrant": Refusal(400, _("a house entrant is a built-in bot")),
     "invalid_input": Refusal(400, _("the request is not valid: %(problem)s")),
     "invalid_name": Refusal(400, _("a tournament needs a name of 1 to 120 characters")),
+    "invalid_note": Refusal(400, _("say what is wrong in 1 to %(most)s characters")),
     "invalid_opponents": Refusal(
         400,
         _("opponents is one strength for every other seat, or a list of %(count)s strengths (%(strengths)s)"),
@@ -150,12 +156,14 @@ CATALOGUE = {
     "match_over": Refusal(409, _("the match is over; no more actions are possible")),
     "method_not_allowed": Refusal(405, _("method %(method)s is not allowed here (allowed: %(allowed)s)")),
     "name_taken": Refusal(409, _("the bot name “%(name)s” is taken")),
+    "no_confirmations": Refusal(409, _("only a tournament's table confirms its entries")),
     "no_credentials": Refusal(409, _("a built-in bot runs on the site and has no token or secret")),
     "no_longer_playing": Refusal(409, _("you are not playing in this tournament any more")),
     "no_open_round": Refusal(409, _("there is no round to close")),
     "no_opponent": Refusal(400, _("name 1 to %(most)s people or bots to challenge")),
     "no_result": Refusal(409, _("a ruling applies to a match whose result is recorded")),
     "no_rounds_left": Refusal(409, _("all %(rounds)s rounds have been played")),
+    "no_such_entry": Refusal(404, _("deal %(deal)s has not been entered")),
     "not_a_guest_seat": Refusal(400, _("choose a seat of someone else at the table")),
     "not_a_member": Refusal(404, _("%(user)s is not a member of this club")),
     "not_the_author": Refusal(

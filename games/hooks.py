@@ -127,6 +127,6 @@ SCORE_TABLE_KEYS: Hook[[str], Match | None] = Hook(
     round is over).
 
     Asked by ``games.service.score_tables.door`` when the key is no table's own secret link;
-    the first match answered wins (docs/architecture.md §3.9). Registered: none yet (the
-    tournaments' table codes register here).""",
+    the first match answered wins (docs/architecture.md §3.9). Registered:
+    tournaments.service.tables_with_cards.open_table.""",
 )

@@ -14,8 +14,16 @@ MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())  # the
 
 
 # The platform's own events in a match's stream (a fallback move's reason, a seat handed to a
-# house bot and back): not moves of the game, and few, so read on their own (an index of their own).
-PLATFORM_EVENT_TYPES = ("action_fallback", "seat_taken_over", "seat_returned")
+# house bot and back, a score table's entry confirmed, disputed or settled): not moves of the
+# game, and few, so read on their own (an index of their own).
+PLATFORM_EVENT_TYPES = (
+    "action_fallback",
+    "seat_taken_over",
+    "seat_returned",
+    "entry_confirmed",
+    "entry_disputed",
+    "entry_settled",
+)
 
 
 class Event(models.Model):

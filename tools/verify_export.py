@@ -878,6 +878,9 @@ def check_derived_seeds(export, tournament_seed_bytes, match_seeds, report):
         if "board" in start:
             report.skipped("match seeds", match_stream, "a fixed board: its cards are given, not derived")
             continue
+        if start.get("entry") == "table":
+            report.skipped("match seeds", match_stream, "a table with real cards: its deals were entered, not dealt")
+            continue
         derived = derived_match_seed(tournament_seed_bytes, tid, round_no, table, board, replay)
         where = (
             f"round {round_no} table {table}"
@@ -1161,7 +1164,9 @@ def check_deals(export, match_seeds, report):
 # ---------------------------------------------------------------------------- the rules
 # The platform's own events in a match stream (docs/events.md, "Platform events in a match
 # stream"): a fault, a seat handed over or given back. The engine never sees them.
-PLATFORM_EVENTS = frozenset(("action_fallback", "seat_taken_over", "seat_returned"))
+PLATFORM_EVENTS = frozenset(
+    ("action_fallback", "seat_taken_over", "seat_returned", "entry_confirmed", "entry_disputed", "entry_settled")
+)
 # Errors a malformed log may raise inside the engine's replay instead of an engine error.
 REPLAY_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError)
 # The engine counts the game's events from 0 in its messages; the report names versions instead.

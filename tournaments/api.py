@@ -19,7 +19,7 @@ from games.offer import offered_rulesets
 from . import projection, read
 from . import standings as folds
 from .models import Entrant, Tournament
-from .service import creation, entries, results, rounds, rulings
+from .service import creation, entries, results, rounds, rulings, stream, tables_with_cards
 
 User = get_user_model()
 
@@ -157,7 +157,14 @@ class TournamentDetailView(APIView):
         draw = None
         if upcoming.draw is not None:
             draw = {key: upcoming.draw[key] for key in ("round", "tables", "byes")}
-        return Response(tournament_summary(t) | {"draw": draw, "check_in_required": upcoming.check_in_required})
+        return Response(
+            tournament_summary(t)
+            | {
+                "draw": draw,
+                "check_in_required": upcoming.check_in_required,
+                "tables_with_cards": upcoming.tables_with_cards,
+            }
+        )
 
 
 class CheckInView(APIView):
@@ -175,6 +182,84 @@ class CheckInView(APIView):
         get_tournament(pk)
         required = request.data.get("required") if isinstance(request.data, dict) else None
         return Response({"check_in_required": entries.do_require_check_in(pk, request.user, required)})
+
+
+class TablesWithCardsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
+        summary="The open round's tables with cards (organiser): each with its players, its code and "
+        "the entries that wait for a confirmation or a ruling (docs/tournaments.md, 'Tables with cards')",
+    )
+    def get(self, request, pk):
+        t = get_tournament(pk)
+        stream.check_organiser(t, request.user)
+        return Response(
+            {
+                "tables_with_cards": read.next_round(t).tables_with_cards,
+                "tables": tables_with_cards.open_card_tables(t),
+                "entries_to_settle": tables_with_cards.entries_to_settle(t),
+            }
+        )
+
+    @extend_schema(
+        request=inline_serializer("TablesWithCards", {"count": serializers.IntegerField(min_value=0, max_value=500)}),
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="How many tables of each round to come play with real cards (organiser): the first tables "
+        "of the draw that seat only people",
+    )
+    def post(self, request, pk):
+        get_tournament(pk)
+        count = request.data.get("count") if isinstance(request.data, dict) else None
+        return Response({"tables_with_cards": tables_with_cards.do_set_tables_with_cards(pk, request.user, count)})
+
+
+class ReplaceCodeSerializer(serializers.Serializer):
+    match = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="a table with cards' match")
+
+
+class TableCodeView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=ReplaceCodeSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR},
+        summary="Replace a table with cards' code (organiser): the old code opens nothing from now on",
+    )
+    def post(self, request, pk):
+        get_tournament(pk)
+        data = ReplaceCodeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = data.validated_data["match"]
+        return Response({"match": match, "code": tables_with_cards.do_replace_code(pk, request.user, match)})
+
+
+class SettleEntrySerializer(serializers.Serializer):
+    match = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    deal = serializers.IntegerField(min_value=1, max_value=1000)
+    expected_version = serializers.IntegerField(min_value=0, help_text="the table's version the ruling was made on")
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class SettleEntryView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=SettleEntrySerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Settle a table with cards' entry (organiser): it stands as entered (correct it at the "
+        "table first to change it); an entry_settled event in the table's stream",
+    )
+    def post(self, request, pk):
+        get_tournament(pk)
+        data = SettleEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        match = tables_with_cards.do_settle_entry(
+            pk, request.user, v["match"], v["deal"], v["note"] or None, v["expected_version"]
+        )
+        return Response({"match": match.pk, "version": match.version, "deal": v["deal"]})
 
 
 class EntrantSerializer(serializers.Serializer):

@@ -16,7 +16,7 @@ class TournamentsConfig(AppConfig):
         from .ladder import checks as ladder_checks
         from .ladder import service as ladder_service
         from .ladder import views as ladder_views
-        from .service import entries
+        from .service import entries, tables_with_cards
 
         # A match's end records its tournament table's result, and rates a ladder match.
         games_hooks.MATCH_ADVANCED.register(tasks.on_match_advanced)
@@ -24,6 +24,8 @@ class TournamentsConfig(AppConfig):
         games_hooks.EVENT_PLAYER_CHECKS.register(players.plays_in)
         # Leaving a seat at a tournament's table is withdrawing from the tournament (issue 19).
         games_hooks.EVENT_SEAT_EXITS.register(entries.leave_match)
+        # A table code opens its table with cards' score entry while its round is open (issue 34).
+        games_hooks.SCORE_TABLE_KEYS.register(tables_with_cards.open_table)
         # A bot's page shows its ratings, which finished rated tournaments make ...
         bots_hooks.BOT_RATINGS.register(leaderboards.bot_ratings)
         # ... and its place in the ladders (issue 18).

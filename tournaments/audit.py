@@ -47,7 +47,13 @@ def verify_tournament(tournament):
         .order_by("round", "table", "replay")
     ):
         match = table.match
-        if match.board is None:
+        if match.entered:
+            # A table with real cards deals at the table: no seed to derive; its entries are
+            # checked by the replay below like any match's moves.
+            message = gettext("round %(round)s table %(table)s: played with real cards, its deals entered")
+            where = {"round": table.round, "table": table.table}
+            findings.append(Finding("deal_seed", match.stream, True, message % where, None))
+        elif match.board is None:
             derived = rounds.match_seed(
                 seed, tournament.pk, table.round, table.table, table.board or None, table.replay
             )

@@ -149,6 +149,13 @@ class TournamentTable(models.Model):
     board = models.CharField(max_length=40, blank=True)
     match = models.OneToOneField("games.Match", on_delete=models.PROTECT, related_name="tournament_table")
     result_recorded = models.BooleanField(default=False)
+    # A table that plays with real cards (docs/tournaments.md, "Tables with cards"): its match is a
+    # score table, opened by its table code. The code is derived from the tournament's secret seed
+    # (so its card can be printed again) and only its SHA-256 is kept; a code replaced (revoked)
+    # moves to the next generation. Only the table's last replay holds the hash.
+    cards = models.BooleanField(default=False)
+    code_generation = models.PositiveSmallIntegerField(default=0)
+    code_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     class Meta:
         constraints = [

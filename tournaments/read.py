@@ -80,7 +80,7 @@ def next_round(tournament):
     """The next round's draw and whether check-in is required (``stream.NextRound``); a
     finished tournament has none, and its stream is not read for it."""
     if tournament.status == Tournament.Status.FINISHED:
-        return stream.NextRound(None, False)
+        return stream.NextRound(None, False, 0)
     return stream.next_round(tournament)
 
 
@@ -96,6 +96,7 @@ def _table(matches, number, seats, closed):
         "status": current.match.status,
         "replaced": [m.match_id for m in matches[:-1]],
         "closed_room": current.match.cards_group in closed,
+        "cards": current.cards,  # played with real cards, its deals entered (tables_with_cards)
     }
 
 

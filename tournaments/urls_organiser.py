@@ -1,7 +1,8 @@
 """The organiser's pages (tournaments/views_organiser.py), the room's (views_wallboard.py: the
 projector, the table cards), check-in (views_check_in.py: the player's, the desk's), the hand
-records (views_hand_records.py), and the invitations an organiser's entries wait on: their
-owner's page (views_invitations.py) and the API's list of them."""
+records (views_hand_records.py), tables with cards (views_tables_with_cards.py), and the
+invitations an organiser's entries wait on: their owner's page (views_invitations.py) and the
+API's list of them."""
 
 from django.urls import path
 
@@ -10,6 +11,7 @@ from . import views_check_in as check_in
 from . import views_hand_records as hand_records
 from . import views_invitations as invitations
 from . import views_organiser as views
+from . import views_tables_with_cards as with_cards
 from . import views_wallboard as wallboard
 
 urlpatterns = [
@@ -39,6 +41,9 @@ urlpatterns = [
         name="tournament-check-in-required",
     ),
     path("tournaments/<id:pk>/check-in/", check_in.check_in, name="tournament-check-in"),
+    path("tournaments/<id:pk>/manage/tables-with-cards/", with_cards.set_count, name="tournament-tables-with-cards"),
+    path("tournaments/<id:pk>/manage/table-codes/", with_cards.replace_code, name="tournament-replace-table-code"),
+    path("tournaments/<id:pk>/manage/settle-entry/", with_cards.settle_entry, name="tournament-settle-entry"),
     path("tournaments/<id:pk>/projector/", wallboard.projector, name="tournament-projector"),
     path("tournaments/<id:pk>/projector/live/", wallboard.projector_live, name="tournament-projector-live"),
     path("invitations/", invitations.invitations, name="invitations"),

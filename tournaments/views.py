@@ -45,6 +45,7 @@ def tournament_context(pk):
         # check-in and start"), and whether the draw seats only the people checked in.
         "drawn": drawn_round(upcoming.draw, names) if upcoming.draw else None,
         "check_in_required": upcoming.check_in_required,
+        "tables_with_cards": upcoming.tables_with_cards,
         "standings": read.standings_rows(tournament),
         "rounds": rounds[::-1],
         "root_hash": read.root_hash(tournament),

@@ -19,7 +19,7 @@ from . import read
 from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm
 from .hand_records import has_hand_records
 from .models import Entrant, Tournament
-from .service import creation, entries, results, rounds, rulings, stream
+from .service import creation, entries, results, rounds, rulings, stream, tables_with_cards
 from .views import tournament_context
 
 RULING_KINDS = dict(RULING_KIND_CHOICES)  # the ruling form's names for each kind, translated
@@ -129,6 +129,8 @@ def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
         "ruling_form": ruling_form
         or RulingForm(tables=ruling_tables(tournament), num_seats=rounds.table_size(tournament)),
         "rulings": rulings_made(tournament),
+        "card_tables": tables_with_cards.open_card_tables(tournament),
+        "entries_to_settle": tables_with_cards.entries_to_settle(tournament),
         "can_start": passes(rounds.check_round_can_start, tournament),
         "error": error,
     }

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from .models import Tournament
 from .views_organiser import organiser_only
+from .views_tables_with_cards import round_codes
 from .wallboard import cards_context, projector_context, projector_version
 
 
@@ -39,4 +40,9 @@ def table_cards(request, tournament):
         number = int(request.GET.get("round", ""))
     except ValueError:
         number = None
-    return render(request, "tournaments/table_cards.html", cards_context(tournament, number))
+    context = cards_context(tournament, number)
+    # A table with cards prints its code and QR code, which open its score entry (organiser only).
+    codes = round_codes(request, tournament, context["round_number"], context["cards"]) if context["cards"] else {}
+    for card in context["cards"]:
+        card["code"] = codes.get(card["table"])
+    return render(request, "tournaments/table_cards.html", context)

@@ -129,6 +129,14 @@ def new_score_table(ruleset, first, options=None, key="game"):
     return tally.start(cls, opts, key, first)
 
 
+def score_table_of(state):
+    """A score table for the game ``state`` starts (a new seeded or fixed-board game): the same
+    ruleset and options, and the seat the game names to deal (or declare) first, seat 0 where
+    the table decides it. A tournament's table with real cards starts as its online match would."""
+    first = state.events[0].get(type(state).FIRST_FACT)
+    return new_score_table(state.ruleset, first if type(first) is int else 0, dict(state.options))
+
+
 def preview_entry(state, action):
     """The points a score table's entry would give each seat, without entering it."""
     return tally.preview(state, action)

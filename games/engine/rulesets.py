@@ -31,8 +31,16 @@ COUNTER_CLOCKWISE = -1
 # Each game gives its own beside its code (``king.DEALING``, ...).
 
 # The platform's own events in a match stream (docs/events.md, "Platform events in a match
-# stream"): who plays a seat. Public in every ruleset; each descriptor declares them.
-PLATFORM_EVENTS: tuple[str, ...] = ("action_fallback", "seat_taken_over", "seat_returned")
+# stream"): who plays a seat, and a score table's word on its entries (confirmed, disputed,
+# settled by the organiser). Public in every ruleset; each descriptor declares them.
+PLATFORM_EVENTS: tuple[str, ...] = (
+    "action_fallback",
+    "seat_taken_over",
+    "seat_returned",
+    "entry_confirmed",
+    "entry_disputed",
+    "entry_settled",
+)
 
 # A score table's events (tally.py, docs/architecture.md §3.9): a deal's entry, its correction,
 # the last entry withdrawn, the game finished. Public: a table enters no card.

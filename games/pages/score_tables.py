@@ -128,6 +128,7 @@ def score_table(request, door):
             "reason": gettext("Say why the deal is corrected."),
             "went_out": gettext("Who went out"),
             "deadlock": gettext("Nobody: a deadlock"),
+            "dispute_note": gettext("Say what is wrong, for the organiser."),
         },
         "rows": [
             {
@@ -139,7 +140,19 @@ def score_table(request, door):
             for i, name in enumerate(sheet["names"])
         ],
     }
+    context["to_confirm"] = to_confirm(sheet)
     return with_device(render(request, "games/score_table.html", context), request)
+
+
+def to_confirm(sheet):
+    """At an event's table, the first deal in force that waits for the next seat's word, and
+    who that is: the seat after the deal's chooser (after the first seat when none chooses)."""
+    for row in sheet["deals"]:
+        check = row.get("check")
+        if check is not None and check["status"] == score_tables.UNCONFIRMED:
+            seat = ((row["seat"] if row["seat"] is not None else -1) + 1) % len(sheet["names"])
+            return {"deal": row["deal"], "seat": seat, "name": sheet["names"][seat]}
+    return None
 
 
 @require_GET

@@ -45,14 +45,19 @@ def seats_taken_over(match):
 
 def do_append_platform(match_id, actor, events, check=None):
     """Append platform events alone (no action: a seat left, a seat returned), under the match's
-    lock; ``check(match)`` raises ServiceError to refuse, storing nothing. The state does not
-    change (the engine never sees them); the head does, and is announced."""
+    lock; ``check(match)`` raises ServiceError to refuse, storing nothing. ``events`` may be a
+    function of the locked match that returns them (or raises); none returned appends nothing.
+    The state does not change (the engine never sees them); the head does, and is announced."""
     with transaction.atomic():
         match = playing.locked_match(match_id)
         if match.status == Match.Status.OVER:
             raise ServiceError("match_over")
         if check is not None:
             check(match)
+        if callable(events):
+            events = events(match)
+        if not events:
+            return match
         rows = eventlog.append(
             match.stream,
             match.version,

@@ -25,7 +25,7 @@ from games.errors import ServiceError
 from games.models import Match, ScoreTable, Seat
 from games.offer import offered_names
 from games.record import eventlog
-from games.service import announcement, playing, states
+from games.service import announcement, hand_overs, playing, states
 
 NAME_MAX = 30  # characters of a player's name at a score table
 SECRET_BYTES = 18  # a link's secret: 24 characters, 144 bits
@@ -91,7 +91,7 @@ def do_open_score_table(ruleset, options, names, first, by=None):
     return match, key
 
 
-def create_entered_match(state, seat_users, by, event, public_when_over=True):
+def create_entered_match(state, seat_users, by, event, public_when_over=True, cards_group=""):
     """The match of an engine score table ``state``: no seed, no clock, its first events."""
     user = by if by is not None and by.is_authenticated else None
     match = Match.objects.create(
@@ -106,6 +106,7 @@ def create_entered_match(state, seat_users, by, event, public_when_over=True):
         public_when_over=public_when_over,
         move_seconds=None,
         entered=True,
+        cards_group=cards_group,
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, user=h if h is not None and not hasattr(h, "owner") else None, bot=None)
@@ -162,13 +163,28 @@ def check_author(match, actor, action):
 
 def do_table_action(door, actor, action, expected_version, command_id=None):
     """Enter, correct, undo or finish at the table ``door`` opens, as ``actor``: the engine
-    checks it; refused, nothing is stored; a retried ``command_id`` answers as the first time."""
+    checks it; refused, nothing is stored; a retried ``command_id`` answers as the first time.
+    At an event's table, ``confirm``, ``dispute`` (``{"deal", "seat", "note"}``) and, through an
+    arbiter's door, ``settle`` say a word on an entry in force (``do_check_entry``)."""
     playing.check_action_shape(action, expected_version, command_id)
-    if not isinstance(action, dict) or action.get("type") not in engine.tally.TABLE_ACTIONS:
-        raise ServiceError("invalid_input", problem=_("a score table takes enter, correct, undo or finish"))
+    kind = action.get("type")
+    if kind in WORDS:
+        fields = set(action) - {"type", "deal", "seat", "note"}
+        if fields:
+            raise ServiceError("invalid_input", problem=_("unknown fields: %s") % ", ".join(sorted(map(str, fields))))
+        match = do_check_entry(
+            door, actor, WORDS[kind], action.get("deal"), action.get("seat"), action.get("note"), expected_version
+        )
+        return {"version": match.version, "status": match.status, "events": []}
+    if kind not in engine.tally.TABLE_ACTIONS:
+        raise ServiceError(
+            "invalid_input", problem=_("a score table takes enter, correct, undo, finish, confirm, dispute or settle")
+        )
 
     def no_seat(match):
         check_author(match, actor, action)
+        if action.get("type") == "finish":
+            check_all_settled(match)
         return playing.Seated(None, False)
 
     return playing.do_act(door.match.pk, actor, no_seat, action, expected_version, command_id)
@@ -184,6 +200,105 @@ def preview(door, action):
         return engine.preview_entry(state, action)
     except engine.EngineError as e:
         raise playing.engine_refusal(e, 422) from e
+
+
+# ------------------------------------------------------------------ confirmations
+# At an event's table (a tournament's), each entry in force waits for the next seat's word: a
+# confirmation, or a dispute the organiser settles (docs/score-tables.md, "At a tournament").
+# They are platform events of the match stream (docs/events.md): the engine never sees them.
+CHECK_EVENTS = ("entry_confirmed", "entry_disputed", "entry_settled")
+NOTE_MAX = 200  # characters of a dispute's or a ruling's note
+UNCONFIRMED, CONFIRMED, DISPUTED, SETTLED = "unconfirmed", "confirmed", "disputed", "settled"
+# The actions that say a word on an entry, beside the engine's (``tally.TABLE_ACTIONS``).
+WORDS = {"confirm": "entry_confirmed", "dispute": "entry_disputed", "settle": "entry_settled"}
+
+
+def entry_checks(rows):
+    """Where each deal in force stands, from a table's events in order ((type, payload, actor)
+    tuples): ``[{"deal", "status", "author", "seat", "note"}]``, deal 1 first. An entry or a
+    correction waits for a confirmation (``unconfirmed``); the next seat confirms it or
+    disputes it; the organiser's ruling settles it. A correction starts its deal afresh."""
+    deals = []
+    for kind, payload, actor in rows:
+        if kind in ("enter", "correct"):
+            fresh = {"deal": payload["deal"], "status": UNCONFIRMED, "author": actor, "seat": None, "note": ""}
+            if kind == "enter":
+                deals.append(fresh)
+            else:
+                deals[payload["deal"] - 1] = fresh
+        elif kind == "undo" and deals:
+            deals.pop()
+        elif kind in CHECK_EVENTS and 1 <= payload.get("deal", 0) <= len(deals):
+            status = {"entry_confirmed": CONFIRMED, "entry_disputed": DISPUTED, "entry_settled": SETTLED}[kind]
+            deals[payload["deal"] - 1].update(status=status, seat=payload.get("seat"), note=payload.get("note", ""))
+    return deals
+
+
+def checks_of(match):
+    rows = eventlog.stream_events(match.stream, upto=match.version)
+    return entry_checks((r.type, r.payload, r.metadata.get("actor")) for r in rows)
+
+
+def needs_confirmations(match):
+    """An event's table (a tournament's) confirms every entry; a table of friends trusts its phone."""
+    return bool(match.event)
+
+
+def check_all_settled(match):
+    """An event's table finishes only once every entry is confirmed or settled by the organiser."""
+    if not needs_confirmations(match):
+        return
+    waiting = [str(d["deal"]) for d in checks_of(match) if d["status"] not in (CONFIRMED, SETTLED)]
+    if waiting:
+        raise ServiceError("entries_unconfirmed", deals=", ".join(waiting))
+
+
+def check_note(note, required):
+    if note is None and not required:
+        return ""
+    if not isinstance(note, str) or not (1 if required else 0) <= len(note.strip()) <= NOTE_MAX:
+        raise ServiceError("invalid_note", most=NOTE_MAX)
+    return note.strip()
+
+
+def check_deal_check(match, kind, deal, seat, note, expected_version):
+    """The events a confirmation, a dispute or a ruling appends (none for a confirmation of what
+    stands confirmed: a request sent again), or the refusal: the deal is one in force and still
+    open, ``seat`` one of the table's (the player who speaks), and the page saw the table as it
+    stands (``expected_version``: a correction since is never confirmed unseen)."""
+    checks = checks_of(match)
+    if type(deal) is not int or not 1 <= deal <= len(checks):
+        raise ServiceError("no_such_entry", deal=str(deal))
+    status = checks[deal - 1]["status"]
+    if kind == "entry_confirmed" and status == CONFIRMED:
+        return []
+    if status == SETTLED or (kind != "entry_settled" and status == DISPUTED):
+        raise ServiceError("entry_not_open", deal=deal)
+    if type(expected_version) is not int or expected_version != match.version:
+        raise ServiceError("version_conflict", current_version=match.version, expected=str(expected_version))
+    event = {"type": kind, "deal": deal}
+    if kind != "entry_settled":
+        if type(seat) is not int or not 0 <= seat < match.num_seats:
+            raise ServiceError("invalid_input", problem=_("'seat' is the number of the player who speaks, from 0"))
+        event["seat"] = seat
+    if kind != "entry_confirmed":
+        event["note"] = check_note(note, required=kind == "entry_disputed")
+    return [event]
+
+
+def do_check_entry(door, actor, kind, deal, seat=None, note=None, expected_version=None):
+    """Confirm or dispute a deal in force at an event's table (``kind``: ``entry_confirmed``,
+    ``entry_disputed``), or settle it (``entry_settled``: only through an arbiter's door).
+    Returns the match as written."""
+    if kind not in CHECK_EVENTS:
+        raise ValueError(kind)
+    if kind == "entry_settled" and not door.arbiter:
+        raise ServiceError("organiser_only")
+    if not needs_confirmations(door.match):
+        raise ServiceError("no_confirmations")
+    return hand_overs.do_append_platform(
+        door.match.pk, actor, lambda match: check_deal_check(match, kind, deal, seat, note, expected_version)
+    )
 
 
 # ------------------------------------------------------------------ the sheet
@@ -216,6 +331,11 @@ def sheet(match, state=None):
     for event in state.events:
         if event["type"] == "correct" and event["deal"] <= len(rows["rows"]):
             rows["rows"][event["deal"] - 1]["corrections"].append(event["reason"])
+    confirming = needs_confirmations(match)
+    if confirming:
+        for row, check in zip(rows["rows"], checks_of(match), strict=False):
+            row["check"] = {k: check[k] for k in ("status", "seat", "note")}
+            row["check"]["who"] = names[check["seat"]] if check["seat"] is not None else ""
     form = state.entry_form()
     for contract in form.get("contracts", ()):
         contract["label"] = contract_label(game, contract, names)
@@ -234,6 +354,7 @@ def sheet(match, state=None):
         "contracts_left": [[contract_label(game, c, names) for c in left] for left in state.contracts_left()],
         "is_over": state.is_over,
         "winners": list(state.winners) if state.is_over else [],
+        "confirmations": confirming,
     }
 
 

@@ -9,7 +9,8 @@ from games.record import eventlog
 
 # Events the platform adds to a match stream beside the engine's own: a fallback action (a bot's
 # fault, a person's timeout), the hand-over of a seat to a house bot, and a ruling that gives a
-# person's seat back (issue 19). The engine never sees them.
+# person's seat back (issue 19), and a score table's confirmations, disputes and rulings on its
+# entries (score_tables.CHECK_EVENTS). The engine never sees them.
 PLATFORM_EVENTS = frozenset(PLATFORM_EVENT_TYPES)
 
 

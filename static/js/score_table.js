@@ -43,8 +43,10 @@
     });
   }
 
+  var wordBox = null; // the confirmation's own line, while a confirmation or a dispute is sent
+
   function say(text, ok) {
-    var box = check && !document.getElementById("st-entry").hidden ? check : finishCheck;
+    var box = wordBox || (check && !document.getElementById("st-entry").hidden ? check : finishCheck);
     if (!box) return;
     box.textContent = text || "";
     box.classList.toggle("ok", !!ok);
@@ -309,6 +311,7 @@
   }
 
   function act(action) {
+    wordBox = action.type === "confirm" || action.type === "dispute" ? document.getElementById("st-confirm-check") : null;
     send({ action: action, expected_version: sheet.version, command_id: uid() });
   }
 
@@ -385,6 +388,22 @@
   if (cancel) cancel.addEventListener("click", function () { window.location.reload(); });
   document.querySelectorAll(".st-undo, #st-undo").forEach(function (b) {
     b.addEventListener("click", function () { act({ type: "undo", deal: Number(b.dataset.deal) }); });
+  });
+  // At a tournament's table the next seat confirms each entry, or disputes it for the organiser.
+  var confirm = document.getElementById("st-confirm");
+  var checker = document.getElementById("st-confirm-seat");
+  if (confirm) confirm.addEventListener("click", function () {
+    act({ type: "confirm", deal: Number(confirm.dataset.deal), seat: Number(checker.value) });
+  });
+  var dispute = document.getElementById("st-dispute");
+  if (dispute) dispute.addEventListener("click", function () {
+    var note = document.getElementById("st-dispute-note").value.trim();
+    if (!note) {
+      wordBox = document.getElementById("st-confirm-check");
+      say(labels.dispute_note);
+      return;
+    }
+    act({ type: "dispute", deal: Number(dispute.dataset.deal), seat: Number(checker.value), note: note });
   });
   var finish = document.getElementById("st-finish");
   if (finish) finish.addEventListener("click", function () { act({ type: "finish" }); });

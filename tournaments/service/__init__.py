@@ -13,6 +13,8 @@ each importing only those listed above it (docs/architecture.md §2.2):
   a round closed, the event ended.
 - ``rounds``: a round drawn and its matches created, and the autopilot that closes the
   finished round and starts the next.
+- ``tables_with_cards``: the tables that play with real cards (score tables), their table
+  codes, and the organiser's settling of their entries. Below ``rounds``, which makes them.
 - ``rulings``: an arbiter's rulings on a match: adjusted scores, annulments, a deal
   replayed, penalties, a person's taken seat given back.
 """

@@ -17,6 +17,7 @@ from games.record import eventlog
 
 from .. import seating
 from ..models import Entrant, Tournament, TournamentTable
+from . import tables_with_cards
 from .entries import PLAYING, do_register, door_of
 from .results import do_close_round, tables_waiting
 from .stream import actor_of, append, check_organiser, locked, next_round, seated_entrants
@@ -183,10 +184,11 @@ def cards_group(tournament, board_key, board_index):
     return ""
 
 
-def create_table_match(tournament, round_no, number, board_key, entrants, replay=0):
+def create_table_match(tournament, round_no, number, board_key, entrants, replay=0, cards=False):
     """The match one table of a round plays (or replays): its seed derived from the tournament
     seed, or the round's fixed board; the tournament's bot clock; its cards kept private until
-    its round has closed everywhere (docs/architecture.md §3.5)."""
+    its round has closed everywhere (docs/architecture.md §3.5). A table with ``cards`` plays
+    them for real: its match is a score table (tables_with_cards)."""
     from games.service import creating
 
     board_index = (round_no - 1) % len(tournament.boards) if tournament.boards else None
@@ -196,6 +198,12 @@ def create_table_match(tournament, round_no, number, board_key, entrants, replay
         if fixed
         else match_seed(bytes.fromhex(tournament.seed), tournament.pk, round_no, number, board_key, replay)
     )
+    if cards:
+        seeded = engine.new_game(tournament.ruleset, seed=seed, options=tournament.options, board=fixed)
+        group = cards_group(tournament, board_key, board_index)
+        return tables_with_cards.create_card_table_match(
+            tournament, round_no, number, board_key, entrants, seeded, group, replay
+        )
     match = creating.do_create_match(
         tournament.ruleset,
         tournament.options,
@@ -336,14 +344,23 @@ def do_start_round(tournament_id, by):
         round_no = drawn["round"]
         seated = [e for table in drawn["tables"] for e in table["seats"]]
         by_id = Entrant.objects.select_related("user", "bot__owner").in_bulk(seated)
+        people = {e for e, entrant in by_id.items() if entrant.kind == Entrant.Kind.USER}
+        cards = tables_with_cards.with_cards(drawn["tables"], people, upcoming.tables_with_cards)
         tables = []
         for table in drawn["tables"]:
+            with_cards = table["table"] in cards
             match = create_table_match(
-                tournament, round_no, table["table"], table["board"], [by_id[e] for e in table["seats"]]
+                tournament,
+                round_no,
+                table["table"],
+                table["board"],
+                [by_id[e] for e in table["seats"]],
+                cards=with_cards,
             )
-            tables.append(
-                {"table": table["table"], "match": match.pk, "board": table["board"], "seats": table["seats"]}
-            )
+            started = {"table": table["table"], "match": match.pk, "board": table["board"], "seats": table["seats"]}
+            if with_cards:
+                started["cards"] = True  # played with real cards: its deals are entered
+            tables.append(started)
         started = {"type": "round_started", "round": round_no, "tables": tables, "byes": list(drawn["byes"])}
         if "slots" in drawn:
             started["slots"] = drawn["slots"]

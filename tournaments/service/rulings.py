@@ -140,6 +140,7 @@ def do_replay_table(tournament, match_id, replay):
         table.board or None,
         [entrants[e] for e in seated[table.round][table.table - 1]],
         replay,
+        cards=table.cards,
     )
 
 

@@ -56,22 +56,26 @@ def seated_entrants(tournament):
 
 class NextRound(typing.NamedTuple):
     """What the stream says of the round to start next: its draw (the payload of its last
-    ``round_drawn``, or None while it is not drawn) and whether the draw seats only the people
-    who have checked in (the last ``check_in_required``; off by default)."""
+    ``round_drawn``, or None while it is not drawn), whether the draw seats only the people
+    who have checked in (the last ``check_in_required``; off by default) and how many of its
+    tables play with cards (the last ``tables_with_cards``; none by default)."""
 
     draw: dict | None
     check_in_required: bool
+    tables_with_cards: int = 0
 
 
 def next_round(tournament):
     """The NextRound of ``tournament``, read from its stream. A round's draw stands until the
     round starts (``round_started``) or is drawn again; the next round is the one after the
     tournament's current round."""
-    draw, required = None, False
+    draw, required, cards = None, False, 0
     number = tournament.current_round + 1
     for row in eventlog.stream_events(tournament.stream):
         if row.type == "round_drawn" and row.payload["round"] == number:
             draw = row.payload
         elif row.type == "check_in_required":
             required = bool(row.payload["required"])
-    return NextRound(draw, required)
+        elif row.type == "tables_with_cards":
+            cards = row.payload["count"]
+    return NextRound(draw, required, cards)
