@@ -137,6 +137,12 @@ def score_table_of(state):
     return new_score_table(state.ruleset, first if type(first) is int else 0, dict(state.options))
 
 
+def correction_form(state, deal):
+    """What a correction of a score table's ``deal`` may name: the deal's entry form as it
+    stood before the deal was entered (its chooser's contracts left then)."""
+    return tally.form_at(state, deal)
+
+
 def preview_entry(state, action):
     """The points a score table's entry would give each seat, without entering it."""
     return tally.preview(state, action)

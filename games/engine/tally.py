@@ -133,6 +133,17 @@ def rebuild(state: Any) -> None:
     state.events = log
 
 
+def form_at(state: Any, deal: int) -> dict[str, Any]:
+    """The entry form of ``deal`` as it stood before the deal was entered: its chooser and the
+    contracts they had left then (what a correction of the deal may name; the correction is
+    then checked against the whole sheet, later deals included)."""
+    table = blank(state)
+    for entry in entered(state)[: deal - 1]:
+        table._record(dict(entry))
+        table._run_automatic([])
+    return table.entry_form()
+
+
 def blank(state: Any) -> Any:
     """A new table like ``state``, at its first deal."""
     fresh = type(state)(state.options, None, state.key, None)

@@ -339,6 +339,13 @@ def sheet(match, state=None):
     form = state.entry_form()
     for contract in form.get("contracts", ()):
         contract["label"] = contract_label(game, contract, names)
+    if not state.is_over:
+        # What a correction may name: the contracts the deal's chooser had left then.
+        for row in rows["rows"]:
+            if row["deal"] <= len(state.entries) and row.get("contract"):
+                row["choices"] = engine.correction_form(state, row["deal"]).get("contracts", [])
+                for contract in row["choices"]:
+                    contract["label"] = contract_label(game, contract, names)
     return {
         "match": match.pk,
         "ruleset": match.ruleset,

@@ -341,9 +341,14 @@
     document.getElementById("st-reason-label").hidden = false;
     document.getElementById("st-cancel-correction").hidden = false;
     enter.textContent = title.textContent;
-    // A correction keeps the deal's contract and sets its counts again (the engine checks the
-    // whole sheet again with it); a contract named wrongly is corrected through the API.
-    drawContracts([Object.assign({ counts: chosenCounts(row), label: row.label }, row.contract)]);
+    // A correction may name another contract the chooser had left then, and sets the counts
+    // again; the engine checks the whole sheet again with it, later deals included.
+    var choices = row.choices && row.choices.length ? row.choices : [Object.assign({ counts: chosenCounts(row), label: row.label }, row.contract)];
+    drawContracts(choices);
+    var suit = row.contract.suit || row.contract.trump; // the sheet names a trump "trump", a form "suit"
+    var same = choices.map(function (c) { return c.name === row.contract.name && (!c.suit || c.suit === suit); }).indexOf(true);
+    var buttons = document.querySelectorAll("#st-contract-choices button");
+    if (same >= 0 && buttons.length > 1) buttons[same].click();
     document.getElementById("st-entry").scrollIntoView({ behavior: "smooth" });
   }
 
