@@ -150,19 +150,23 @@ def action_words(action):
     return turn_button(action)
 
 
-def turn_button(action):
-    """The words of a button that ends the turn or draws."""
+def turn_button(action, may_refuse=False):
+    """The words of a button that ends the turn or draws. Where the player may also end the
+    turn without drawing (the chip game), the plain end of the turn says that it draws."""
     if action["type"] == "draw":
         return _("Draw a card")
     if action.get("draw") is False:
         return _("End the turn without drawing")
+    if may_refuse:
+        return _("End the turn and draw a card")
     return _("End the turn")
 
 
 def turn_buttons(legal):
     """The buttons besides cards and piles: end the turn (drawing, or not), draw."""
+    may_refuse = any(a["type"] == "end_turn" and a.get("draw") is False for a in legal)
     return [
-        {"label": turn_button(a), "action": json.dumps(a), "draw": a["type"] == "draw"}
+        {"label": turn_button(a, may_refuse), "action": json.dumps(a), "draw": a["type"] == "draw"}
         for a in legal
         if a["type"] in ("end_turn", "draw")
     ]
