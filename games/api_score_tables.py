@@ -71,7 +71,7 @@ class ScoreTableDetailView(APIView):
         "each player has left, and what the next entry needs",
     )
     def get(self, request, key):
-        return Response(score_tables.sheet(score_tables.door(key).match))
+        return Response(score_tables.sheet(score_tables.door(key, request.user).match))
 
 
 class ScoreTableActionsView(APIView):
@@ -85,7 +85,7 @@ class ScoreTableActionsView(APIView):
         "command_id sent again answers as the first time",
     )
     def post(self, request, key):
-        door = score_tables.door(key)
+        door = score_tables.door(key, request.user)
         data = TableActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -105,7 +105,7 @@ class ScoreTablePreviewView(APIView):
         summary="The points an entry would give each player, without entering it, or the refusal",
     )
     def post(self, request, key):
-        door = score_tables.door(key)
+        door = score_tables.door(key, request.user)
         data = TablePreviewSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return Response({"scores": score_tables.preview(door, data.validated_data["action"])})

@@ -198,8 +198,8 @@ class TablesWithCardsView(APIView):
         return Response(
             {
                 "tables_with_cards": read.next_round(t).tables_with_cards,
-                "tables": tables_with_cards.open_card_tables(t),
-                "entries_to_settle": tables_with_cards.entries_to_settle(t),
+                "tables": tables_with_cards.open_card_tables(t, request.user),
+                "entries_to_settle": tables_with_cards.entries_to_settle(t, request.user),
             }
         )
 

@@ -113,7 +113,7 @@ def check_in_count(entrants):
     return checked, sum(e.status in (Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN) for e in people)
 
 
-def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
+def manage_context(tournament, user, entrant_form=None, ruling_form=None, error=None):
     context = rounds_context(tournament.pk)
     tournament = context["tournament"]
     entrants = list(tournament.entrants.order_by("pk"))
@@ -129,8 +129,8 @@ def manage_context(tournament, entrant_form=None, ruling_form=None, error=None):
         "ruling_form": ruling_form
         or RulingForm(tables=ruling_tables(tournament), num_seats=rounds.table_size(tournament)),
         "rulings": rulings_made(tournament),
-        "card_tables": tables_with_cards.open_card_tables(tournament),
-        "entries_to_settle": tables_with_cards.entries_to_settle(tournament),
+        "card_tables": tables_with_cards.open_card_tables(tournament, user),
+        "entries_to_settle": tables_with_cards.entries_to_settle(tournament, user),
         "can_start": passes(rounds.check_round_can_start, tournament),
         "error": error,
     }
@@ -148,7 +148,7 @@ def rulings_made(tournament):
 
 
 def manage_page(request, tournament, status=200, **forms):
-    return render(request, "tournaments/manage.html", manage_context(tournament, **forms), status=status)
+    return render(request, "tournaments/manage.html", manage_context(tournament, request.user, **forms), status=status)
 
 
 @organiser_only

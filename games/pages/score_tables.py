@@ -94,7 +94,7 @@ def by_key(view):
         if refused is not None:
             return refused
         try:
-            door = score_tables.door(key)
+            door = score_tables.door(key, request.user)
         except ServiceError as e:
             return render(request, "games/score_table_unknown.html", {"error": e}, status=e.status)
         return view(request, door, *args, **kwargs)

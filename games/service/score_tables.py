@@ -25,7 +25,7 @@ from games.errors import ServiceError
 from games.models import Match, ScoreTable, Seat
 from games.offer import offered_names
 from games.record import eventlog
-from games.service import announcement, hand_overs, playing, states
+from games.service import access, announcement, hand_overs, playing, states
 
 NAME_MAX = 30  # characters of a player's name at a score table
 SECRET_BYTES = 18  # a link's secret: 24 characters, 144 bits
@@ -121,18 +121,31 @@ def create_entered_match(state, seat_users, by, event, public_when_over=True, ca
 
 
 # ------------------------------------------------------------------ reaching a table
-def door(key):
+def door(key, reader=None):
     """The score table a key opens: a table's own secret link, or a key another room issues
     (a tournament's table code: ``hooks.SCORE_TABLE_KEYS``); 404 ``score_table_unknown``
-    otherwise, the same for a key that never existed and one revoked."""
+    otherwise, the same for a key that never existed and one revoked. ``reader``: who asks
+    (``check_closed_room``)."""
     if isinstance(key, str) and 8 <= len(key) <= 64:
         table = ScoreTable.objects.select_related("match").filter(key_hash=key_hash(key)).first()
         if table is not None:
             return Door(table.match, key)
         for found in hooks.SCORE_TABLE_KEYS.answers(key):
             if found is not None:
+                check_closed_room(found, reader)
                 return Door(found, key)
     raise ServiceError("score_table_unknown")
+
+
+def check_closed_room(match, reader):
+    """A table with cards whose board another table still plays is a closed room
+    (docs/api.md "Closed rooms"): its code opens it for the phones at the table, but never for a
+    signed-in person who plays the board at another table (403 ``board_in_play``)."""
+    if not access.signed_in(reader) or not access.cards_still_in_play(match):
+        return
+    elsewhere = Seat.objects.filter(match__cards_group=match.cards_group).exclude(match=match)
+    if elsewhere.filter(access.held_by(reader)).exists():
+        raise ServiceError("board_in_play", match=match.pk)
 
 
 def names_of(match):

@@ -127,8 +127,11 @@ def create_card_table_match(tournament, round_no, number, board_key, entrants, s
 
 
 def card_table(tournament, match_id):
-    """The table with cards of ``tournament`` that plays ``match_id`` now, or 404."""
-    table = TournamentTable.objects.filter(tournament=tournament, match_id=match_id, cards=True).first()
+    """The table with cards of ``tournament`` that plays ``match_id`` now (its last replay, which
+    holds the code), or 404."""
+    table = TournamentTable.objects.filter(
+        tournament=tournament, match_id=match_id, cards=True, code_hash__isnull=False
+    ).first()
     if table is None:
         raise ServiceError("not_found", problem=_("no table with cards plays match %(match)s"), match=match_id)
     return table
@@ -141,8 +144,6 @@ def do_replace_code(tournament_id, by, match_id):
         tournament = locked(tournament_id)
         check_organiser(tournament, by)
         table = card_table(tournament, match_id)
-        if table.code_hash is None:
-            raise ServiceError("not_found", problem=_("no table with cards plays match %(match)s"), match=match_id)
         table.code_generation += 1
         code = table_code(tournament, table.round, table.table, table.code_generation)
         table.code_hash = score_tables.key_hash(code)
@@ -167,40 +168,11 @@ def do_settle_entry(tournament_id, by, match_id, deal, note, expected_version):
         raise ServiceError("not_found", problem=_("no tournament %(tournament)s"), tournament=tournament_id)
     check_organiser(tournament, by)
     table = card_table(tournament, match_id)
+    score_tables.check_closed_room(table.match, by)  # an organiser who plays the board elsewhere
     door = score_tables.Door(table.match, "", arbiter=True)
     return score_tables.do_check_entry(
         door, actor_of(by), "entry_settled", deal, note=note, expected_version=expected_version
     )
-
-
-def entries_to_settle(tournament):
-    """The open round's entries at tables with cards that wait for a word: each unconfirmed or
-    disputed deal, as {"table", "match", "version", "names", "deal", "status", "who", "note"}."""
-    out = []
-    tables = (
-        TournamentTable.objects.filter(tournament=tournament, round=tournament.current_round, cards=True)
-        .exclude(match__status=Match.Status.OVER)
-        .select_related("match", "match__score_table")
-        .order_by("table", "replay")
-    )
-    for table in tables:
-        names = list(table.match.score_table.names)
-        for check in score_tables.checks_of(table.match):
-            if check["status"] in (score_tables.UNCONFIRMED, score_tables.DISPUTED):
-                who = names[check["seat"]] if check["seat"] is not None else ""
-                out.append(
-                    {
-                        "table": table.table,
-                        "match": table.match_id,
-                        "version": table.match.version,
-                        "names": names,
-                        "deal": check["deal"],
-                        "status": check["status"],
-                        "who": who,
-                        "note": check["note"],
-                    }
-                )
-    return out
 
 
 def codes_for_round(tournament, round_no, tables):
@@ -217,14 +189,32 @@ def codes_for_round(tournament, round_no, tables):
     return {n: table_code(tournament, round_no, n) for n in sorted(with_cards(tables, people, count))}
 
 
-def open_card_tables(tournament):
-    """The open round's tables with cards as the manage page lists them: names, status and the
-    code (the organiser's way in to correct an entry before settling it)."""
+def readable_tables(tournament, reader):
+    """The open round's tables with cards (their last replay each) that ``reader`` may read: all
+    of them, but a table whose board another table still plays for no one who plays that
+    board elsewhere (``score_tables.check_closed_room``: an organiser who plays too)."""
     if tournament.current_round <= tournament.closed_round:
         return []
-    tables = TournamentTable.objects.filter(
-        tournament=tournament, round=tournament.current_round, cards=True, code_hash__isnull=False
-    ).select_related("match", "match__score_table")
+    tables = (
+        TournamentTable.objects.filter(
+            tournament=tournament, round=tournament.current_round, cards=True, code_hash__isnull=False
+        )
+        .select_related("match", "match__score_table")
+        .order_by("table")
+    )
+    readable = []
+    for table in tables:
+        try:
+            score_tables.check_closed_room(table.match, reader)
+        except ServiceError:
+            continue
+        readable.append(table)
+    return readable
+
+
+def open_card_tables(tournament, reader):
+    """The open round's tables with cards as the manage page lists them: names, status and the
+    code (the organiser's way in to correct an entry before settling it)."""
     return [
         {
             "table": table.table,
@@ -233,5 +223,30 @@ def open_card_tables(tournament):
             "status": table.match.status,
             "code": current_code(tournament, table),
         }
-        for table in tables.order_by("table")
+        for table in readable_tables(tournament, reader)
     ]
+
+
+def entries_to_settle(tournament, reader):
+    """The open round's entries at tables with cards that wait for a word: each unconfirmed or
+    disputed deal, as {"table", "match", "version", "names", "deal", "status", "who", "note"}."""
+    out = []
+    for table in readable_tables(tournament, reader):
+        if table.match.status == Match.Status.OVER:
+            continue
+        names = list(table.match.score_table.names)
+        for check in score_tables.checks_of(table.match):
+            if check["status"] in (score_tables.UNCONFIRMED, score_tables.DISPUTED):
+                out.append(
+                    {
+                        "table": table.table,
+                        "match": table.match_id,
+                        "version": table.match.version,
+                        "names": names,
+                        "deal": check["deal"],
+                        "status": check["status"],
+                        "who": names[check["seat"]] if check["seat"] is not None else "",
+                        "note": check["note"],
+                    }
+                )
+    return out
