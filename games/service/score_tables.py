@@ -274,7 +274,7 @@ def check_note(note, required):
     return note.strip()
 
 
-def check_deal_check(match, kind, deal, seat, note, expected_version):
+def check_word(match, kind, deal, seat, note, expected_version):
     """The events a confirmation, a dispute or a ruling appends (none for a confirmation of what
     stands confirmed: a request sent again), or the refusal: the deal is one in force and still
     open, ``seat`` one of the table's (the player who speaks), and the page saw the table as it
@@ -310,7 +310,7 @@ def do_check_entry(door, actor, kind, deal, seat=None, note=None, expected_versi
     if not needs_confirmations(door.match):
         raise ServiceError("no_confirmations")
     return hand_overs.do_append_platform(
-        door.match.pk, actor, lambda match: check_deal_check(match, kind, deal, seat, note, expected_version)
+        door.match.pk, actor, lambda match: check_word(match, kind, deal, seat, note, expected_version)
     )
 
 
