@@ -88,7 +88,8 @@ def check_challenge(challenger, ruleset, options, own_seat, opponents, fill):
         )
     if fill is not None and fill not in strategies_for(ruleset):
         raise ServiceError("unknown_strength", strength=str(fill), strengths=", ".join(sorted(strategies_for(ruleset))))
-    table += [house_bot(fill)] * (seats - len(table))
+    if len(table) < seats:  # a table the names fill needs no house bot, and may name no strength
+        table += [house_bot(fill)] * (seats - len(table))
     creating.check_new_match(ruleset, options, table, None)  # the match service's own checks
     if own_seat is not None:
         limits.check_allowance(challenger)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views, views_games, views_my_games
+from . import views, views_again, views_games, views_my_games
 
 urlpatterns = [
     path("bots/", views.bot_list, name="bots"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("bots/<id:pk>/sparring/", views_games.bot_sparring, name="bot-sparring"),
     path("bots/<id:pk>/challenges/", views_games.bot_challenge_setting, name="bot-challenge-setting"),
     path("me/games/", views_my_games.my_games_page, name="my-games"),
+    path("matches/<id:pk>/again/", views_again.play_again, name="play-again"),
     path("challenges/", views_games.challenge_list, name="challenges"),
     path("challenges/new/", views_games.challenge_new, name="challenge-new"),
     *(

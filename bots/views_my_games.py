@@ -71,14 +71,32 @@ def query(params):
     return encoded.urlencode()
 
 
+def place(entry, seat):
+    """A seat's place at its finished table by the game's scores, 1 the best, tied seats sharing
+    the better place; which score is best is the ruleset's (``lowest_wins``: penalty points).
+    None while the game shows no score (live, or a board other tables still play)."""
+    scores = entry["scores"]
+    if not scores or seat["score"] is None or entry["ruleset"] not in RULESETS:
+        return None
+    lowest = RULESETS[entry["ruleset"]].lowest_wins(entry["options"])
+    return 1 + sum((other < seat["score"]) if lowest else (other > seat["score"]) for other in scores)
+
+
 def shown(entry):
-    """A list entry with what the page prints beside it: the game's name, when it started, and
-    each result in words."""
+    """A list entry with what the page prints beside it: the game's name, when it started and
+    ended, each result in words with the place it came to."""
     return {
         **entry,
         "label": gettext(RULESETS[entry["ruleset"]].label) if entry["ruleset"] in RULESETS else entry["ruleset"],
         "started": datetime.datetime.fromisoformat(entry["created_at"]),
-        "yours": [{**seat, "result_label": RESULT_LABELS[seat["result"]]} for seat in entry["yours"]],
+        # When it ended, once its result shows (a board other tables still play shows neither).
+        "finished": datetime.datetime.fromisoformat(entry["finished_at"])
+        if entry["finished_at"] and all(seat["result"] != "in_progress" for seat in entry["yours"])
+        else None,
+        "yours": [
+            {**seat, "result_label": RESULT_LABELS[seat["result"]], "place": place(entry, seat)}
+            for seat in entry["yours"]
+        ],
         "seats": [
             {
                 **seat,
@@ -104,6 +122,7 @@ def my_games_page(request):
         {
             "form": form,
             "games": [shown(entry) for entry in my_games.entries(request.user, filters, matches)],
+            "filtered": bool(params),
             "older": query({**params, "before": matches[-1].pk}) if more else None,
             "newest": query(params) if filters.before else None,
             "export_url": reverse("api-me-games-export") + (f"?{query(params)}" if params else ""),

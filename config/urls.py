@@ -15,6 +15,7 @@ from games import api_score_tables
 from games.accounts import api as accounts_api
 from games.pages import demo as games_demo
 from tournaments import api as tournaments_api
+from tournaments import api_director_calls as tournaments_calls_api
 from tournaments import views as tournaments_views
 
 
@@ -90,6 +91,11 @@ urlpatterns = [
         name="api-tournament-entrants",
     ),
     path(
+        "api/v1/tournaments/<id:pk>/entrants/house-bots/",
+        tournaments_api.HouseBotsView.as_view(),
+        name="api-tournament-house-bots",
+    ),
+    path(
         "api/v1/tournaments/<id:pk>/entrants/<id:entrant_id>/",
         tournaments_api.EntrantDetailView.as_view(),
         name="api-tournament-entrant",
@@ -122,6 +128,12 @@ urlpatterns = [
         name="api-tournament-settle-entry",
     ),
     path("api/v1/tournaments/<id:pk>/rulings/", tournaments_api.RulingsView.as_view(), name="api-tournament-rulings"),
+    path("api/v1/tournaments/<id:pk>/calls/", tournaments_calls_api.CallsView.as_view(), name="api-tournament-calls"),
+    path(
+        "api/v1/tournaments/<id:pk>/calls/answer/",
+        tournaments_calls_api.CallAnswerView.as_view(),
+        name="api-tournament-call-answer",
+    ),
     path(
         "api/v1/tournaments/<id:pk>/export/",
         tournaments_api.TournamentExportView.as_view(),
@@ -176,6 +188,7 @@ urlpatterns = [
     path("", include("config.urls_streams")),  # live streams (served under ASGI: docs/api.md)
     path("", include("tournaments.ladder.urls")),  # the bots' ladder: pages and API
     path("", include("tournaments.clubs.urls")),  # clubs and seasons: pages and API (issue 34)
+    path("", include("tournaments.urls_profile")),  # a person's public profile (issue 35)
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script as a file of its own (?script), and no inline style: the Content-Security-Policy.
     path(

@@ -106,6 +106,10 @@ CATALOGUE = {
     ),
     "entry_not_open": Refusal(409, _("deal %(deal)s is disputed or settled: the organiser's ruling decides it now")),
     "entry_seat_out_of_range": Refusal(400, _('entry %(index)s: each decision is {"seat": 0-%(last)s, ...}')),
+    "game_not_over": Refusal(409, _("the game is not over yet: play it again once it has ended")),
+    "house_bots_closed": Refusal(
+        409, _("the tournament has started: house bots are entered several at once only before its first round")
+    ),
     "illegal_action": Refusal(422, _("the action is not legal; the fallback was played and counted as a fault")),
     "invalid_actions": Refusal(400, _("actions is a list of 1 to %(most)s decisions")),
     "invalid_boards": Refusal(400, _("boards is a list of 1 to 100 engine boards")),
@@ -163,6 +167,7 @@ CATALOGUE = {
     "no_opponent": Refusal(400, _("name 1 to %(most)s people or bots to challenge")),
     "no_result": Refusal(409, _("a ruling applies to a match whose result is recorded")),
     "no_rounds_left": Refusal(409, _("all %(rounds)s rounds have been played")),
+    "no_such_deal": Refusal(400, _("deal %(deal)s has not been dealt at this table yet")),
     "no_such_entry": Refusal(404, _("deal %(deal)s has not been entered")),
     "not_a_guest_seat": Refusal(400, _("choose a seat of someone else at the table")),
     "not_a_member": Refusal(404, _("%(user)s is not a member of this club")),
@@ -209,6 +214,9 @@ CATALOGUE = {
             "“%(bot)s” left this ladder for faults: it may join again at %(rejoin_at)s (UTC), in "
             "%(retry_after)s seconds (the wait doubles each time it leaves for faults)"
         ),
+    ),
+    "rematch_in_event": Refusal(
+        409, _("a tournament's game is not played again from its table: the tournament seats its own rounds")
     ),
     "results_missing": Refusal(
         409,

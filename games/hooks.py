@@ -130,3 +130,19 @@ SCORE_TABLE_KEYS: Hook[[str], Match | None] = Hook(
     the first match answered wins (docs/architecture.md §3.9). Registered:
     tournaments.service.tables_with_cards.open_table.""",
 )
+
+MATCH_PAGE_SECTIONS: Hook[[Match, str, typing.Any, str | None], list[tuple[str, dict]]] = Hook(
+    "MATCH_PAGE_SECTIONS",
+    """Sections the apps above add to a match's pages: ``source(match, page, request, key) ->
+    [(template name, context)]``, each rendered in place with the request (its CSRF token,
+    its language).
+
+    ``page`` says where: ``"table"`` (the table page, under the seat controls: the viewer is
+    ``request.user``), ``"score_table"`` (a score table's entry page, opened by ``key``, the
+    link or code the page was reached by) or ``"sheet"`` (the score sheet, public as the
+    match's scores). Asked by the ``match_sections`` template tag (games/templatetags/
+    match_sections.py) as the page renders; an implementation answers [] for a match that is
+    not its event's, and shows each viewer only what they may see (closed rooms, docs/api.md).
+    Registered: tournaments.views_director_calls.match_sections (a tournament match's calls
+    to the director and its rulings, docs/tournaments.md "Calling the director").""",
+)

@@ -229,10 +229,15 @@ class StreamHead(models.Model):
 
 class Profile(models.Model):
     """What a signed-in person chose for themselves: the language the site speaks to them
-    (one of settings.LANGUAGES; empty until they choose, when the browser's language is used)."""
+    (one of settings.LANGUAGES; empty until they choose, when the browser's language is used),
+    and whether the table asks a second tap before it plays a card (``confirm_each_card``, set
+    on ``/me/settings/``: docs/pages.md, "A second tap")."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     language = models.CharField(max_length=10, blank=True)
+    confirm_each_card = models.BooleanField(
+        default=False, help_text="the first tap on a card selects it, a second tap on it plays it"
+    )
 
     def __str__(self):
         return f"profile of {self.user_id}"

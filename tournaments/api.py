@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.models import Bot
+from bots.strategies import NAMES as STRATEGY_NAMES
 from games.api import RulesetField
 from games.engine import RULESETS
 from games.errors import ERROR, ServiceError
@@ -320,6 +321,40 @@ class EntrantListView(APIView):
                 raise ServiceError("unknown_bot", bot=data.validated_data["bot"])
         entrant = entries.do_register(pk, request.user, user=user, bot=bot, house=data.validated_data["house"])
         return Response(entrant_row(entrant), status=status.HTTP_201_CREATED)
+
+
+class HouseBotsSerializer(serializers.Serializer):
+    count = serializers.IntegerField(
+        min_value=1,
+        max_value=entries.HOUSE_BOTS_AT_ONCE,
+        help_text="how many house bots to enter, each a bot of its own",
+    )
+    strength = serializers.ChoiceField(
+        choices=list(STRATEGY_NAMES),
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text="their strategy; by default the one the house plays a taken-over seat with",
+    )
+
+
+class HouseBotsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_house_bots_add",
+        request=HouseBotsSerializer,
+        responses={201: list[dict], 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Enter several house bots at once (organiser, before round 1): each a bot of its own "
+        "(house-heuristic, house-heuristic-2, ...), registered and ranked; all or none",
+    )
+    def post(self, request, pk):
+        get_tournament(pk)
+        data = HouseBotsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        added = entries.do_enter_house_bots(pk, request.user, v["count"], v["strength"])
+        return Response([entrant_row(e) for e in added], status=status.HTTP_201_CREATED)
 
 
 class EntrantDetailView(APIView):

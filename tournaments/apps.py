@@ -12,7 +12,7 @@ class TournamentsConfig(AppConfig):
         from bots import hooks as bots_hooks
         from games import hooks as games_hooks
 
-        from . import leaderboards, players, tasks
+        from . import leaderboards, players, tasks, views_director_calls
         from .ladder import checks as ladder_checks
         from .ladder import service as ladder_service
         from .ladder import views as ladder_views
@@ -26,6 +26,8 @@ class TournamentsConfig(AppConfig):
         games_hooks.EVENT_SEAT_EXITS.register(entries.leave_match)
         # A table code opens its table with cards' score entry while its round is open (issue 34).
         games_hooks.SCORE_TABLE_KEYS.register(tables_with_cards.open_table)
+        # A tournament match's pages show its calls to the director (to its table) and its rulings (issue 35).
+        games_hooks.MATCH_PAGE_SECTIONS.register(views_director_calls.match_sections)
         # A bot's page shows its ratings, which finished rated tournaments make ...
         bots_hooks.BOT_RATINGS.register(leaderboards.bot_ratings)
         # ... and its place in the ladders (issue 18).

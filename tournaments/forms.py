@@ -8,13 +8,15 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from bots.forms import STRATEGY_CHOICES
 from bots.models import Bot
+from bots.strategies import strategies_for
 from games.engine import RULESETS
 from games.offer import offered_rulesets
 from games.templatetags.cards import seat_number
 
 from .models import Club, ClubMember, Tournament
-from .service import creation
+from .service import creation, entries
 
 
 def organised_clubs(user):
@@ -284,6 +286,27 @@ class EntrantForm(forms.Form):
         if not self.errors and (data.get("user") is None) == (data.get("bot") is None):
             raise forms.ValidationError(_("Give either a username or a bot."))
         return data
+
+
+class HouseBotsForm(forms.Form):
+    """Enter several of the house's bots at once: how many, and their strength among those that
+    play the tournament's game (the house's steady player first). The count is posted as given:
+    tournaments.service.entries.check_house_bots says what it may be, for the page and the API
+    alike."""
+
+    count = forms.IntegerField(
+        label=_("How many house bots"),
+        widget=forms.NumberInput(attrs={"min": 1, "max": entries.HOUSE_BOTS_AT_ONCE, "inputmode": "numeric"}),
+    )
+    strength = forms.ChoiceField(label=_("Their strength"))
+
+    def __init__(self, *args, ruleset, **kwargs):
+        super().__init__(*args, **kwargs)
+        usual = RULESETS[ruleset].takeover_policy
+        offered = sorted(strategies_for(ruleset), key=lambda name: (name != usual, name))
+        labels = dict(STRATEGY_CHOICES)
+        self.fields["strength"].choices = [(name, labels.get(name, name)) for name in offered]
+        self.fields["strength"].initial = usual
 
 
 RULING_KIND_CHOICES = [

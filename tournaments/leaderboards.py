@@ -23,6 +23,16 @@ def entrant_key(entrant):
 _last_book = (None, None)
 
 
+def rated_heads():
+    """(pk, version, head hash) of every finished rated tournament, in order: what a memo of
+    ratings built from their streams is kept under (a ruling or a new result changes a head)."""
+    return list(
+        Tournament.objects.filter(status=Tournament.Status.FINISHED, rated=True)
+        .order_by("pk")
+        .values_list("pk", "version", "head_hash")
+    )
+
+
 def rating_book():
     """(ratings by ruleset, names by key, kinds by key) from every finished rated tournament.
 
@@ -31,11 +41,7 @@ def rating_book():
     tournament finished or a ruling changed one. Per process, since the ratings do not pickle.
     """
     global _last_book
-    heads = list(
-        Tournament.objects.filter(status=Tournament.Status.FINISHED, rated=True)
-        .order_by("pk")
-        .values_list("pk", "version", "head_hash")
-    )
+    heads = rated_heads()
     known, book = _last_book
     if known != heads:
         book = rebuild_rating_book([pk for pk, _, _ in heads])

@@ -23,6 +23,8 @@ def home(request):
         "my_games": games,
         "more_games": more_games,
         "my_match_ids": {g["match"] for g in games},
+        # The game "Continue" goes back to: the first listed, where it is their turn if anywhere.
+        "next_game": games[0] if games else None,
         "your_turns": sum(g["your_turn"] for g in games),
     }
     return render(request, "home.html", {**context, **mine, "table_invitations": friends.waiting_for(request.user)})

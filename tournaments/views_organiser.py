@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
@@ -16,7 +17,7 @@ from games.errors import ServiceError
 from games.record import eventlog
 
 from . import read
-from .forms import RULING_KIND_CHOICES, EntrantForm, RulingForm, TournamentForm
+from .forms import RULING_KIND_CHOICES, EntrantForm, HouseBotsForm, RulingForm, TournamentForm
 from .hand_records import has_hand_records
 from .models import Entrant, Tournament
 from .service import creation, entries, results, rounds, rulings, stream, tables_with_cards
@@ -113,7 +114,7 @@ def check_in_count(entrants):
     return checked, sum(e.status in (Entrant.Status.REGISTERED, Entrant.Status.CHECKED_IN) for e in people)
 
 
-def manage_context(tournament, user, entrant_form=None, ruling_form=None, error=None):
+def manage_context(tournament, user, entrant_form=None, ruling_form=None, house_bots_form=None, error=None):
     context = rounds_context(tournament.pk)
     tournament = context["tournament"]
     entrants = list(tournament.entrants.order_by("pk"))
@@ -126,6 +127,7 @@ def manage_context(tournament, user, entrant_form=None, ruling_form=None, error=
         "hand_records": has_hand_records(tournament),
         "bot_names": Bot.objects.filter(is_active=True).order_by("name").values_list("name", flat=True)[:500],
         "entrant_form": entrant_form or EntrantForm(),
+        "house_bots_form": house_bots_form or HouseBotsForm(ruleset=tournament.ruleset),
         "ruling_form": ruling_form
         or RulingForm(tables=ruling_tables(tournament), num_seats=rounds.table_size(tournament)),
         "rulings": rulings_made(tournament),
@@ -190,6 +192,33 @@ def register(request, tournament):
         )
     else:
         messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
+    return redirect("tournament-manage", tournament.pk)
+
+
+@require_POST
+@organiser_only
+def add_house_bots(request, tournament):
+    """Enter several house bots at once (tournaments.service.entries.do_enter_house_bots): all
+    of them or, refused, none, with the refusal shown on the manage page."""
+    form = HouseBotsForm(request.POST, ruleset=tournament.ruleset)
+    if not form.is_valid():
+        return manage_page(request, tournament, status=400, house_bots_form=form)
+    try:
+        added = entries.do_enter_house_bots(
+            tournament.pk, request.user, form.cleaned_data["count"], form.cleaned_data["strength"]
+        )
+    except ServiceError as e:
+        return manage_page(request, tournament, status=e.status, error=e.message, house_bots_form=form)
+    names = ", ".join(e.name for e in added)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s house bot is registered: %(names)s.",
+            "%(count)s house bots are registered: %(names)s.",
+            len(added),
+        )
+        % {"count": len(added), "names": names},
+    )
     return redirect("tournament-manage", tournament.pk)
 
 

@@ -17,12 +17,20 @@ from games.engine.playout import GAME_RESULTS, contract_label, score_sheet_rows
 from games.engine.records import say
 from games.errors import ServiceError
 from games.models import Match
+from games.pages import replay_steps
 from games.pages.table import closed_rooms_refused, match_seat_names
 from games.record import eventlog, receipts
 from games.record.api_verifier import verifier
 from games.record.audit import verify_match
 from games.service import access, states
-from games.templatetags.cards import DIRECTIONS, card_name, card_short, suit_colour, suit_name
+from games.templatetags.cards import (
+    DIRECTIONS,
+    card_image,
+    card_name,
+    card_short,
+    suit_colour,
+    suit_name,
+)
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 CHECKS = {
@@ -59,10 +67,11 @@ def score_sheet(request, pk):
 # ------------------------------------------------------------------ the audit replay
 @closed_rooms_refused
 def audit(request, pk):
-    """The replay at ?seat=&version=. A refusal keeps its status (403, 400) and is shown in place
-    of the step, with the stepper at a place this viewer may see (see ``fallback_replay``); an
-    htmx step marks it with X-Table-Refusal, the header the table page's refusals carry, so the
-    page swaps it in as table.html does, and leaves the address at the last step shown."""
+    """The replay at ?seat=&version= (or ?deal=, the start of that deal; by default the start of
+    deal 1). A refusal keeps its status (403, 400) and is shown in place of the step, with the
+    stepper at a place this viewer may see (see ``fallback_replay``); an htmx step marks it with
+    X-Table-Refusal, the header the table page's refusals carry, so the page swaps it in as
+    table.html does, and leaves the address at the last step shown."""
     match = get_object_or_404(Match, pk=pk)
     access.enter(match, request.user)  # a closed room's outsider sees neither its steps nor its report
     step = request.htmx and not request.htmx.history_restore_request
@@ -72,9 +81,9 @@ def audit(request, pk):
     last = max(1, access.finished_through(shown))
     error = None
     try:
-        replay = requested_replay(match, request.user, request.GET, last)
+        replay = requested_replay(match, request.user, request.GET, last, shown)
     except ServiceError as e:
-        error, replay = e, fallback_replay(match, request.user, request.GET, last, e)
+        error, replay = e, fallback_replay(match, request.user, request.GET, last, e, shown)
     # The head the match row names, published so that an export (or a later copy of the log)
     # can be checked against it: tools/verify_export.py --head match/ID:VERSION:HASH.
     context = {
@@ -86,7 +95,7 @@ def audit(request, pk):
         "receipt_key": receipts.public_key_hex(),  # what the receipts of accepted actions are checked with
     }
     if replay is not None:
-        context.update(step_context(match, request.user, replay, last))
+        context.update(step_context(match, request.user, replay, last, shown))
     if not step and error is None:
         findings = verify_match(match)
         context["report"] = {
@@ -107,13 +116,26 @@ def audit(request, pk):
     return response
 
 
-def requested_replay(match, user, query, last):
-    """The replay the query asks for (?seat=, ?version=), each defaulting as ``replay_for`` says."""
+def requested_version(query, last, rows):
+    """The event the query names: ?version=, else the start of ?deal=, else the start of deal 1
+    (replay_steps.opening_version). A bad number is refused naming its parameter."""
     version = parse_version(query.get("version"))
-    return replay_for(match, user, parse_seat(query.get("seat")), last if version is None else version)
+    if version is not None:
+        return version
+    deal = replay_steps.parse_deal(query.get("deal"))
+    if deal is not None:
+        return replay_steps.deal_version(rows, deal)
+    return replay_steps.opening_version(rows, last)
 
 
-# The parameter a refusal is about (its code, as seat_replay and parse_version give it).
+def requested_replay(match, user, query, last, rows):
+    """The replay the query asks for (?seat=, ?version= or ?deal=), each defaulting as
+    ``replay_for`` and ``requested_version`` say."""
+    return replay_for(match, user, parse_seat(query.get("seat")), requested_version(query, last, rows))
+
+
+# The parameter a refusal is about (its code, as seat_replay and parse_version give it; a
+# refusal of ?deal= names its parameter in its details).
 REFUSED_PARAMETER = {
     "invalid_version": "version",
     "version_not_a_number": "version",
@@ -123,15 +145,24 @@ REFUSED_PARAMETER = {
 }
 
 
-def fallback_replay(match, user, query, last, error):
-    """Where the stepper stands after a refusal: the query without the parameter refused (its
-    default instead), else the page's defaults, else None when this viewer may see no step at
-    all. seat_replay decides each; nothing here restates who may see what."""
-    refused = REFUSED_PARAMETER.get(error.code)
-    kept = {name: query.get(name) for name in ("seat", "version") if name != refused}
-    for attempt in (kept, {}) if refused else ({},):
+def refused_parameter(error):
+    return error.details.get("parameter") or REFUSED_PARAMETER.get(error.code)
+
+
+def fallback_replay(match, user, query, last, error, rows):
+    """Where the stepper stands after a refusal: the query without the parameter refused, else
+    the page's defaults, else None when this viewer may see no step at all. An event refused
+    (past the end, not a number, of a deal not over) falls back to the last one this viewer may
+    see, as near as can be to what was asked; a deal refused, to the start of deal 1.
+    seat_replay decides each; nothing here restates who may see what."""
+    refused = refused_parameter(error)
+    kept = {name: query.get(name) for name in ("seat", "version", "deal") if name != refused}
+    if refused == "version":
+        kept = {"seat": kept.get("seat"), "version": str(last)}
+    unseated = {name: value for name, value in kept.items() if name != "seat"}
+    for attempt in (kept, unseated) if refused else ({},):
         try:
-            return requested_replay(match, user, attempt, last)
+            return requested_replay(match, user, attempt, last, rows)
         except ServiceError:
             continue
     return None
@@ -188,16 +219,19 @@ def may_open_every_hand(match, user):
     return True
 
 
-def step_context(match, user, replay, last):
+def step_context(match, user, replay, last, rows):
     names = match_seat_names(match)
     seat, version, view = replay["seat"], replay["version"], replay["view"]
+    last = max(last, version)
     context = {
         "seat": seat,
         "version": version,
-        "last": max(last, version),
+        "last": last,
         "previous": max(1, version - 1),
         "next": version + 1,
-        "seat_choices": [(str(i), names[i]) for i in range(match.num_seats)],
+        # first, previous, next, last; a trick (or turn) back and on; every deal's start
+        "steps": replay_steps.stepper(rows, match.ruleset, version, last),
+        "seat_choices": seat_choices(names),
         "viewer_name": names[seat] if isinstance(seat, int) else None,
         "all_hands": seat == "all" or may_open_every_hand(match, user),
     }
@@ -223,6 +257,13 @@ def step_context(match, user, replay, last):
         "last_trick": last_trick
         and {**last_trick, "leader_name": names[last_trick["leader"]], "winner_name": names[last_trick["winner"]]},
     }
+
+
+def seat_choices(names):
+    """The seat picker's options: (the address's seat, from 0; the seat's name as every page of
+    the match gives it, told apart by its number from 1 where one bot holds several seats,
+    docs/pages.md "Seat numbers")."""
+    return [(str(i), name) for i, name in enumerate(names)]
 
 
 # The spaces of a layout game (the view's ``table["piles"]``): the base spaces by their side of
@@ -259,14 +300,21 @@ def card_view(card, jokers=None):
     if card in JOKER_CARDS:
         named = (jokers or {}).get(card)
         if named is None:
-            return {"card": card, "short": "★", "colour": "black", "name": _("joker")}
+            return {"card": card, "short": "★", "colour": "black", "name": _("joker"), "image": None}
         return {
             "card": card,
             "short": f"★{card_short(named)}",
             "colour": suit_colour(named),
             "name": _("joker as the %(card)s") % {"card": card_name(named)},
+            "image": None,  # a joker has no face of its own: drawn as a star and the card it stands for
         }
-    return {"card": card, "short": card_short(card), "colour": suit_colour(card), "name": card_name(card)}
+    return {
+        "card": card,
+        "short": card_short(card),
+        "colour": suit_colour(card),
+        "name": card_name(card),
+        "image": card_image(card),
+    }
 
 
 JOKER_CARDS = ("X1", "X2")

@@ -9,7 +9,10 @@ so an unchanged table costs one indexed read and a 204.
 
 import functools
 import json
+import math
+import re
 import uuid
+from collections import Counter
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -63,11 +66,32 @@ REFUSALS = {
 }
 
 
+# A built-in bot's seat name when the built-in bots' own names cannot be told apart at a glance
+# (one bot in several seats, or names that begin alike, as the house's "house-<strategy>" bots
+# do): a short name by seat, the same on every page of the match (the table, the score sheet,
+# the audit), with the bot's own name kept beside it (a title, a second line). Proper names, the
+# same in every language; each begins with its own letter, so no two read alike when a phone
+# cuts them short (docs/pages.md "At the table"). A webhook or polling bot is its author's
+# program and keeps its name, as a person does.
+SHORT_SEAT_NAMES = ("Alfa", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett")
+GLANCE = 8  # the characters a phone's narrowest seat shows of a name
+
+
+def at_a_glance(name):
+    """What a reader takes in of a name: its first word, its first few characters."""
+    return re.split(r"[\W_]+", name.casefold().strip() or "-")[0][:GLANCE]
+
+
 def seat_names(rows):
-    """Each seat's name, told apart by seat number where one bot holds several seats."""
-    count = {}
-    for r in rows:
-        count[r["name"]] = count.get(r["name"], 0) + 1
+    """Each seat's name: built-in bots whose names begin alike get their seat's short name (the
+    bot's own name goes to ``row["bot_name"]``), then any name still held twice is told apart by
+    seat number."""
+    bots = [r for r in rows if r.get("builtin")]
+    alike = Counter(at_a_glance(r["name"]) for r in bots)
+    for r in bots:
+        if alike[at_a_glance(r["name"])] > 1 and r["index"] < len(SHORT_SEAT_NAMES):
+            r["bot_name"], r["name"] = r["name"], SHORT_SEAT_NAMES[r["index"]]
+    count = Counter(r["name"] for r in rows)
     for r in rows:
         if count[r["name"]] > 1:
             r["name"] = _("%(name)s, seat %(seat)s") % {"name": r["name"], "seat": seat_number(r["index"])}
@@ -85,7 +109,12 @@ def seat_name(seat):
 def match_seat_names(match):
     """Every seat's name as every page of a match shows them (table, score sheet, audit)."""
     seats = match.seats.select_related("user", "bot").order_by("index")
-    return seat_names([{"index": s.index, "name": seat_name(s)} for s in seats])
+    return seat_names([{"index": s.index, "name": seat_name(s), "builtin": built_in(s)} for s in seats])
+
+
+def built_in(seat):
+    """Whether a built-in bot (one of the site's strategies) holds the seat."""
+    return bool(seat.bot_id) and seat.bot.kind == "builtin"
 
 
 def table_context(request, match, error=None, view=None):
@@ -110,6 +139,7 @@ def table_context(request, match, error=None, view=None):
             "index": s.index,
             "name": seat_name(s),
             "is_bot": bool(s.bot_id),
+            "builtin": built_in(s),
             "is_you": s.index == me,
             "to_act": s.index == to_act,
             "role": s.index == role_seat,
@@ -209,9 +239,6 @@ def status_line(view, me, names):
         return _("The game is over.")
     dealer = view["table"].get("dealer")
     what = str(PHASES.get(view["phase"], _("act"))) % {"dealer": names[dealer] if dealer is not None else ""}
-    if view["phase"] == "misdeal_claim" and to_act == me and view["legal_actions"] == [{"type": "pass"}]:
-        # Every seat is asked in turn; this one holds a card above a ten and cannot cancel.
-        return _("Your turn: you hold a card above a ten, so you cannot claim a misdeal; play on.")
     if to_act is None:
         return _("Waiting for the next deal.")
     if to_act == me:
@@ -248,23 +275,39 @@ def table_clock_context(match, view, me):
     timed = clocks.TIMED_QUESTIONS.get(view.get("phase"))
     if timed is not None and view.get("to_act") is not None and not view.get("is_over"):
         acting = seat_clocks.get(view["to_act"])
-        context["timed_question"] = {
-            "seconds": acting["move"] if acting else None,
-            "yours": view["to_act"] == me,
-            "may_claim": any(a != timed for a in view["legal_actions"]),
-        }
-        if view["to_act"] == me:
+        seconds = acting["move"] if acting else None
+        claims = view["to_act"] == me and any(a != timed for a in view["legal_actions"])
+        context["timed_question"] = {"seconds": seconds, "may_claim": claims}
+        if claims:
             context["choices"] = [
                 {"label": decisions.choice_label(view, a), "json": json.dumps(a, sort_keys=True)}
                 for a in view["legal_actions"]
                 if a != timed
             ]
+        else:
+            # Nothing to answer: the seat asked that holds a card above a ten, every other seat
+            # and a spectator see the very same words, with no turn of their own (no "Your
+            # turn", no title, no sound), so the page never tells who may claim.
+            context.update(choices=[], playable=set(), your_turn=False, status=waiting_for_the_question(seconds))
     mine = seat_clocks.get(me) if me is not None else None
     if mine is not None and mine["taken_over"]:
         # A house bot plays this seat now: its person gets no buttons (the service refuses them too).
         context.update(choices=[], playable=set(), your_turn=False, timed_question=None)
     context["my_seat_taken"] = bool(mine and mine["taken_over"])
     return context
+
+
+def waiting_for_the_question(seconds):
+    """The status line of every seat with nothing to answer to a timed question, with its countdown
+    (static/js/clock.js counts it down in seconds inside #timed-question)."""
+    if seconds is None:  # a bot is asked: it answers at once, on no clock
+        return _("Waiting for the misdeal question.")
+    left = math.ceil(seconds)  # as the page counts down (static/js/clock.js)
+    shown = format_html(
+        '<span id="timed-question"><time data-countdown="{}" datetime="PT{}S">{}</time></span>', left, left, left
+    )
+    # Safe: the countdown is built by format_html; the sentence is the site's own.
+    return mark_safe(_("Waiting for the misdeal question (%(seconds)s s)") % {"seconds": shown})
 
 
 def get_match(pk):

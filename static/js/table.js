@@ -1,6 +1,8 @@
 // The table page (templates/games/table.html): follows the match live, plays by keyboard, tells
 // the tab's title when it is your turn, gathers each trick towards its winner, picks a card and
-// then its pile (or drags it there) in a game laid out in piles, and optional sound.
+// then its pile (or drags it there) in a game laid out in piles, and optional sound. It drops a
+// tap on a button that the table's last swap put under a resting finger, and with "confirm each
+// card" (the player's setting) a first tap on a card only raises it (docs/pages.md, "A second tap").
 (function () {
   "use strict";
   document.documentElement.classList.add("js"); // styles that need this script (static/css/decision.css)
@@ -94,6 +96,98 @@
     source.onerror = function () { if (source) { refresh(); reopen(2000); } };
   }
   follow();
+
+  // ------------------------------------------------------------ an action sent during a refresh
+  // The form's hx-sync="#table:replace" would abort a refresh still on its way when the player
+  // acts, and htmx logs every aborted request as an error. Instead the action waits for that
+  // refresh (most often a 204: nothing changed) and then goes. If the refresh brought a new
+  // table, the form it came from is gone and htmx sends nothing: the table changed under the
+  // tap, as the guard below says, and the player acts again on the table they now see.
+  var refreshing = null, waiting = null;
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail.elt === table() && e.detail.requestConfig.verb === "get") refreshing = e.detail.xhr;
+  });
+  function refreshEnded(e) {
+    if (!refreshing || e.detail.xhr !== refreshing) return;
+    refreshing = null;
+    var send = waiting;
+    waiting = null;
+    if (send) setTimeout(function () { send(true); }, 0);  // after the swap, if any: htmx drops a detached form's request
+  }
+  document.body.addEventListener("htmx:afterRequest", refreshEnded);
+  ["htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
+    document.body.addEventListener(name, refreshEnded);
+  });
+  document.body.addEventListener("htmx:confirm", function (e) {
+    if (!refreshing || e.detail.verb !== "post" || !e.detail.elt.closest("#table")) return;
+    e.preventDefault();
+    waiting = e.detail.issueRequest;
+  });
+
+  // ------------------------------------------------------------ a second tap (docs/pages.md)
+  // Bots answer in a fraction of a second, so a second tap meant for the card just played lands
+  // on whatever the new table put under the finger. A press on a button of the table within
+  // GUARD_MS of a swap, where the pointer rested before the swap and has not moved since, is
+  // dropped with the click it makes: it aimed at the old table. A pointer that moved (a mouse
+  // brought to the card, a finger put down elsewhere) aims at the new one; a key press is never
+  // a stray tap. Listening on the window in the capture phase, it sees the press before the
+  // page's own handlers (the drag below) and htmx do.
+  var GUARD_MS = 700, STILL_PX = 16;
+  var pointer = null, rest = null, swappedAt = 0, aimed = false, dropClick = 0;
+  window.addEventListener("pointermove", function (e) {
+    pointer = {x: e.clientX, y: e.clientY};
+    aimed = true;  // a resting pointer sends none, even when the page changes under it
+  }, {capture: true, passive: true});
+  window.addEventListener("pointerdown", function (e) {
+    var button = e.target.closest && e.target.closest("#table button");
+    var stray = button && rest && !aimed && Date.now() - swappedAt < GUARD_MS &&
+      Math.hypot(e.clientX - rest.x, e.clientY - rest.y) <= STILL_PX;
+    pointer = {x: e.clientX, y: e.clientY};
+    if (!stray) { dropClick = 0; return; }
+    dropClick = Date.now();
+    e.preventDefault();
+    e.stopPropagation();
+  }, true);
+  window.addEventListener("pointerup", function (e) { pointer = {x: e.clientX, y: e.clientY}; }, true);
+  window.addEventListener("click", function (e) {
+    if (!dropClick || !e.isTrusted) return;
+    var stale = Date.now() - dropClick > 2 * GUARD_MS;
+    dropClick = 0;
+    if (stale) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }, true);
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "table") return;
+    swappedAt = Date.now();
+    rest = pointer;
+    aimed = false;
+  });
+
+  // ------------------------------------------------------------ confirm each card
+  // The player's setting (/me/settings/, data-confirm-each-card on the page): the first tap on a
+  // playable card of a trick game raises it, a second tap on the same card plays it; a tap on
+  // another card raises that one instead. The raised card stays raised across a refresh that
+  // keeps it playable.
+  var confirming = page.dataset.confirmEachCard === "true", selected = null;
+  function raise(value) {
+    selected = null;
+    document.querySelectorAll("#hand:not(.pile-hand) button.card").forEach(function (b) {
+      var on = value !== null && b.dataset.card === value && !b.disabled;
+      b.classList.toggle("selected", on);
+      if (on) { b.setAttribute("aria-pressed", "true"); selected = value; } else b.removeAttribute("aria-pressed");
+    });
+  }
+  if (confirming) {
+    document.addEventListener("click", function (e) {
+      var card = e.target.closest && e.target.closest("#hand:not(.pile-hand) button.card");
+      if (!card || card.disabled) return;
+      if (selected === card.dataset.card) return;  // the second tap: the form posts the card
+      e.preventDefault();
+      raise(card.dataset.card);
+    });
+    document.body.addEventListener("htmx:afterSettle", function () { raise(selected); });
+  }
 
   // ------------------------------------------------------------ the tab's title
   function title() {

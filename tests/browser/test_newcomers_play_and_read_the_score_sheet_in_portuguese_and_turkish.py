@@ -52,6 +52,7 @@ def test_a_newcomer_plays_a_deal_and_reads_the_sheet_in_their_own_language(new_p
     page.get_by_role("button", name=said(language, "Create my account")).click()
     page.wait_for_selector(f"header .account >> text={name}")
 
+    page.get_by_role("button", name=said(language, "Menu")).click()  # a phone's header folds the site's links
     page.get_by_role("link", name=said(language, "Play")).first.click()
     assert_in_language(page, language, catalogue, allowed)
     page.check(f"input[name=ruleset][value={ruleset}]")

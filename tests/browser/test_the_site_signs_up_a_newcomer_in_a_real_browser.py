@@ -22,5 +22,6 @@ def test_a_newcomer_signs_up_and_is_logged_in(new_page, screenshot, django_user_
     page.wait_for_url("**/")
     assert page.locator("header .account").inner_text().startswith("newcomer")
     assert django_user_model.objects.filter(username="newcomer").exists()
+    page.get_by_role("button", name="Menu").click()  # a phone's header folds Log out under its menu
     page.get_by_role("button", name="Log out").click()
     page.wait_for_selector("header .account >> text=Log in")

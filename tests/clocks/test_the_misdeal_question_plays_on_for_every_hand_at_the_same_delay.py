@@ -81,4 +81,4 @@ def test_the_page_shows_the_same_countdown_to_a_weak_and_a_strong_hand_and_no_pl
         assert 'data-countdown="3"' in page and ">Play on</button>" not in page
         assert ('value="{&quot;type&quot;: &quot;cancel&quot;}"' in page) == (weak == 0)
         watcher = browser(players[2]).get(f"/matches/{match.pk}/").content.decode()
-        assert "Each player is asked in turn" in watcher and "claim a misdeal</button>" not in watcher
+        assert "Waiting for the misdeal question" in watcher and "claim a misdeal</button>" not in watcher

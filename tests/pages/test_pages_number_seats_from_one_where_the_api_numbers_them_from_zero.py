@@ -1,8 +1,9 @@
 """Seat numbers said one way (issue 33; docs/pages.md, "Seat numbers"): the API, the bot protocol
 and the addresses' ``?seat=`` number seats from 0, and every page shows people "seat 1" to the
-table's size. The replay page and the audit page name the seats of a table one bot holds whole
-as "name, seat 1" to "name, seat 4" where the API's match says seats 0 to 3; a bot's page shows
-the seat of its matches and faults as the API's seat plus one."""
+table's size. The replay page and the audit page name the seats of a table one house bot holds
+whole by the short names of seats 1 to 4 (games.pages.table.SHORT_SEAT_NAMES) where the API's
+match says seats 0 to 3, never "seat 0"; a bot's page shows the seat of its matches and faults
+as the API's seat plus one."""
 
 import html
 import re
@@ -14,33 +15,33 @@ from bots import runner
 from bots.models import Turn
 from games.accounts.tokens import issue_token
 from games.models import Match
+from games.pages.table import SHORT_SEAT_NAMES
 from games.service import creating
 from tests.pages.replays import house_deal
 from tests.pages.tables import table_rows
 
-SEAT_NAMES = re.compile(r'<li class="seat[^"]*" data-seat="(\d+)".*?<strong class="name">(.*?)</strong>', re.S)
+SEAT_NAMES = re.compile(r'<li class="seat[^"]*" data-seat="(\d+)".*?<strong class="name"[^>]*>(.*?)</strong>', re.S)
 
 
 def test_the_replay_page_shows_seats_from_one_where_the_apis_match_says_zero(db):
     match = house_deal()
     api = APIClient().get(f"/api/v1/matches/{match.pk}/").json()
-    name = api["seats"][0]["bot"]
     assert sorted(s["seat"] for s in api["seats"]) == list(range(match.num_seats))  # 0 to n - 1
 
     page = Client().get(f"/matches/{match.pk}/replay/?v={match.version}").content.decode()
     shown = {int(seat): html.unescape(text) for seat, text in SEAT_NAMES.findall(page)}
-    assert shown == {seat: f"{name}, seat {seat + 1}" for seat in range(match.num_seats)}
+    assert shown == {seat: SHORT_SEAT_NAMES[seat] for seat in range(match.num_seats)}
     assert not re.search(r"\bseat 0\b", page, re.I)
 
 
 def test_the_audit_page_takes_the_apis_seat_in_its_address_and_shows_it_from_one(db):
     match = house_deal()
-    name = APIClient().get(f"/api/v1/matches/{match.pk}/").json()["seats"][0]["bot"]
     page = html.unescape(Client().get(f"/matches/{match.pk}/audit/?seat=0&version={match.version}").content.decode())
 
-    choices = re.findall(r'<option value="(\d+)"[^>]*>(.*?)</option>', page)
-    assert choices == [(str(seat), f"{name}, seat {seat + 1}") for seat in range(match.num_seats)]
-    assert f"The hands as {name}, seat 1 saw them" in page  # ?seat=0 is the first seat
+    picker = re.search(r'<select id="audit-seat".*?</select>', page, re.S).group(0)
+    choices = re.findall(r'<option value="(\d+)"[^>]*>(.*?)</option>', picker)
+    assert choices == [(str(seat), SHORT_SEAT_NAMES[seat]) for seat in range(match.num_seats)]
+    assert f"The hands as {SHORT_SEAT_NAMES[0]} saw them" in page  # ?seat=0 is the first seat
     assert not re.search(r"\bseat 0\b", page, re.I)
 
 

@@ -20,12 +20,15 @@ def test_a_live_match_is_refused_and_shows_no_card(db):
     assert not CARD.search(response.content.decode())
 
 
-def test_a_finished_match_whose_cards_are_held_back_is_refused(db):
+def test_a_finished_match_whose_cards_are_held_back_is_refused_to_anyone_not_at_the_table(db):
     match = house_deal(public=False)
     assert not access.is_public(match)
     response = browser().get(f"/matches/{match.pk}/replay/?v=2")
     assert response.status_code == 403
-    assert "only a finished match whose cards are public" in response.content.decode()
+    assert "by everyone once the match is public" in response.content.decode()
+    assert not CARD.search(response.content.decode())
+    spectator = browser().get(f"/matches/{match.pk}/replay/?seat=spectator&v=2")
+    assert spectator.status_code == 403 and not CARD.search(spectator.content.decode())
 
 
 def test_no_step_of_the_deal_shows_a_card_not_yet_played(db):

@@ -12,7 +12,7 @@ def test_the_first_step_shows_the_table_and_a_link_to_the_next(db):
     page = browser().get(f"/matches/{match.pk}/replay/?v=1").content.decode()
     assert 'id="table"' in page and 'id="seats"' in page
     assert f"Move 1 of {match.version}" in page
-    assert 'href="?v=2"' in page and 'id="replay-previous"' not in page
+    assert 'id="replay-next" href="?seat=spectator&amp;v=2"' in page and 'id="replay-previous"' not in page
     assert "js/replay.js" in page
 
 
@@ -20,7 +20,9 @@ def test_each_step_is_one_event_further_and_the_last_shows_the_final_result(db):
     match = house_deal()
     client = browser()
     middle = client.get(f"/matches/{match.pk}/replay/?v=20&fragment=1").content.decode()
-    assert 'data-version="20"' in middle and 'href="?v=19"' in middle and 'href="?v=21"' in middle
+    assert 'data-version="20"' in middle
+    assert 'id="replay-previous" href="?seat=spectator&amp;v=19"' in middle
+    assert 'id="replay-next" href="?seat=spectator&amp;v=21"' in middle
     assert "<html" not in middle  # the fragment the script swaps in, not a page
     last = client.get(f"/matches/{match.pk}/replay/?v={match.version}").content.decode()
     assert 'id="final"' in last and 'id="replay-next"' not in last

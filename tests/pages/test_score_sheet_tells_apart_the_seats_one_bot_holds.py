@@ -1,6 +1,7 @@
 """GET matches/<id>/sheet/ (and /audit/) where one bot holds three seats: the pages name each seat as the table
-page does ("house-heuristic, seat 3", from games.pages.table.match_seat_names), in the players'
-columns, the dealer column and the winners line, so no two columns read the same."""
+page does (each seat the bot holds by its seat's short name, "Charlie" for seat 3, from
+games.pages.table.match_seat_names), in the players' columns, the dealer column and the winners
+line, so no two columns read the same."""
 
 import html
 import re
@@ -23,7 +24,7 @@ def test_each_seat_of_a_bot_holding_three_is_named_with_its_seat_number(make_bot
         )
     )
     page = client.get(f"/matches/{match.pk}/sheet/").content.decode()
-    names = ["club-bot", "house-heuristic, seat 2", "house-heuristic, seat 3", "house-heuristic, seat 4"]
+    names = ["club-bot", "Bravo", "Charlie", "Delta"]
 
     assert table_rows(page, "thead")[0][3:7] == names  # four columns, four different headings
     state = states.match_state(match)
@@ -47,8 +48,8 @@ def test_the_audit_pages_name_the_seats_with_the_table_pages_function_rather_tha
         )
     )
     page = html.unescape(client.get(f"/matches/{match.pk}/audit/?seat=1&version=10").content.decode())
-    assert '<option value="2">house-heuristic, seat 3</option>' in page
-    assert "The hands as house-heuristic, seat 2 saw them" in page  # ?seat=1, by name, not number
+    assert '<option value="2">Charlie</option>' in page
+    assert "The hands as Bravo saw them" in page  # ?seat=1, by name, not number
     panels = re.findall(r'<li class="audit-seat[^"]*" data-seat="\d">\s*<h4>(.*?)</h4>', page, re.S)
     headings = [h.split("<small>")[0].strip() for h in panels]
-    assert headings == ["club-bot", "house-heuristic, seat 2", "house-heuristic, seat 3", "house-heuristic, seat 4"]
+    assert headings == ["club-bot", "Bravo", "Charlie", "Delta"]

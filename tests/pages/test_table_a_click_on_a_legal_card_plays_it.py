@@ -27,7 +27,7 @@ def test_an_htmx_click_on_a_legal_card_appends_the_play_and_returns_the_new_tabl
     assert last.metadata["actor"] == f"user:{players[0].pk}"
     assert f'data-version="{match.version}"' in page
     assert f'hx-get="/matches/{match.pk}/live/?v={match.version}"' in page
-    assert "Waiting for Robota, seat 2 to play a card." in page
+    assert "Waiting for Bravo to play a card." in page  # the bot in seat 2, by its seat's short name
     assert f'data-card="{card}"' in page  # now on the table, in the current trick
 
 

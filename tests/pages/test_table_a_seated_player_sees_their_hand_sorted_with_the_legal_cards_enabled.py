@@ -36,5 +36,5 @@ def test_while_another_seat_is_to_act_every_card_is_shown_but_none_is_playable(p
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
     assert len(HAND_CARD.findall(page)) == 13
     assert [b for b in buttons(page) if b.get("name") in ("card", "action")] == []
-    assert "Waiting for Robota, seat 2 to play a card." in page
+    assert "Waiting for Bravo to play a card." in page  # the bot in seat 2, by its seat's short name
     assert 'data-your-turn="false"' in page and 'aria-current="true"' in page

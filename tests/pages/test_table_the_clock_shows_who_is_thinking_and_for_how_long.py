@@ -32,7 +32,7 @@ def test_the_clock_counts_from_the_last_event_and_names_a_remote_bots_time_limit
 
 def test_a_built_in_bot_or_a_person_has_no_time_limit_shown(players, make_bot):
     local = make_bot(name="Local")
-    for dealer, name in ((1, "Local, seat 2"), (0, players[0].username)):
+    for dealer, name in ((1, "Bravo"), (0, players[0].username)):
         match = king_deal([players[0], local, local, local], dealer)
         page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
         assert f"{name} has been thinking for" in page and "seconds per turn" not in page

@@ -1,8 +1,9 @@
 """Rifki asks every seat in turn whether to cancel a trump deal for want of high cards (asking
 only the weak hands would tell the table who they are). The page says plainly what the question
-means for the seat asked: a hand that may cancel sees the claim button, any other is told why it
-can only play on; nobody gets a "Play on" button, as the clock plays on for every hand at the
-same delay (docs/misdeal-question.md). The King auction names the standing bid once ("8 up, by Ana")."""
+means for the seat asked: a hand that may cancel sees its turn and the claim button; any other
+waits for the question as every other seat does, with nothing to click and no turn of its own;
+nobody gets a "Play on" button, as the clock plays on for every hand at the same delay
+(docs/misdeal-question.md). The King auction names the standing bid once ("8 up, by Ana")."""
 
 import json
 
@@ -32,14 +33,15 @@ def labels(page):
 
 
 @pytest.mark.parametrize("hand", [HIGH[:13], HIGH[3:9] + LOW[:7]])
-def test_a_hand_with_a_card_above_a_ten_is_told_it_can_only_play_on(players, make_bot, hand):
+def test_a_hand_with_a_card_above_a_ten_waits_for_the_question_with_nothing_to_click(players, make_bot, hand):
     match = asked_after_trumps(players[0], make_bot(), hand)
     page = browser(players[0]).get(f"/matches/{match.pk}/").content.decode()
 
-    assert "Your turn: you hold a card above a ten, so you cannot claim a misdeal; play on." in page
+    assert "Waiting for the misdeal question (" in page and "<title>● Your turn" not in page
+    assert "Your turn:" not in page  # neither in the status line nor anywhere else in words
     assert list(labels(page)) == []  # the clock plays on for them: no button to click
     assert ">Play on</button>" not in page and ">Pass</button>" not in page
-    assert "Play goes on by itself in" in page
+    assert "above a ten" not in page and 'data-your-turn="false"' in page
 
 
 def test_a_hand_without_one_may_claim_and_otherwise_play_goes_on_by_itself(players, make_bot):
@@ -56,8 +58,8 @@ def test_the_other_seats_see_only_that_the_question_is_asked(players, make_bot):
     match = asked_after_trumps(players[0], make_bot(), HIGH[:13])
     page = browser(players[1]).get(f"/matches/{match.pk}/").content.decode()
 
-    assert "Waiting for player0 to claim a misdeal or play on." in page
-    assert "above a ten" not in page
+    assert "Waiting for the misdeal question (" in page
+    assert "above a ten" not in page and "player0 to claim" not in page
 
 
 def test_the_auction_names_the_standing_bid_once(players, make_bot):

@@ -17,4 +17,6 @@ each importing only those listed above it (docs/architecture.md §2.2):
   codes, and the organiser's settling of their entries. Below ``rounds``, which makes them.
 - ``rulings``: an arbiter's rulings on a match: adjusted scores, annulments, a deal
   replayed, penalties, a person's taken seat given back.
+- ``director_calls``: a player's call to the director on a deal, and the organiser's answer
+  (words, or a ruling through ``rulings``).
 """

@@ -1,12 +1,16 @@
-"""A tournament's entrants: registration (late entries and the house's bots included),
-invitations and their owners' answers, check-in and withdrawal, and leaving a seat at one of
+"""A tournament's entrants: registration (late entries and the house's bots included, one
+or several at once), invitations and their owners' answers, check-in and withdrawal, and leaving a seat at one of
 its matches, which is withdrawing."""
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from bots.house import ensure_builtin_bot, house_account
+from bots.house_names import house_bot_name
 from bots.models import Bot
+from bots.strategies import strategies_for
+from games import engine
 from games.errors import ServiceError
 
 from ..models import Entrant, Tournament
@@ -157,6 +161,92 @@ def do_register(tournament_id, by, user=None, bot=None, house=False):
         append(tournament, [event], actor_of(by))
         tournament.save(update_fields=["version", "head_hash"])
     return entrant
+
+
+# The most house bots one request enters (the page's field and the API's ``count`` say so too):
+# a club's night, not a load test. Each is a bot of its own, so at most this many numbered
+# house bots of a strength are ever made, and every later batch reuses them.
+HOUSE_BOTS_AT_ONCE = 64
+
+
+def numbered_house_bot_name(strategy, number):
+    """The house's n-th bot of ``strategy``: its usual one (``house-heuristic``), then
+    ``house-heuristic-2`` and on, so that n of them hold n seats as n players of their own."""
+    return house_bot_name(strategy) if number == 1 else f"{house_bot_name(strategy)}-{number}"
+
+
+def check_house_bots(tournament, by, count, strategy):
+    """What entering ``count`` house bots of ``strategy`` asks of the tournament: its organiser,
+    a count from 1 to HOUSE_BOTS_AT_ONCE, a strength that plays its game, and no round started
+    yet (a batch changes the field; once the event runs, bots are entered one at a time)."""
+    check_organiser(tournament, by)
+    if type(count) is not int or not 1 <= count <= HOUSE_BOTS_AT_ONCE:
+        raise ServiceError("invalid_input", problem=_("count is 1 to %(most)s house bots"), most=HOUSE_BOTS_AT_ONCE)
+    strengths = strategies_for(tournament.ruleset)
+    if strategy not in strengths:
+        raise ServiceError("unknown_strength", strength=str(strategy), strengths=", ".join(sorted(strengths)))
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("tournament_finished")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ServiceError("house_bots_closed")
+
+
+def made_house_bot(name, strategy):
+    """The house's bot ``name``, made now; in a savepoint, so that a batch for another
+    tournament making the same bot at the same moment leaves this one to take it."""
+    try:
+        with transaction.atomic():
+            return ensure_builtin_bot(name, strategy, f"the house's built-in {strategy} bot")[0]
+    except IntegrityError:
+        return Bot.objects.get(name=name)
+
+
+def free_house_bots(tournament, strategy, count):
+    """``count`` of the house's bots of ``strategy`` that ``tournament`` has not entered, the
+    lowest numbers first, made where missing. A name someone else's bot took, or a house bot
+    turned off, is passed over: only the house's own active built-in bots are entered."""
+    house = house_account()
+    entered = set(
+        Entrant.objects.filter(tournament=tournament, bot__isnull=False)
+        .exclude(kind=Entrant.Kind.HOUSE_BOT)
+        .values_list("bot_id", flat=True)
+    )
+    found, number = [], 1
+    while len(found) < count:
+        names = [numbered_house_bot_name(strategy, n) for n in range(number, number + count)]
+        number += count
+        known = {b.name: b for b in Bot.objects.filter(name__in=names)}
+        for name in names:
+            bot = known.get(name)
+            if bot is None:
+                bot = made_house_bot(name, strategy)
+            ours = bot.owner_id == house.pk and bot.kind == Bot.Kind.BUILTIN and bot.strategy == strategy
+            if ours and bot.is_active and bot.pk not in entered:
+                found.append(bot)
+                if len(found) == count:
+                    break
+    return found
+
+
+def do_enter_house_bots(tournament_id, by, count, strategy=None):
+    """Enter ``count`` of the house's bots at once (the organiser, before round 1): each a bot
+    of its own (house-heuristic, house-heuristic-2, ...), registered and ranked as one house
+    bot entered by name is, seated by every draw. ``strategy`` is their strength, by default
+    the one the house plays a taken-over seat with. All or nothing: one transaction, so a
+    refusal stores no entrant, no event and no bot. Returns the new entrants."""
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        strategy = engine.RULESETS[tournament.ruleset].takeover_policy if strategy is None else strategy
+        check_house_bots(tournament, by, count, strategy)
+        entrants = [
+            Entrant.objects.create(
+                tournament=tournament, bot=bot, kind=Entrant.Kind.BOT, ranked=True, name=bot.name, joined_round=0
+            )
+            for bot in free_house_bots(tournament, strategy, count)
+        ]
+        append(tournament, [registration(e, 0) for e in entrants], actor_of(by))
+        tournament.save(update_fields=["version", "head_hash"])
+    return entrants
 
 
 def invitations_of(user):
