@@ -1,4 +1,4 @@
-"""Kings in the Corner on a 1280 x 800 desktop and a 390 x 844 phone: a person plays a whole hand
+"""Kings in the Corner on a 1280 x 800 desktop and a 390 x 844 and a 360 x 740 phone: a person plays a whole hand
 against two built-in bots (played by a real worker), a card onto the first lit pile while one
 may go, else "End the turn". At every one of their turns the status, their hand and the turn's
 buttons ("End the turn" first among them) lie inside the window without scrolling."""
@@ -17,6 +17,7 @@ TURN_TIMEOUT_MS = 60_000
 SIZES = {
     "desktop-1280x800": ({"width": 1280, "height": 800}, False),
     "phone-390x844": ({"width": 390, "height": 844}, True),
+    "phone-360x740": ({"width": 360, "height": 740}, True),
 }
 
 TURN_BUTTONS = "#turn .turn-button"

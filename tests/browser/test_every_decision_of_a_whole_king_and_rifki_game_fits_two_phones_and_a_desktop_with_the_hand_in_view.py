@@ -1,5 +1,6 @@
 """A person plays a whole King game and a whole short Rifki game against house bots (one bot in
-three seats, played by a real worker) on a 390 x 844 and a 360 x 740 phone, clicking the first
+three seats, played by a real worker) on a 390 x 844 and a 360 x 740 phone and a 1280 x 800
+desktop, clicking the first
 legal choice each time. At every one of their turns (every card, every bid and answer of the
 King auction, the positive hand's choice, the Rifki contract and trumps, a misdeal claim) the
 status that says whose turn it is, their whole hand and every button they may press lie inside
@@ -19,14 +20,19 @@ from tests.fixtures.browser import PASSWORD, SCREENSHOTS, TIMEOUT_MS, log_in, on
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 TURN_TIMEOUT_MS = 60_000
-SIZES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+# (viewport, a phone's touch screen?)
+SIZES = {
+    "390x844": ({"width": 390, "height": 844}, True),
+    "360x740": ({"width": 360, "height": 740}, True),
+    "1280x800": ({"width": 1280, "height": 800}, False),
+}
 
 CHOICES = "#choices button:not([disabled])"
 CARDS = "#hand button:not([disabled]) img"
 
 
-def phone(browser, live_server, size):
-    context = browser.new_context(base_url=live_server.url, viewport=size, is_mobile=True, has_touch=True)
+def screen(browser, live_server, size, phone):
+    context = browser.new_context(base_url=live_server.url, viewport=size, is_mobile=phone, has_touch=phone)
     context.set_default_timeout(TIMEOUT_MS)
     return context, context.new_page()
 
@@ -77,13 +83,13 @@ def play_a_whole_game(page, match, size_name):
 
 
 @pytest.mark.parametrize("size_name", list(SIZES))
-def test_every_turn_of_a_whole_king_and_rifki_game_fits_the_phone(
+def test_every_turn_of_a_whole_king_and_rifki_game_fits_the_screen(
     browser, live_server, bot_worker, make_bot, django_user_model, size_name
 ):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     player = django_user_model.objects.create_user(f"player-{size_name}", password=PASSWORD)
     house = make_bot(name="house-random", strategy="random")
-    context, page = phone(browser, live_server, SIZES[size_name])
+    context, page = screen(browser, live_server, *SIZES[size_name])
     try:
         log_in(page, player.username)
         seen = {}
