@@ -1,6 +1,6 @@
-"""A person's own tournament table says "Play", not "Watch live", on the tournament page, its
-live fragment and the home page (where the first link to it is the welcome's "Continue"); a spectator (or a signed-in person who does not sit there)
-still sees "Watch live"."""
+"""A person's own tournament table says "Play", not "Watch live", on the tournament page and
+its live fragment, and "Continue" (the welcome's first link) on the home page; a spectator (or a
+signed-in person who does not sit there) still sees "Watch live"."""
 
 from bots.house import house_bot
 from games.models import Match
