@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 
 from games.engine import RULESETS
+from games.engine.rulesets import PLATFORM_EVENTS
 
 MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())  # the largest table of any game
 
@@ -16,14 +17,7 @@ MOST_SEATS = max(ruleset.seats.stop - 1 for ruleset in RULESETS.values())  # the
 # The platform's own events in a match's stream (a fallback move's reason, a seat handed to a
 # house bot and back, a score table's entry confirmed, disputed or settled): not moves of the
 # game, and few, so read on their own (an index of their own).
-PLATFORM_EVENT_TYPES = (
-    "action_fallback",
-    "seat_taken_over",
-    "seat_returned",
-    "entry_confirmed",
-    "entry_disputed",
-    "entry_settled",
-)
+PLATFORM_EVENT_TYPES = PLATFORM_EVENTS  # the engine's own list, which every ruleset declares public
 
 
 class Event(models.Model):

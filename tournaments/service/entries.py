@@ -14,7 +14,7 @@ from games import engine
 from games.errors import ServiceError
 
 from ..models import Entrant, Tournament
-from .stream import actor_of, append, check_organiser, locked, next_round
+from .stream import actor_of, append, check_organiser, do_set_for_next_rounds, locked
 
 # The account the house's own bots belong to (bots/management/commands/ensure_house_bots.py).
 HOUSE_ACCOUNT = "house"
@@ -356,15 +356,8 @@ def do_require_check_in(tournament_id, by, required):
     returns whether check-in is now required."""
     if not isinstance(required, bool):
         raise ServiceError("invalid_input", problem=_("'required' is true or false"))
-    with transaction.atomic():
-        tournament = locked(tournament_id)
-        check_organiser(tournament, by)
-        if tournament.status == Tournament.Status.FINISHED:
-            raise ServiceError("tournament_finished")
-        if next_round(tournament).check_in_required != required:
-            append(tournament, [{"type": "check_in_required", "required": required}], actor_of(by))
-            tournament.save(update_fields=["version", "head_hash"])
-    return required
+    event = {"type": "check_in_required", "required": required}
+    return do_set_for_next_rounds(tournament_id, by, "check_in_required", required, event)
 
 
 def leave_match(match, user):

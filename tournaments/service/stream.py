@@ -4,6 +4,7 @@ next round's draw, whether the draw waits for check-in)."""
 
 import typing
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
@@ -79,3 +80,18 @@ def next_round(tournament):
         elif row.type == "tables_with_cards":
             cards = row.payload["count"]
     return NextRound(draw, required, cards)
+
+
+def do_set_for_next_rounds(tournament_id, by, setting, value, event):
+    """The organiser sets what the rounds to come read from the stream (a NextRound field:
+    check-in required, tables with cards): ``event`` is appended only when it changes the value
+    in force, and never once the tournament is finished. Returns ``value``."""
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        check_organiser(tournament, by)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise ServiceError("tournament_finished")
+        if getattr(next_round(tournament), setting) != value:
+            append(tournament, [event], actor_of(by))
+            tournament.save(update_fields=["version", "head_hash"])
+    return value

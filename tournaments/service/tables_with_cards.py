@@ -28,7 +28,7 @@ from games.models import Match, ScoreTable
 from games.service import score_tables
 
 from ..models import Entrant, Tournament, TournamentTable
-from .stream import actor_of, append, check_organiser, locked, next_round
+from .stream import actor_of, check_organiser, do_set_for_next_rounds, locked, next_round
 
 MOST_TABLES = 500  # the largest count of tables with cards an organiser can ask for
 CODE_BYTES = 10  # a table code: 16 characters of base32, 80 bits
@@ -40,15 +40,8 @@ def do_set_tables_with_cards(tournament_id, by, count):
     A ``tables_with_cards`` event when it changes; returns the count now in force."""
     if type(count) is not int or not 0 <= count <= MOST_TABLES:
         raise ServiceError("invalid_input", problem=_("'count' is a whole number of tables from 0 to 500"))
-    with transaction.atomic():
-        tournament = locked(tournament_id)
-        check_organiser(tournament, by)
-        if tournament.status == Tournament.Status.FINISHED:
-            raise ServiceError("tournament_finished")
-        if next_round(tournament).tables_with_cards != count:
-            append(tournament, [{"type": "tables_with_cards", "count": count}], actor_of(by))
-            tournament.save(update_fields=["version", "head_hash"])
-    return count
+    event = {"type": "tables_with_cards", "count": count}
+    return do_set_for_next_rounds(tournament_id, by, "tables_with_cards", count, event)
 
 
 def with_cards(tables, people, count):
