@@ -97,33 +97,6 @@
   }
   follow();
 
-  // ------------------------------------------------------------ an action sent during a refresh
-  // The form's hx-sync="#table:replace" would abort a refresh still on its way when the player
-  // acts, and htmx logs every aborted request as an error. Instead the action waits for that
-  // refresh (most often a 204: nothing changed) and then goes. If the refresh brought a new
-  // table, the form it came from is gone and htmx sends nothing: the table changed under the
-  // tap, as the guard below says, and the player acts again on the table they now see.
-  var refreshing = null, waiting = null;
-  document.body.addEventListener("htmx:beforeRequest", function (e) {
-    if (e.detail.elt === table() && e.detail.requestConfig.verb === "get") refreshing = e.detail.xhr;
-  });
-  function refreshEnded(e) {
-    if (!refreshing || e.detail.xhr !== refreshing) return;
-    refreshing = null;
-    var send = waiting;
-    waiting = null;
-    if (send) setTimeout(function () { send(true); }, 0);  // after the swap, if any: htmx drops a detached form's request
-  }
-  document.body.addEventListener("htmx:afterRequest", refreshEnded);
-  ["htmx:sendError", "htmx:timeout", "htmx:sendAbort"].forEach(function (name) {
-    document.body.addEventListener(name, refreshEnded);
-  });
-  document.body.addEventListener("htmx:confirm", function (e) {
-    if (!refreshing || e.detail.verb !== "post" || !e.detail.elt.closest("#table")) return;
-    e.preventDefault();
-    waiting = e.detail.issueRequest;
-  });
-
   // ------------------------------------------------------------ a second tap (docs/pages.md)
   // Bots answer in a fraction of a second, so a second tap meant for the card just played lands
   // on whatever the new table put under the finger. A press on a button of the table within
