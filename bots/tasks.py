@@ -1,8 +1,10 @@
 """Celery tasks that play bot seats (docs/architecture.md §3.6).
 
-Two queues: built-in bots (and everything else) on the default queue, webhook turns on
-``settings.BOT_WEBHOOK_QUEUE`` (routed in config/settings.py), each with workers of its own,
-so a webhook that takes its whole timeout, at any number of tables, holds up no built-in bot.
+Three queues, each with workers of its own: webhook turns on ``settings.BOT_WEBHOOK_QUEUE``
+(routed in config/settings.py), so a webhook that takes its whole timeout, at any number of
+tables, holds up no built-in bot; the turns and clocks of tables where a person sits on
+``settings.BOT_PEOPLE_QUEUE`` (queue_for), so a person waits behind no tournament on autopilot
+and no ladder's bot tables; everything else (bot tables, rounds, standings) on the default queue.
 """
 
 import logging
@@ -107,7 +109,7 @@ def publish_deadline(match_id, version, wake):
 
 
 def queue_deadline(match_id, version, wake):
-    person_turn_deadline.apply_async(args=[match_id, version, wake.isoformat()], eta=wake)
+    person_turn_deadline.apply_async(args=[match_id, version, wake.isoformat()], eta=wake, queue=queue_for(match_id))
 
 
 # A deadline task wakes a little after the deadline, so that it finds the time up.
@@ -126,8 +128,20 @@ def play_webhook_turn(match_id, version):
     runner.run_webhook_turn(match_id, version)
 
 
-def enqueue(match_id, version):
-    play_bot_turns.apply_async(args=[match_id, version])
+def enqueue(match_id, version, people_seated=None):
+    play_bot_turns.apply_async(args=[match_id, version], queue=queue_for(match_id, people_seated))
+
+
+def queue_for(match_id, people_seated=None):
+    """The queue of a match's worker tasks: where a person sits, the people's queue
+    (settings.BOT_PEOPLE_QUEUE), so that their game never waits behind the bot tables that keep
+    the default queue busy (a tournament on autopilot, the ladder); else None, the default queue.
+    ``people_seated`` is what the caller already knows (a person's action: yes); else one
+    query asks. A seat a house bot took over from a person still counts: the person may be
+    watching, or come back."""
+    if people_seated is None:
+        people_seated = Seat.objects.filter(match_id=match_id, user__isnull=False).exists()
+    return settings.BOT_PEOPLE_QUEUE if people_seated else None
 
 
 def enqueue_webhook(match_id, version):
@@ -288,7 +302,7 @@ def hand_off(need, announced):
     """Queue what the match at the announced version needs of the workers (on_match_advanced)."""
     match_id, version = announced.match_id, announced.version
     if need == BOTS:
-        enqueue(match_id, version)
+        enqueue(match_id, version, announced.people_seated)
     elif need == CLOCK:
         written = announced.row
         if written is None:

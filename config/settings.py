@@ -190,6 +190,10 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # queue of their own with workers of their own: the workers that play built-in bots, rounds and
 # standings never sit waiting on a webhook (docker-compose.yml, make run).
 BOT_WEBHOOK_QUEUE = os.environ.get("BOT_WEBHOOK_QUEUE", "webhooks")
+# Bot turns (and clocks) at a table where a person sits go to a queue of their own, with a worker
+# of its own (make run, docker-compose.yml, docs/deploying.md): a person's game is never queued
+# behind a tournament on autopilot or a ladder's bot tables, which keep the default queue.
+BOT_PEOPLE_QUEUE = os.environ.get("BOT_PEOPLE_QUEUE", "people")
 # Webhook calls one worker makes at once (make run's webhook worker: a pool of this many threads,
 # each waiting on a bot's server; the compose file's too): bots that hang hold up only themselves.
 BOT_WEBHOOK_CONCURRENCY = int(os.environ.get("BOT_WEBHOOK_CONCURRENCY") or 32)

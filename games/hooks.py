@@ -70,6 +70,9 @@ class MatchAdvanced:
     - ``worker_on_it``: the worker that made the change (a built-in bots' run, bots.runner)
       deals with the match's next turn itself, so nothing need be queued for it.
     - ``created``: the change created the match (its seats are all set from then on).
+    - ``people_seated``: whether a person sits at the table, when the change learnt it on its
+      way (a person's action: yes); None when it did not. A worker's task for a table of people
+      goes to a queue of its own (bots.tasks.queue_for).
     """
 
     match_id: int
@@ -78,6 +81,7 @@ class MatchAdvanced:
     machines_seated: bool | None = None
     worker_on_it: bool = False
     created: bool = False
+    people_seated: bool | None = None
 
     @property
     def row(self) -> Match | None:

@@ -93,7 +93,7 @@ def enqueued_bot_turns(monkeypatch):
     import tournaments.tasks_standings
 
     recorded = []
-    monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version: recorded.append((match_id, version)))
+    monkeypatch.setattr(bots.tasks, "enqueue", lambda match_id, version, *_: recorded.append((match_id, version)))
     monkeypatch.setattr(
         tournaments.tasks_standings.update_standings,
         "apply_async",

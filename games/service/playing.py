@@ -49,10 +49,12 @@ EVENT_SEAT = {"postgresql": "(e.payload ->> 'seat')::integer", "sqlite": "json_e
 
 class Seated(typing.NamedTuple):
     """The seat an actor holds, as a seat check found it, with what the check learnt of the
-    table on its way: whether a machine plays any seat of it (None: not asked)."""
+    table on its way: whether a machine plays any seat of it (None: not asked), and whether a
+    person sits at it (a seat check for a person's action: yes)."""
 
     seat: int
     machines_seated: bool | None = None
+    people_seated: bool | None = None
 
 
 def check_seat(match, user):
@@ -74,7 +76,7 @@ def check_seat(match, user):
     if last == "seat_taken_over":
         # The house bot plays it now (the person left, or ran out of time): one hand, one player.
         raise ServiceError("seat_taken_over")
-    return Seated(seat, bool(machines))
+    return Seated(seat, bool(machines), people_seated=True)
 
 
 def check_action_shape(action, expected_version, command_id):
@@ -139,7 +141,9 @@ def do_act(match_id, actor, seat_of, action, expected_version, command_id=None, 
         if command_id is not None:
             CommandResult.objects.create(stream=match.stream, actor=actor, command_id=command_id, response=response)
         if announce:
-            announcement.announce_after_commit(match, machines_seated=seated.machines_seated)
+            announcement.announce_after_commit(
+                match, machines_seated=seated.machines_seated, people_seated=seated.people_seated
+            )
     return response
 
 

@@ -31,7 +31,7 @@ def broker_down(monkeypatch, request):
     monkeypatch.setattr(app.amqp, "_producer_pool", None)
     tried = []
 
-    def enqueue(match_id, version):
+    def enqueue(match_id, version, people_seated=None):
         tried.append((match_id, version))
         bots.tasks.play_bot_turns.apply_async(args=[match_id, version])
 
