@@ -31,10 +31,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_RULESET = next(iter(RULESETS))
 
 
-def setup_django(workdir, webhook_queue=False):
+def setup_django(workdir, webhook_queue=False, people_queue=False):
     """Django on a fresh SQLite file in ``workdir`` (unless DATABASE_URL says otherwise), with a
-    Celery queue of the bench's own; webhook turns on it too, or with ``webhook_queue`` on a
-    second queue of their own, as `make run` and the compose file route them."""
+    Celery queue of the bench's own; webhook turns and the turns of tables where a person sits on
+    it too, or with ``webhook_queue`` / ``people_queue`` each on a queue of their own, as `make
+    run` and the compose file route them."""
     if not os.environ.get("DATABASE_URL"):
         os.environ["DATABASE_URL"] = f"sqlite:///{workdir / 'bench.sqlite3'}"
     os.environ.setdefault("SECRET_KEY", "bench-only")
@@ -42,6 +43,7 @@ def setup_django(workdir, webhook_queue=False):
     os.environ["CELERY_QUEUE"] = f"bench-{uuid.uuid4().hex[:8]}"
     # One worker plays webhook turns too, unless they have a queue (and a worker) of their own.
     os.environ["BOT_WEBHOOK_QUEUE"] = os.environ["CELERY_QUEUE"] + ("-webhooks" if webhook_queue else "")
+    os.environ["BOT_PEOPLE_QUEUE"] = os.environ["CELERY_QUEUE"] + ("-people" if people_queue else "")
     os.environ["BOT_WEBHOOKS_ALLOW_PRIVATE"] = "1"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django

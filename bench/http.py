@@ -285,6 +285,7 @@ def main(argv=None):
     # Each match arms its person's deadline task, as on the site; on a queue of the bench's own,
     # emptied at the end (no worker runs: arming the clock is part of what an action costs).
     os.environ["CELERY_QUEUE"] = f"bench-http-{uuid.uuid4().hex[:8]}"
+    os.environ["BOT_PEOPLE_QUEUE"] = os.environ["CELERY_QUEUE"]  # tables of people: the same queue
     import django
 
     django.setup()
