@@ -1,7 +1,11 @@
 """Cards in the shared wire notation: rank ``23456789TJQKA`` + suit ``SHDC`` (e.g. ``"KH"``).
 
-Cards stay strings everywhere in the engine: they are what actions, events and views
-carry, and string keys keep the hot path free of conversions.
+Cards are strings in everything the engine hands out or reads: actions, events, views, logs.
+Card play in the trick games also numbers them, on its hot path only: card ``i`` is ``DECK[i]``
+(its position in the canonical order, so ``i // 13`` is its suit and ``i % 13`` its rank), and a
+set of cards (a hand, the cards a seat may play) is an integer with bit ``i`` set for card ``i``.
+Following suit is then a mask, and a legal choice one AND, where grouping strings by suit took
+list work on every card (``by_suit`` and ``flat`` remain, for the rules written on strings).
 """
 
 # mypyc: compiled (tools/build_engine.py builds every engine module with this line)
@@ -20,6 +24,11 @@ DECK: Final = tuple(r + s for s in SUITS for r in RANKS)
 DECK_SET: Final = frozenset(DECK)
 RANK: Final[dict[str, int]] = {c: RANKS.index(c[0]) for c in DECK}  # 0 for a two, 12 for an ace
 ORDER: Final[dict[str, int]] = {c: i for i, c in enumerate(DECK)}  # position in the canonical order
+
+# Bit sets (module docstring): the cards of each suit, of a card, of a whole pack.
+SUIT_BITS: Final[list[int]] = [0x1FFF << (13 * s) for s in range(4)]
+SUIT_OF: Final[dict[str, int]] = {s: i for i, s in enumerate(SUITS)}  # "S" -> 0 ... "C" -> 3
+CARD_BIT: Final[dict[str, int]] = {c: 1 << i for i, c in enumerate(DECK)}
 
 QUEENS: Final = frozenset(c for c in DECK if c[0] == "Q")
 MEN: Final = frozenset(c for c in DECK if c[0] in "KJ")
@@ -48,6 +57,33 @@ def by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
         for suit in suits:
             suit.sort(key=RANK.__getitem__)
     return {"S": suits[0], "H": suits[1], "D": suits[2], "C": suits[3]}
+
+
+def bits_of(cards: Iterable[str]) -> int:
+    """The bit set of these cards (module docstring)."""
+    bits = 0
+    for c in cards:
+        bits |= CARD_BIT[c]
+    return bits
+
+
+def cards_of(bits: int) -> list[str]:
+    """The cards of a bit set, in canonical order."""
+    out: list[str] = []
+    while bits:
+        low = bits & -bits  # the lowest card left
+        out.append(DECK[low.bit_length() - 1])
+        bits ^= low
+    return out
+
+
+def card_count(bits: int) -> int:
+    """How many cards a bit set holds."""
+    n = 0
+    while bits:
+        bits &= bits - 1
+        n += 1
+    return n
 
 
 def flat(hand: dict[str, list[str]]) -> list[str]:

@@ -22,7 +22,7 @@ import hashlib
 from hashlib import sha256
 from typing import Any
 
-from .cards import DECK
+from .cards import DECK, cards_of
 from .errors import InvalidOptions
 
 SHUFFLE_VERSION = "hmac-sha256-fy-v1"
@@ -157,6 +157,27 @@ def deal_grouped(seed: Any, deal_key: str, first: int, step: int) -> tuple[list[
         suits[seat][p // 13].append(card)
     grouped = [{"S": s[0], "H": s[1], "D": s[2], "C": s[3]} for s in suits]
     return hands, grouped
+
+
+def deal_bits(seed: Any, deal_key: str, first: int, step: int) -> tuple[list[list[str]], list[int]]:
+    """``deal_hands``, and the same hands as the bit sets card play keeps them in (``cards``'
+    module docstring), both built from the shuffle's positions without looking up a card."""
+    deck = _shuffled_positions(seed, deal_key)
+    # Shuffled position k goes to the (k % 4)-th seat dealt to: gather the four bit sets in
+    # locals (a compiled engine keeps them unboxed), then hand them to their seats.
+    a = b = c = d = 0
+    k = 0
+    while k < 52:
+        a |= 1 << deck[k]
+        b |= 1 << deck[k + 1]
+        c |= 1 << deck[k + 2]
+        d |= 1 << deck[k + 3]
+        k += 4
+    dealt = [a, b, c, d]
+    bits = [0, 0, 0, 0]
+    for r in range(4):
+        bits[(first + r * step) % 4] = dealt[r]
+    return [cards_of(h) for h in bits], bits
 
 
 def seeded_draw(seed, deal_key, n):

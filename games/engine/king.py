@@ -7,12 +7,23 @@ from typing import Any, Final
 
 from . import deal as deals
 from .actions import Action
-from .cards import KING_OF_HEARTS, RANK, SUITS, check_hands, flat
+from .cards import (
+    CARD_BIT,
+    KING_OF_HEARTS,
+    RANK,
+    SUIT_BITS,
+    SUIT_OF,
+    SUITS,
+    by_suit,
+    cards_of,
+    check_hands,
+    flat,
+)
 from .errors import IllegalAction, InvalidBoard
 from .options import Flag
 from .rulesets import CLOCKWISE, register, trick_game
-from .scoring import NEGATIVE_CONTRACTS, check_tally, penalty_cards_of, tally_fields, tally_form
-from .state import DEAL_OVER, GameState
+from .scoring import NEGATIVE_CONTRACTS, check_tally, penalty_bits_of, penalty_cards_of, tally_fields, tally_form
+from .state import DEAL_OVER, GameState, added_scores
 from .text import N_
 
 KING_UNITS = {
@@ -330,12 +341,14 @@ _RULE_FIELDS = (
     "must_ruff",
     "must_overtrump",
 )
+_KH: Final = CARD_BIT[KING_OF_HEARTS]
+_HEARTS: Final = SUIT_BITS[1]
 
 
 class PlayRules:
     """The card-play rules of one King hand, read from the options once per hand."""
 
-    __slots__ = _RULE_FIELDS
+    __slots__ = (*_RULE_FIELDS, "void_penalty_bits", "trump_suit")
     hearts_lead: str | None  # None, "strict" (only with nothing else) or "until_broken"
     kh_lead: bool
     kh_follow: bool
@@ -344,6 +357,9 @@ class PlayRules:
     trump: str | None
     must_ruff: bool
     must_overtrump: bool
+    # The same as bit sets and numbers, for legal_bits (cards.py): 0 and -1 for none.
+    void_penalty_bits: int
+    trump_suit: int
 
     def __init__(self, contract, options, mode=None, trump=None):
         parts = contract_parts(contract) if contract and contract != POSITIVE else ()
@@ -358,6 +374,8 @@ class PlayRules:
         self.trump = trump if mode == "up" else None
         self.must_ruff = options["positive_must_ruff"]
         self.must_overtrump = options["positive_must_overtrump"]
+        self.void_penalty_bits = penalty_bits_of(parts) if self.void_penalty is not None else 0
+        self.trump_suit = SUIT_OF[self.trump] if self.trump else -1
 
     def __eq__(self, other):
         return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
@@ -400,6 +418,45 @@ def legal_plays(
         if len(forced) < len(cards):
             cards, why = forced, KH_LEAD
     return cards, why
+
+
+def legal_bits(hand: int, trick: int, led: int, rules: PlayRules, hearts_broken: bool) -> int:
+    """``legal_plays`` on bit sets (cards.py), without the reason: the cards a King player may
+    play, from ``hand`` and ``trick`` (the cards played to this trick, ``led`` the suit led,
+    -1 when leading). The two read alike, branch for branch."""
+    if led >= 0:
+        follow = hand & SUIT_BITS[led]
+        if follow:
+            if led == 1 and rules.kh_follow and follow & _KH:
+                return _KH
+            return follow
+        if rules.kh_void and hand & _KH:
+            return _KH
+        if rules.void_penalty_bits:
+            discards = hand & rules.void_penalty_bits
+            if discards:
+                return discards
+        trump = rules.trump_suit
+        if trump >= 0 and hand & SUIT_BITS[trump] and (rules.must_ruff or rules.must_overtrump):
+            trumps = hand & SUIT_BITS[trump]
+            cards = trumps if rules.must_ruff else hand
+            if rules.must_overtrump:
+                in_trick = trick & SUIT_BITS[trump]
+                if in_trick:
+                    over = trumps >> in_trick.bit_length() << in_trick.bit_length()  # above the top trump
+                    if over:
+                        cards = (cards & ~SUIT_BITS[trump]) | over
+            return cards
+        return hand
+    cards = hand
+    if rules.hearts_lead is not None and (rules.hearts_lead == "strict" or not hearts_broken):
+        others = hand & ~_HEARTS
+        if others:
+            cards = others
+    if rules.kh_lead and hand & _KH:
+        # A heart lead is a chance to play the K; leading another heart would hold it back.
+        cards &= ~_HEARTS | _KH
+    return cards
 
 
 def _trump_discard(
@@ -798,7 +855,7 @@ class KingState(GameState):
     def _fold_deal_ended(self, ev):
         super()._fold_deal_ended(ev)
         if not self.parts:
-            self.positive_totals = [a + b for a, b in zip(self.positive_totals, ev["scores"])]
+            self.positive_totals = added_scores(self.positive_totals, ev["scores"])
 
     def _fold_choose(self, ev):
         self.mode = ev["mode"]
@@ -934,7 +991,12 @@ class KingState(GameState):
     def _compute_legal_cards(self) -> tuple[list[str], tuple[str, str]]:
         seat = self.to_act
         assert seat is not None, "cards are played only in a deal's play"
-        return legal_plays(self.hands[seat], self.trick_cards, self.rules, self.hearts_broken)
+        return legal_plays(by_suit(cards_of(self.held[seat])), self.trick_cards, self.rules, self.hearts_broken)
+
+    def _compute_legal_bits(self) -> int:
+        seat = self.to_act
+        assert seat is not None, "cards are played only in a deal's play"
+        return legal_bits(self.held[seat], self.trick_bits, self.trick_led, self.rules, self.hearts_broken)
 
     # The action types each phase can ever allow: an action of one of these types that is not
     # legal now gets a specific reason; any other type is simply out of phase.

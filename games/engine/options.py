@@ -2,6 +2,8 @@
 
 # mypyc: compiled (tools/build_engine.py builds every engine module with this line)
 
+from typing import Any
+
 from .errors import InvalidOptions
 
 
@@ -73,6 +75,12 @@ class Flag:
         return value
 
 
+# Every new game and every replay resolves its options, and a replay resolves the whole set its
+# game_started logged: the same few sets again and again. Each set found valid is kept (under the
+# flags it was checked against, with their identity) and handed out as a fresh copy.
+_RESOLVED: dict[Any, Any] = {}
+
+
 def resolve(flags, given, ruleset):
     """All flags with defaults filled in; refuses unknown names and ill-typed values."""
     if given is None:
@@ -81,6 +89,38 @@ def resolve(flags, given, ruleset):
         raise InvalidOptions(
             f"options must be a mapping of flag names to values, not {given!r}", code="invalid_options"
         )
+    key = _key(flags, given)
+    if key is not None:
+        hit = _RESOLVED.get(key)
+        if hit is not None and hit[0] is flags:
+            return _fresh(hit[1])
+    resolved = _resolve(flags, given, ruleset)
+    if key is not None and len(_RESOLVED) < 256:  # options come from logs too: keep it small
+        _RESOLVED[key] = (flags, _fresh(resolved))
+    return resolved
+
+
+def _key(flags, given):
+    """``given`` as a hashable key that tells apart values Python finds equal (True and 1, 1
+    and 1.0, a list and a tuple), or None for values that cannot be keyed (never kept)."""
+    items = []
+    for name, value in given.items():
+        if type(value) is list:
+            value = (list, tuple((type(v), v) for v in value))
+        items.append((name, type(value), value))
+    key = (id(flags), tuple(items))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _fresh(options: dict[str, Any]) -> dict[str, Any]:
+    return {name: list(value) if type(value) is list else value for name, value in options.items()}
+
+
+def _resolve(flags, given, ruleset):
     unknown = sorted(set(given) - set(flags), key=str)
     if unknown:
         raise InvalidOptions(

@@ -9,7 +9,22 @@ from typing import Any, Final
 
 from . import deal as deals
 from .actions import Action
-from .cards import ACE_OF_HEARTS, HIGH_CARDS, KING_OF_HEARTS, MEN, QUEENS, RANK, SUITS, check_hands, flat
+from .cards import (
+    ACE_OF_HEARTS,
+    HIGH_CARDS,
+    KING_OF_HEARTS,
+    MEN,
+    QUEENS,
+    RANK,
+    SUIT_BITS,
+    SUIT_OF,
+    SUITS,
+    bits_of,
+    by_suit,
+    cards_of,
+    check_hands,
+    flat,
+)
 from .errors import IllegalAction, InvalidBoard, InvalidOptions
 from .options import Flag
 from .rulesets import COUNTER_CLOCKWISE, register, trick_game
@@ -208,10 +223,16 @@ _RULE_FIELDS = (
 )
 
 
+_HEARTS: Final = SUIT_BITS[1]
+_PENALTY_BITS: Final = {contract: bits_of(cards) for contract, cards in PENALTY.items()}
+# The A, K and Q of each suit, which a declarer holding all three may lead before trumps are broken.
+_TOP_TRUMPS: Final = [bits_of(r + s for r in TOP_TRUMP_RANKS) for s in SUITS]
+
+
 class PlayRules:
     """The card-play rules of one Rifki hand, read from the options once per hand."""
 
-    __slots__ = _RULE_FIELDS
+    __slots__ = (*_RULE_FIELDS, "penalty_bits", "trump_suit")
     contract: str | None
     trump: str | None
     penalty: frozenset[str] | None
@@ -224,6 +245,9 @@ class PlayRules:
     head_trump: bool
     head_plain: bool
     rifki_any_heart: bool
+    # The same as a bit set and a number, for legal_bits (cards.py): 0 and -1 for none.
+    penalty_bits: int
+    trump_suit: int
 
     def __init__(self, contract, options, trump=None):
         self.contract = contract
@@ -240,6 +264,8 @@ class PlayRules:
         self.rifki_any_heart = (
             contract == "no_king_of_hearts" and options["rifki_void_discard"] == "king_else_any_heart"
         )
+        self.penalty_bits = _PENALTY_BITS.get(contract, 0)
+        self.trump_suit = SUIT_OF[self.trump] if self.trump else -1
 
     def __eq__(self, other):
         return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
@@ -321,6 +347,86 @@ def legal_plays(
         if rules.rifki_any_heart and hand["H"]:
             return hand["H"], VOID_HEART
     return flat(hand), ANY
+
+
+def legal_bits(
+    hand: int,
+    trick: int,
+    led: int,
+    rules: PlayRules,
+    hearts_broken: bool = False,
+    trump_broken: bool = False,
+    top_trumps_ok: bool = False,
+) -> int:
+    """``legal_plays`` on bit sets (cards.py), without the reason: the cards a Rifki player may
+    play, from ``hand`` and ``trick`` (the cards played to this trick, ``led`` the suit led,
+    -1 when leading). The two read alike, branch for branch; within a suit a higher card
+    number is a higher rank."""
+    trump = rules.trump_suit
+    if led < 0:
+        if trump >= 0:
+            if rules.trump_lead and not trump_broken:
+                plain = hand & ~SUIT_BITS[trump]
+                if plain:
+                    if top_trumps_ok:
+                        return plain | (hand & _TOP_TRUMPS[trump])
+                    return plain
+            return hand
+        if rules.hearts_lead and not hearts_broken:
+            plain = hand & ~_HEARTS
+            if plain:
+                return plain
+            if rules.highest_heart:
+                return 1 << (hand.bit_length() - 1)  # only hearts are left: the highest
+        return hand
+    follow = hand & SUIT_BITS[led]
+    if trump >= 0:
+        if follow:
+            if led == trump:
+                if rules.head_trump:
+                    return _head_bits(follow, trick & SUIT_BITS[led])
+            elif rules.head_plain and not trick & SUIT_BITS[trump]:
+                return _head_bits(follow, trick & SUIT_BITS[led])
+            return follow
+        trumps = hand & SUIT_BITS[trump]
+        if trumps and rules.must_ruff:
+            if rules.must_overruff:
+                in_trick = trick & SUIT_BITS[trump]
+                if in_trick:
+                    over = trumps >> in_trick.bit_length() << in_trick.bit_length()  # above the top trump
+                    if over and over != trumps:
+                        return over  # underruffing is allowed only without a higher trump
+            return trumps
+        return hand
+    if follow:
+        penalty = rules.penalty_bits
+        if rules.covered and penalty:
+            held = follow & penalty
+            if held:
+                # The penalty cards below the highest card of the suit led in the trick.
+                covered = held & ((1 << ((trick & SUIT_BITS[led]).bit_length() - 1)) - 1)
+                if covered:
+                    return covered
+        return follow
+    if rules.contract == "no_hearts":
+        if hand & _HEARTS:
+            return hand & _HEARTS
+    elif rules.penalty_bits:
+        held = hand & rules.penalty_bits
+        if held:
+            return held
+        if rules.rifki_any_heart and hand & _HEARTS:
+            return hand & _HEARTS
+    return hand
+
+
+def _head_bits(follow: int, led_in_trick: int) -> int:
+    """``_head`` on bit sets: the cards of ``follow`` above every card of ``led_in_trick`` (the
+    trick's cards of the suit led), if some but not all are; else all of them."""
+    over = follow >> led_in_trick.bit_length() << led_in_trick.bit_length()
+    if over and over != follow:
+        return over
+    return follow
 
 
 def _head(follow: list[str], trick: list[str], led: str) -> tuple[list[str], tuple[str, str]]:
@@ -820,7 +926,22 @@ class RifkiState(GameState):
     def _compute_legal_cards(self) -> tuple[list[str], tuple[str, str]]:
         seat, rules = self.to_act, self.rules
         assert seat is not None and rules is not None, "cards are played only in a deal's play"
-        top_ok = (
+        hand = by_suit(cards_of(self.held[seat]))
+        top_ok = self._top_trumps_ok(seat)
+        return legal_plays(hand, self.trick_cards, rules, self.hearts_broken, self.trump_broken, top_ok)
+
+    def _compute_legal_bits(self) -> int:
+        seat, rules = self.to_act, self.rules
+        assert seat is not None and rules is not None, "cards are played only in a deal's play"
+        top_ok = self.top_trumps and self._top_trumps_ok(seat)
+        return legal_bits(
+            self.held[seat], self.trick_bits, self.trick_led, rules, self.hearts_broken, self.trump_broken, top_ok
+        )
+
+    def _top_trumps_ok(self, seat: int) -> bool:
+        """The declarer holding A, K, Q of trumps may still lead them before trumps are broken:
+        he has led every trick so far, each with one of them."""
+        return (
             self.top_trumps
             and seat == self.declarer
             and all(
@@ -828,7 +949,6 @@ class RifkiState(GameState):
                 for leader, cs, _ in self.tricks
             )
         )
-        return legal_plays(self.hands[seat], self.trick_cards, rules, self.hearts_broken, self.trump_broken, top_ok)
 
     def _extra_play_actions(self) -> list[dict[str, Any]]:
         if (

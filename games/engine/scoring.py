@@ -8,7 +8,7 @@ King hand (``"no_tricks+no_last_two"``) is scored as the sum of its parts.
 
 from typing import Any
 
-from .cards import HEARTS, KING_OF_HEARTS, MEN, QUEENS
+from .cards import HEARTS, KING_OF_HEARTS, MEN, QUEENS, bits_of
 from .errors import IllegalAction
 
 NEGATIVE_CONTRACTS = ("no_tricks", "no_hearts", "no_queens", "no_men", "no_king_of_hearts", "no_last_two")
@@ -181,6 +181,19 @@ def penalty_cards_of(parts: tuple[str, ...]) -> frozenset[str]:
         if len(_PENALTY_CARDS_OF) < 64:  # contracts come from logs too: keep the cache small
             _PENALTY_CARDS_OF[parts] = cards
     return cards
+
+
+_PENALTY_BITS_OF: dict[tuple[str, ...], int] = {}
+
+
+def penalty_bits_of(parts: tuple[str, ...]) -> int:
+    """``penalty_cards_of`` as a bit set (cards.py), computed once per contract."""
+    bits = _PENALTY_BITS_OF.get(parts)
+    if bits is None:
+        bits = bits_of(penalty_cards_of(parts))
+        if len(_PENALTY_BITS_OF) < 64:  # contracts come from logs too: keep the cache small
+            _PENALTY_BITS_OF[parts] = bits
+    return bits
 
 
 def is_card_based(parts: tuple[str, ...]) -> bool:

@@ -19,10 +19,9 @@ from typing import Any, ClassVar, Final
 from . import deal as deals
 from . import tally as tables
 from .actions import ACTION_FIELDS, PLAY_ACTIONS, Action, normalize_action
-from .cards import DECK_SET, by_suit, check_hands, flat
+from .cards import DECK, DECK_SET, ORDER, SUIT_BITS, SUIT_OF, bits_of, card_count, cards_of, check_hands
 from .errors import EngineError, IllegalAction, InvalidEvents
-from .scoring import is_card_based, negative_scores, penalty_cards_of, penalty_units, tally_counts
-from .tricks import trick_winner
+from .scoring import is_card_based, negative_scores, penalty_bits_of, penalty_cards_of, penalty_units, tally_counts
 
 # Phases every ruleset shares; rulesets add their own.
 PLAY: Final = "play"
@@ -33,9 +32,13 @@ ENTRY: Final = "entry"
 ENTERED: Final = "entered"
 
 _FOLD_TABLES: dict[type, dict[str, Any]] = {}
-# Read on every turn of play: as a Final name, a compiled engine keeps it in a static, not the
-# module's dict (PLAY_ACTIONS comes from actions.py, which stays interpreted).
-_PLAY_ACTIONS: Final[dict[str, Any]] = PLAY_ACTIONS
+# Card play numbers the cards (cards.py's docstring). Read on every turn of play: as Final names,
+# a compiled engine keeps these in statics, not the module's dict.
+# The prebuilt play action of each card number: legal_actions() hands these out, and apply()
+# recognises one of them by identity, without a list to look it up in.
+_PLAYS: Final[list[Any]] = [PLAY_ACTIONS[c] for c in DECK]
+_CARD_NO: Final[dict[str, int]] = ORDER  # card -> its number
+_HEARTS: Final[int] = SUIT_BITS[1]
 # A play event is built as a copy of this with its two fields set: compiled, copying a small
 # dict is about half the cost of building one from its items.
 _PLAY_EVENT: Final[dict[str, Any]] = {"type": "play", "seat": 0, "card": ""}
@@ -83,11 +86,13 @@ class GameState:
     to_act: int | None
     deal_no: int
     deals_in_game: int
-    hands: list[dict[str, list[str]]]  # live cards, grouped by suit
+    held: list[int]  # each seat's live cards, as a bit set of card numbers (cards.py)
     deal_hands: Any  # the four hands as dealt
     last_deal: Any  # (deal number, hands as dealt) of the last finished deal
     trick_cards: list[str]
     trick_seats: list[int]
+    trick_bits: int  # the cards of trick_cards as a bit set
+    trick_led: int  # the suit led to the trick, 0-3 (S, H, D, C); -1 before its first card
     tricks: list[tuple[int, tuple[str, ...], int]]  # completed tricks of this deal: (leader, cards, winner)
     tricks_won: list[int]
     taken: list[list[str]]
@@ -96,6 +101,7 @@ class GameState:
     contract: Any
     parts: tuple[str, ...]  # the negative contract's slugs; empty in a trump or positive hand
     penalty_cards: frozenset[str]
+    penalty_bits: int  # penalty_cards as a bit set
     penalty_left: int
     ended_early: bool
     hearts_broken: bool
@@ -105,11 +111,11 @@ class GameState:
     deals: list[dict[str, Any]]  # one record per deal for score sheets: contract, scores, how it ended
     winners: list[int] | None
     result: str | None
-    _legal: list[Any] | None
-    _legal_cards: list[str]  # with ``_legal``: the cards of its play actions, in the same order
-    _skim: bool  # replay is folding a deal it skips the card play of: hands need no grouping
+    _legal: list[Any] | None  # the legal actions outside card play, once asked for
+    _legal_bits: int  # in card play, the cards the seat to act may play; -1 until asked for
+    _skim: bool  # replay is folding a deal it skips the card play of: hands need no bit sets
     _deal_feed: Any  # logged deals consumed in verify mode when no seed is known
-    _dealt: Any  # (hands, the same grouped by suit) just dealt from the seed, for the deal's fold
+    _dealt: Any  # (hands, the same as bit sets) just dealt from the seed, for the deal's fold
     # A score table (tally.py, docs/architecture.md §3.9): deals entered as outcomes, not played.
     entry: bool
     entries: list[dict[str, Any]]  # the entries in force, deal by deal
@@ -128,11 +134,13 @@ class GameState:
         self.to_act = None
         self.deal_no = 0
         self.deals_in_game = 0  # deals in a full game (rulesets set it from their options)
-        self.hands = [{"S": [], "H": [], "D": [], "C": []} for _ in range(4)]  # by_suit(()), built cheaply
+        self.held = [0, 0, 0, 0]
         self.deal_hands = None
         self.last_deal = None
         self.trick_cards = []
         self.trick_seats = []
+        self.trick_bits = 0
+        self.trick_led = -1
         self.tricks = []
         self.tricks_won = [0, 0, 0, 0]
         self.taken = [[], [], [], []]
@@ -141,6 +149,7 @@ class GameState:
         self.contract = None
         self.parts = ()
         self.penalty_cards = frozenset()
+        self.penalty_bits = 0
         self.penalty_left = 0
         self.ended_early = False
         self.hearts_broken = False
@@ -151,7 +160,7 @@ class GameState:
         self.winners = None
         self.result = None
         self._legal = None
-        self._legal_cards = []
+        self._legal_bits = -1
         self._skim = False
         self._deal_feed = None
         self._dealt = None
@@ -260,10 +269,23 @@ class GameState:
     # ----------------------------------------------------------------- public surface
     def hand(self, seat):
         """The live cards of ``seat`` in canonical order (server-side; seats learn theirs via view)."""
-        return flat(self.hands[seat])
+        return cards_of(self.held[seat])
 
     def legal_actions(self) -> list[Any]:
         """The actions the seat to act may take, in canonical order, as read-only dicts."""
+        if self.phase == PLAY and self.to_act is not None:
+            # Card play: a fresh list of the prebuilt play actions, built from the bit set of
+            # the cards the seat may play. It is the caller's; the state keeps only the bits,
+            # so nothing is copied to protect it.
+            bits = self._legal_bits
+            if bits < 0:
+                bits = self._legal_bits = self._compute_legal_bits()
+            acts = _plays_of(bits)
+            if self.HAS_EXTRA_PLAY_ACTIONS:
+                extra = self._extra_play_actions()
+                if extra:
+                    acts += map(Action, extra)
+            return acts
         legal = self._legal
         if legal is None:
             if self.to_act is None:
@@ -277,17 +299,29 @@ class GameState:
         Raises IllegalAction (with ``code`` and ``reason``) and leaves the state unchanged when
         the rules do not allow the action.
         """
+        seat = self.to_act
+        # Legal means: equal to one of legal_actions(), and the canonical entry, not the
+        # caller's dict, becomes the event, so what is logged is always in canonical form.
+        # Bots and the benchmark hand back an entry of legal_actions() itself: a card play is
+        # then recognised as the prebuilt action of its card and checked against the bit set
+        # of legal cards, without building the list; anything else takes the general path.
+        if seat is not None and self.phase == PLAY and isinstance(action, dict):
+            card = action.get("card")
+            if isinstance(card, str):
+                n = _CARD_NO.get(card, -1)
+                if n >= 0 and _PLAYS[n] is action:
+                    bits = self._legal_bits
+                    if bits < 0:
+                        bits = self._legal_bits = self._compute_legal_bits()
+                    if (bits >> n) & 1:
+                        return self._play(seat, n)
         legal = self._legal
         if legal is None:
-            if self.to_act is None:
+            if seat is None:
                 if self.entry:
                     return tables.apply(self, action)
                 raise IllegalAction("the game is over; no more actions are possible", code="game_over")
             legal = self._legal = self._compute_legal_actions()
-        # Legal means: equal to one of legal_actions(). The canonical entry, not the caller's
-        # dict, becomes the event, so what is logged is always in canonical form. Bots and
-        # the benchmark hand back an entry of legal_actions() itself: an identity scan finds
-        # it without comparing dicts; anything else is checked field by field.
         n = len(legal)
         i = 0
         while i < n and legal[i] is not action:
@@ -299,32 +333,11 @@ class GameState:
             i = 0
             while legal[i] is not canon:
                 i += 1
-        cards = self._legal_cards  # the cards of the play actions, which come first in ``legal``
-        if i < len(cards):
-            seat = self.to_act
-            card = cards[i]
-            assert seat is not None
-            event = _PLAY_EVENT.copy()
-            event["seat"] = seat
-            event["card"] = card
-            self.events.append(event)
-            self._play_card(seat, card)
-            self._legal = None
-            if self.to_act is not None:
-                return [event]  # mid-trick: nothing automatic follows
-            trick = self._trick_event()
-            self.events.append(trick)
-            self._fold_trick(trick)
-            out = [event, trick]
-            after = self._after_trick()
-            if after is None:
-                return out  # the next trick is led
-            out.append(after)
-            self._record(after)
-            self._run_automatic(out)
-            return out
         canon = legal[i]
-        event = {"type": canon["type"], "seat": self.to_act}
+        assert seat is not None
+        if canon["type"] == "play":
+            return self._play(seat, _CARD_NO[canon["card"]])
+        event = {"type": canon["type"], "seat": seat}
         for k, v in canon.items():  # a loop: compiled, a generator costs more than the copy
             if k != "type":
                 event[k] = v
@@ -333,17 +346,36 @@ class GameState:
         self._run_automatic(out)
         return out
 
+    def _play(self, seat: int, n: int) -> list[dict[str, Any]]:
+        """Seat ``seat`` plays card number ``n``, a legal card: its play event, and the trick
+        and what follows it when the card ends a trick."""
+        event = _PLAY_EVENT.copy()
+        event["seat"] = seat
+        event["card"] = DECK[n]
+        self.events.append(event)
+        self._play_card(seat, n)
+        if self.to_act is not None:
+            return [event]  # mid-trick: nothing automatic follows
+        trick = self._trick_event()
+        self.events.append(trick)
+        self._fold_trick(trick)
+        out = [event, trick]
+        after = self._after_trick()
+        if after is None:
+            return out  # the next trick is led
+        out.append(after)
+        self._record(after)
+        self._run_automatic(out)
+        return out
+
     def _compute_legal_actions(self) -> list[Any]:
         if self.phase == PLAY:
-            cards = self._legal_cards = self._compute_legal_cards()[0]
-            play = _PLAY_ACTIONS
-            acts = [play[c] for c in cards]
+            acts = _plays_of(self._compute_legal_bits())
             if self.HAS_EXTRA_PLAY_ACTIONS:
                 extra = self._extra_play_actions()
                 if extra:
                     acts += map(Action, extra)
             return acts
-        self._legal_cards = []
         # Rulesets may hand out prebuilt actions (read-only, so shareable); others are frozen here.
         return [a if type(a) is Action else Action(a) for a in self._phase_actions()]
 
@@ -377,7 +409,7 @@ class GameState:
             "deal": self.deal_no,
             "deals_in_game": 1 if self.board is not None else self.deals_in_game,
             "hand": self.hand(seat) if seat is not None else [],
-            "hand_sizes": [sum(map(len, h.values())) for h in self.hands],
+            "hand_sizes": [card_count(h) for h in self.held],
             "scores": list(self.scores),
             "deal_scores": [list(r) for r in self.deal_scores],
             "is_over": self.is_over,
@@ -450,7 +482,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]  # a mutable state is not hashable
 
     def _snapshot(self):
-        skip = {"seed", "_legal", "_legal_cards", "_skim", "_deal_feed", "_dealt"}
+        skip = {"seed", "_legal", "_legal_bits", "_skim", "_deal_feed", "_dealt"}
         names = getattr(type(self), "__mypyc_attrs__", None)  # a compiled state has no __dict__
         if names is None:
             return {k: v for k, v in vars(self).items() if k not in skip}
@@ -461,6 +493,7 @@ class GameState:
         self.events.append(event)
         _fold_table(type(self))[event["type"]](self, event)
         self._legal = None
+        self._legal_bits = -1
 
     def _run_automatic(self, out: list[dict[str, Any]]) -> None:
         while True:
@@ -511,56 +544,68 @@ class GameState:
         seat: int = ev["seat"]
         if seat != self.to_act or self.phase != PLAY:
             raise InvalidEvents(f"play by seat {seat} out of turn", code="out_of_turn")
-        self._play_card(seat, ev["card"])
+        card = ev["card"]
+        n = _CARD_NO[card]
+        if not (self.held[seat] >> n) & 1:
+            raise InvalidEvents(f"play of {card} by seat {seat}, who does not hold it", code="invalid_events")
+        self._play_card(seat, n)
 
-    def _play_card(self, seat: int, card: str) -> None:
-        held = self.hands[seat][card[1]]
-        # A card from legal_actions() is the very string in the hand: find it by identity; a
-        # card read from a log is only equal to it.
-        i = 0
-        n = len(held)
-        while i < n and held[i] is not card:
-            i += 1
-        if i < n:
-            held.pop(i)
-        else:
-            held.remove(card)
+    def _play_card(self, seat: int, n: int) -> None:
+        """Seat ``seat`` plays card number ``n`` from its hand to the trick."""
+        held = self.held
+        held[seat] ^= 1 << n
         trick = self.trick_cards
-        trick.append(card)
+        if not trick:
+            self.trick_led = n // 13
+        trick.append(DECK[n])
         self.trick_seats.append(seat)
+        self.trick_bits |= 1 << n
         self.to_act = (seat + self.STEP) % 4 if len(trick) < 4 else None
+        self._legal = None
+        self._legal_bits = -1
 
     def _trick_event(self) -> dict[str, Any]:
+        # The winner (tricks.trick_winner, on bit sets): the highest trump played if any, else
+        # the highest card of the suit led; within a suit a higher number is a higher rank.
+        bits = self.trick_bits
+        win = 0
+        trump = self.trump
+        if trump is not None:
+            win = bits & SUIT_BITS[SUIT_OF[trump]]
+        if not win:
+            win = bits & SUIT_BITS[self.trick_led]
+        best = DECK[win.bit_length() - 1]
         cards = self.trick_cards
-        winner = self.trick_seats[trick_winner(cards, self.trump)]
+        k = 0
+        while cards[k] is not best:  # the trick holds DECK's own strings (_play_card)
+            k += 1
         event = _TRICK_EVENT.copy()  # see _PLAY_EVENT
         event["number"] = len(self.tricks) + 1
         event["leader"] = self.trick_seats[0]
         event["cards"] = cards.copy()
-        event["winner"] = winner
+        event["winner"] = self.trick_seats[k]
         return event
 
     def _fold_trick(self, ev: dict[str, Any]) -> None:
         w: int = ev["winner"]
         cards = self.trick_cards
-        penalty = self.penalty_cards
-        if penalty:
-            for c in cards:
-                if c in penalty:
-                    self.penalty_left -= 1
+        bits = self.trick_bits
+        penalties = bits & self.penalty_bits
+        while penalties:
+            penalties &= penalties - 1
+            self.penalty_left -= 1
         self.tricks.append((self.trick_seats[0], tuple(cards), w))
         self.tricks_won[w] += 1
         self.taken[w].extend(cards)
+        if bits & _HEARTS:
+            self.hearts_broken = True
         trump = self.trump
-        if not self.hearts_broken or (trump is not None and not self.trump_broken):
-            for c in cards:
-                suit = c[1]
-                if suit == "H":
-                    self.hearts_broken = True
-                if suit == trump:
-                    self.trump_broken = True
+        if trump is not None and bits & SUIT_BITS[SUIT_OF[trump]]:
+            self.trump_broken = True
         cards.clear()  # the trick is recorded in copies; reuse the lists for the next one
         self.trick_seats.clear()
+        self.trick_bits = 0
+        self.trick_led = -1
         self.leader = w
         self.to_act = w
 
@@ -577,14 +622,16 @@ class GameState:
         dealt = self._dealt
         self._dealt = None
         if self._skim:
-            self.hands = []
+            self.held = [0, 0, 0, 0]
         elif dealt is not None and dealt[0] is hands:
-            self.hands = dealt[1]
+            self.held = dealt[1]
         else:
-            self.hands = [by_suit(h) for h in hands]
+            self.held = [bits_of(h) for h in hands]
         self.deal_hands = [tuple(h) for h in hands]
         self.trick_cards = []
         self.trick_seats = []
+        self.trick_bits = 0
+        self.trick_led = -1
         self.tricks = []
         self.tricks_won = [0, 0, 0, 0]
         self.taken = [[], [], [], []]
@@ -595,6 +642,7 @@ class GameState:
         self.leader = None
         self.parts = ()
         self.penalty_cards = frozenset()
+        self.penalty_bits = 0
         self.penalty_left = 0
         self.ended_early = False
         self.tally = None
@@ -611,7 +659,7 @@ class GameState:
                 "this game was replayed without its seed and cannot deal the next hand; pass seed= to replay()",
                 code="seed_required",
             )
-        dealt = self._dealt = deals.deal_grouped(self.seed, deal_key, first, self.STEP)
+        dealt = self._dealt = deals.deal_bits(self.seed, deal_key, first, self.STEP)
         return dealt[0]
 
     def _fold_deal_ended(self, ev):
@@ -621,7 +669,7 @@ class GameState:
         scores = ev["scores"]
         if ev.get("scored", True):
             self.deal_scores.append(list(scores))
-            self.scores = [a + b for a, b in zip(self.scores, scores)]
+            self.scores = added_scores(self.scores, scores)
         self.deals.append(self._deal_record(ev))
 
     def _fold_game_ended(self, ev):
@@ -709,7 +757,9 @@ class GameState:
     def _set_negative(self, parts):
         """A negative contract: which cards it penalises, for scoring and the early end."""
         self.parts = parts
-        self.penalty_cards = penalty_cards_of(parts) if is_card_based(parts) else frozenset()
+        card_based = is_card_based(parts)
+        self.penalty_cards = penalty_cards_of(parts) if card_based else frozenset()
+        self.penalty_bits = penalty_bits_of(parts) if card_based else 0
         self.penalty_left = len(self.penalty_cards)
 
     def _fold_hand_ended_early(self, ev):
@@ -732,6 +782,14 @@ class GameState:
         raise NotImplementedError
 
     def _compute_legal_cards(self) -> tuple[list[str], tuple[str, str]]:
+        """The cards the seat to act may play and why the choice is narrowed, by the ruleset's
+        rules written on strings (its ``legal_plays``): what a refusal explains."""
+        raise NotImplementedError
+
+    def _compute_legal_bits(self) -> int:
+        """The cards the seat to act may play, as a bit set: the same rules on card numbers, on
+        the hot path (tests/engine/test_the_bit_set_rules_allow_the_cards_the_string_rules_allow.py
+        holds the two to the same answer)."""
         raise NotImplementedError
 
     def _contract_view(self):
@@ -829,4 +887,24 @@ def fold_events(state: GameState, events: Any, resume: bool = False) -> GameStat
     finally:
         state._skim = False
     state._legal = None
+    state._legal_bits = -1
     return state
+
+
+def added_scores(totals: list[int], scores: Any) -> list[int]:
+    """``totals`` plus a deal's ``scores``, seat by seat. Indexed for four of each: compiled, a
+    zip iterates generically, and replay adds up every deal. (Anything else, from a damaged
+    log, is added as a zip adds it.)"""
+    if len(totals) == 4 and type(scores) is list and len(scores) == 4:
+        return [totals[0] + scores[0], totals[1] + scores[1], totals[2] + scores[2], totals[3] + scores[3]]
+    return [a + b for a, b in zip(totals, scores)]
+
+
+def _plays_of(bits: int) -> list[Any]:
+    """The prebuilt play actions of the cards of a bit set, in canonical order."""
+    acts: list[Any] = []
+    while bits:
+        low = bits & -bits  # the lowest card left
+        acts.append(_PLAYS[low.bit_length() - 1])
+        bits ^= low
+    return acts
