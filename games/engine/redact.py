@@ -27,16 +27,20 @@ alone (``withheld``), to every viewer, whatever their rights; the platform refus
 such an event in the first place (games.record.eventlog's ``declared``).
 """
 
+DEAL_OPENS = "deal_started"  # each deal opens with it; deals follow one another, never nested
+
 
 def finished_deals(events):
     """Indexes (into ``events``) of the ``deal_started`` events whose deal is over, and
-    whether the board in ``game_started`` is revealed (its one deal is over)."""
+    whether the deal open before the first of them is over: the board of ``game_started``
+    (a game of one fixed deal), or, when ``events`` is the log from some version on, the deal
+    that was open there. Either is over once any deal ends after it, since deals never nest."""
     finished = set()
     open_deal = None
     board_over = False
     for i, ev in enumerate(events):
         kind = ev.get("type")
-        if kind == "deal_started":
+        if kind == DEAL_OPENS:
             open_deal = i
         elif kind in ("deal_ended", "deal_cancelled"):
             if open_deal is not None:
@@ -70,8 +74,11 @@ def _declared(events, ruleset=None):
 def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None, ruleset=None):
     """Copies of ``events[start:stop]`` as the viewer may see them.
 
-    ``events`` must be the whole log so far: whether a deal is over depends on later events.
-    ``ruleset`` names the game when ``events`` does not start with its game_started.
+    ``events`` must run to the log's head: whether a deal is over depends on later events. It
+    may start anywhere (a reader of the events after a version reads only those): an event
+    before the first deal opening in ``events`` belongs to the deal open where they start
+    (finished_deals). ``ruleset`` names the game when ``events`` does not start with its
+    game_started.
     """
     public, private = _declared(events, ruleset)
     finished, board_over = finished_deals(events)
@@ -81,7 +88,7 @@ def redact_events(events, seat=None, reveal_finished=False, start=0, stop=None, 
     for i in range(end):
         ev = events[i]
         kind = ev.get("type")
-        if kind == "deal_started":
+        if kind == DEAL_OPENS:
             deal = i
         if i < start:
             continue

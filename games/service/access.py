@@ -174,13 +174,17 @@ def visible_state(match, user, seat=None):
 
 
 def visible_events(match, user, after=0, limit=100, seat=None):
-    """Events with version > ``after`` (at most ``limit``), redacted for ``user`` (or the bot at ``seat``)."""
-    rows = eventlog.stream_events(match.stream, upto=match.version)
-    events = [eventlog.as_engine_event(r) for r in rows]
+    """Events with version > ``after`` (at most ``limit``), redacted for ``user`` (or the bot at ``seat``).
+
+    Only the rows after ``after`` are read, up to the head (whether a deal is over depends on
+    what came later; redact_events): a stream's follower, told of every move, reads the few
+    new rows, not a log that grows all game long."""
     seat, reveal = enter(match, user, seat)
-    window = redact_events(events, seat, reveal_finished=reveal, start=after, stop=after + limit)
+    rows = eventlog.stream_events(match.stream, after=after, upto=match.version)
+    events = [eventlog.as_engine_event(r) for r in rows]
+    window = redact_events(events, seat, reveal_finished=reveal, stop=limit, ruleset=match.ruleset)
     return [
-        {"version": after + 1 + i, "recorded_at": rows[after + i].recorded_at.isoformat(), "event": ev}
+        {"version": after + 1 + i, "recorded_at": rows[i].recorded_at.isoformat(), "event": ev}
         for i, ev in enumerate(window)
     ]
 
