@@ -177,7 +177,9 @@ def pays(rules, options, tricks, direction):
     if direction == "up":
         if options.get("up_payment_mode") == "capped_at_tricks":
             return _("%(unit)s for each trick you take, at most %(points)s") % {"unit": rules.UP_VALUE, "points": value}
-        return _("%(points)s; %(tricks)s tricks earn it back") % {"points": value, "tricks": tricks}
+        return ngettext(
+            "%(points)s; %(tricks)s trick earns it back", "%(points)s; %(tricks)s tricks earn it back", tricks
+        ) % {"points": value, "tricks": tricks}
     if options.get("down_payment_mode") == "fixed":
         return str(value)
     return _("%(unit)s for each trick the dealer takes, at most %(points)s") % {

@@ -9,7 +9,7 @@ def test_the_live_fragment_answers_no_change_when_the_version_is_the_same(player
     match = king_deal(players[0], make_bot(), dealer=1)
     client = browser(players[0])
     page = client.get(f"/matches/{match.pk}/").content.decode()
-    assert f'hx-get="/matches/{match.pk}/live/?v={match.version}" hx-trigger="refresh"' in page
+    assert f'hx-get="/matches/{match.pk}/live/?v={match.version}" hx-trigger="refresh queue:first"' in page
     assert f'data-stream="/api/v1/matches/{match.pk}/stream/"' in page  # what table.js follows
     unchanged = client.get(f"/matches/{match.pk}/live/", {"v": match.version})
     assert unchanged.status_code == 204 and unchanged.content == b""
