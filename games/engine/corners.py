@@ -249,9 +249,9 @@ class CornersState:
     @classmethod
     def scoring_mode(cls, options: dict[str, Any]) -> str:
         """How hands are scored with these (resolved) options: JAX, POOL, CHIPS or PENALTY."""
-        rules = {**cls.FIXED, **options}
         if cls.ruleset == "corners_jax":
             return JAX
+        rules = {**cls.FIXED, **options}
         if rules["pool_variant"]:
             return POOL
         if rules["scoring"] == CHIPS:
@@ -1563,17 +1563,43 @@ class CornersState:
             self.adopt(fresh.fold_log(whole))
             self.events = whole
             return self
-        self.fold_log(events)
+        self._replay_log(list(events), 0)  # onto a state mid-log: nothing skimmed
         self.events = log + self.events
         return self
 
     def fold_log(self, events) -> "CornersState":
-        """``replay(events)``: fold a log into this blank state without re-deciding anything."""
+        """``replay(events)``: fold a log into this blank state without re-deciding anything.
+
+        The log is the engine's own output, so a hand that a later deal_started follows is
+        folded only for what outlives it (as the trick games skip a finished deal's card play):
+        the next deal_started resets the piles, the turn and every count of the hand, so its
+        turn_started, move and end_turn events are not folded, and its plays, draws and
+        turn_ended only for what its deal_ended and the hands after it read: the cards each
+        seat holds (the ledger pays for them), the stock they are drawn from, the penalties
+        charged (pot, payments, chips and debts) and ``draw_then_play``, which carries into the
+        next hand. The last hand is folded event by event, so a state rebuilt from any prefix
+        is exactly the played one. A score table folds everything (its entries are its hands).
+        """
         log: list[Any] = list(events)  # Any: whatever the log holds fails as in the sources
+        last = 0  # where the last hand starts: the turns before it are skimmed
+        if not self.entry:
+            last = len(log) - 1
+            while last > 0:
+                ev = log[last]
+                if type(ev) is dict and ev.get("type") == "deal_started":
+                    break
+                last -= 1
+        return self._replay_log(log, last)
+
+    # (Not named _fold_*: a _fold_<type> method is the fold of the event type <type>.)
+    def _replay_log(self, log: list[Any], last: int) -> "CornersState":
+        """Fold ``log`` (the turns of the hands before index ``last`` skimmed, ``fold_log``)."""
         self.events = log
         try:
             folds: Any = FOLDS
+            i = -1
             for ev in log:
+                i += 1
                 if type(ev) is not dict:
                     folds[ev["type"]](self, ev)  # fails (or folds) as the sources do
                     continue
@@ -1584,7 +1610,10 @@ class CornersState:
                     continue
                 # The five commonest events (nine in ten) are folded by direct calls, which a
                 # compiled engine makes without the generic call through the table.
-                if kind == "play":
+                if i < last:
+                    if not self._skim_event(kind, event):
+                        folds[kind](self, event)
+                elif kind == "play":
                     self._fold_play(event)
                 elif kind == "turn_started":
                     self._fold_turn_started(event)
@@ -1604,6 +1633,28 @@ class CornersState:
             ) from e
         self._legal = None
         return self
+
+    def _skim_event(self, kind: str, ev: dict[str, Any]) -> bool:
+        """Fold an event of a hand a later hand follows for what outlives the hand (``fold_log``);
+        False for an event that is folded whole."""
+        if kind == "turn_started" or kind == "end_turn":
+            pass
+        elif kind == "turn_ended":
+            seat = ev["seat"]
+            for p in ev["penalties"]:
+                self._charge(seat, p["amount"])
+            self.draw_then_play = False
+        elif kind == "play":
+            self.hands[ev["seat"]].remove(ev["card"])
+        elif kind == "move":
+            pass
+        elif kind == "card_drawn":
+            _insert_in_order(self.hands[ev["seat"]], self._pop_stock(ev["card"]))
+        elif kind == "draw":
+            self.draw_then_play = True
+        else:
+            return False
+        return True
 
     def verify_log(self, events) -> "CornersState":
         """``replay(events, verify=True)``: every decision applied again through the rules, every

@@ -84,7 +84,18 @@ def chain_fits(cards: list[str], top: str, build: str) -> bool:
 
 
 def sort_hand(cards) -> list[str]:
-    return sorted(cards, key=CARD_ORDER.__getitem__)
+    # A hand mostly comes sorted already (a deal is logged sorted, and replay sorts it again):
+    # checking the order costs less than sorting by a key. Sorting is stable, so a hand in
+    # order is its own sort.
+    hand = list(cards)
+    order = CARD_ORDER
+    previous = -1
+    for card in hand:
+        rank = order[card]
+        if rank < previous:
+            return sorted(hand, key=order.__getitem__)
+        previous = rank
+    return hand
 
 
 # ----------------------------------------------------------------------------- scoring

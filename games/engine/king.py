@@ -381,6 +381,34 @@ class PlayRules:
         return isinstance(other, PlayRules) and all(getattr(self, a) == getattr(other, a) for a in _RULE_FIELDS)
 
 
+# PlayRules are read-only once built, and every hand of every game (and of every replay) asks
+# for one of the same few: each is built once per contract and option values, then shared.
+_PLAY_RULES: dict[Any, PlayRules] = {}
+
+
+def play_rules(contract: Any, options: dict[str, Any], mode: Any = None, trump: Any = None) -> PlayRules:
+    """``PlayRules(contract, options, mode, trump)``, shared (``_PLAY_RULES``)."""
+    key = (
+        contract,
+        mode,
+        trump,
+        options["kh_forced_play"],
+        options["hearts_lead_rule"],
+        options["must_discard_penalty_when_void"],
+        options["positive_must_ruff"],
+        options["positive_must_overtrump"],
+    )
+    try:
+        rules = _PLAY_RULES.get(key)
+    except TypeError:  # a value no key can hold (a damaged log's): built as it always was
+        return PlayRules(contract, options, mode, trump)
+    if rules is None:
+        rules = PlayRules(contract, options, mode, trump)
+        if len(_PLAY_RULES) < 1024:  # options come from logs too: keep it bounded
+            _PLAY_RULES[key] = rules
+    return rules
+
+
 def legal_plays(
     hand: dict[str, list[str]], trick: list[str], rules: PlayRules, hearts_broken: bool = False
 ) -> tuple[list[str], tuple[str, str]]:
@@ -684,7 +712,7 @@ class KingState(GameState):
         )
 
     # ----------------------------------------------------------------- folds
-    def _fold_deal_started(self, ev):
+    def _fold_deal_started(self, ev: dict[str, Any]) -> None:
         self.deal_no = ev["deal"]
         self.dealer = ev["dealer"]
         self._new_deal_fields(ev["hands"])
@@ -837,7 +865,7 @@ class KingState(GameState):
             self.to_act = self.dealer
             return
         self._set_negative(contract_parts(name))
-        self.rules = PlayRules(name, self.options)
+        self.rules = play_rules(name, self.options)
         self._start_play(self._general_first_lead())
 
     def _general_first_lead(self):
@@ -852,7 +880,7 @@ class KingState(GameState):
             self.negatives_used.append(name)
         self._set_contract(name)
 
-    def _fold_deal_ended(self, ev):
+    def _fold_deal_ended(self, ev: dict[str, Any]) -> None:
         super()._fold_deal_ended(ev)
         if not self.parts:
             self.positive_totals = added_scores(self.positive_totals, ev["scores"])
@@ -865,7 +893,7 @@ class KingState(GameState):
         self._start_positive_play()
 
     def _start_positive_play(self):
-        self.rules = PlayRules(POSITIVE, self.options, self.mode, self.trump)
+        self.rules = play_rules(POSITIVE, self.options, self.mode, self.trump)
         # "dealer" follows the general rule: with first_lead "left_of_dealer" the player left of
         # the dealer leads the positive hands too (docs/rules.md §1.3).
         by_rule = self.options["positive_first_lead"] == "dealer"
@@ -1186,9 +1214,11 @@ class KingState(GameState):
             bid = {"seat": self.accepted[0], "tricks": self.accepted[1], "direction": self.accepted[2]}
         return {"name": POSITIVE, "mode": self.mode, "trump": self.trump if self.mode == "up" else None, "bid": bid}
 
-    def _deal_record(self, ev):
+    def _record_seat(self) -> Any:
+        return self.dealer
+
+    def _deal_record(self, ev: dict[str, Any]) -> dict[str, Any]:
         record = super()._deal_record(ev)
-        record["dealer"] = self.dealer
         if ev["reason"] == "forfeit":
             record["contract"]["forfeited"] = True
         return record

@@ -77,11 +77,13 @@ class Flag:
 
 # Every new game and every replay resolves its options, and a replay resolves the whole set its
 # game_started logged: the same few sets again and again. Each set found valid is kept (under the
-# flags it was checked against, with their identity) and handed out as a fresh copy.
+# flags it was checked against, with their identity) and handed out as a fresh copy. Typed, so
+# that a compiled engine walks the dicts directly: the key and the copy are most of what a
+# replay's game_started costs.
 _RESOLVED: dict[Any, Any] = {}
 
 
-def resolve(flags, given, ruleset):
+def resolve(flags: Any, given: Any, ruleset: Any) -> dict[str, Any]:
     """All flags with defaults filled in; refuses unknown names and ill-typed values."""
     if given is None:
         given = {}
@@ -93,22 +95,31 @@ def resolve(flags, given, ruleset):
     if key is not None:
         hit = _RESOLVED.get(key)
         if hit is not None and hit[0] is flags:
-            return _fresh(hit[1])
+            return _fresh(hit[1], hit[2])
     resolved = _resolve(flags, given, ruleset)
     if key is not None and len(_RESOLVED) < 256:  # options come from logs too: keep it small
-        _RESOLVED[key] = (flags, _fresh(resolved))
+        lists = tuple(name for name, value in resolved.items() if type(value) is list)
+        _RESOLVED[key] = (flags, _fresh(resolved, lists), lists)
     return resolved
 
 
-def _key(flags, given):
+def _key(flags: Any, given: dict[Any, Any]) -> Any:
     """``given`` as a hashable key that tells apart values Python finds equal (True and 1, 1
-    and 1.0, a list and a tuple), or None for values that cannot be keyed (never kept)."""
-    items = []
-    for name, value in given.items():
-        if type(value) is list:
-            value = (list, tuple((type(v), v) for v in value))
-        items.append((name, type(value), value))
-    key = (id(flags), tuple(items))
+    and 1.0, a list and a tuple), or None for values that cannot be keyed (never kept).
+
+    The names and the values go in as they are, beside the values' types; a list (not
+    hashable) goes in as its items' types and its items. Built with tuple() and map() over the
+    dict, which run in C: a replay resolves the whole set of options its log holds."""
+    values = tuple(given.values())
+    kinds = tuple(map(type, values))
+    if list in kinds:
+        items = list(values)
+        for i in range(len(items)):
+            if kinds[i] is list:
+                value = items[i]
+                items[i] = (tuple(map(type, value)), tuple(value))
+        values = tuple(items)
+    key = (id(flags), tuple(given), values, kinds)
     try:
         hash(key)
     except TypeError:
@@ -116,8 +127,12 @@ def _key(flags, given):
     return key
 
 
-def _fresh(options: dict[str, Any]) -> dict[str, Any]:
-    return {name: list(value) if type(value) is list else value for name, value in options.items()}
+def _fresh(options: dict[str, Any], lists: tuple[str, ...]) -> dict[str, Any]:
+    """A copy of resolved ``options`` whose list values (the names ``lists``) are copies too."""
+    out = options.copy()
+    for name in lists:
+        out[name] = list(out[name])
+    return out
 
 
 def _resolve(flags, given, ruleset):

@@ -674,7 +674,7 @@ class RifkiState(GameState):
             ev["must_declare"] = must_declare
         return ev
 
-    def _fold_deal_started(self, ev):
+    def _fold_deal_started(self, ev: dict[str, Any]) -> None:
         self.deal_no = ev["deal"]
         self.redeal = ev["redeal"]
         self.declarer = ev["declarer"]
@@ -841,11 +841,11 @@ class RifkiState(GameState):
             }
         )
 
-    def _fold_deal_ended(self, ev):
+    def _fold_deal_ended(self, ev: dict[str, Any]) -> None:
         super()._fold_deal_ended(ev)
         if ev.get("scored", True):
             # A contract counts against the quotas only once its hand is scored.
-            d = self.declarer
+            d: Any = self.declarer  # set in every played deal (Any: a damaged log fails as ever)
             if self.contract_name == TRUMP:
                 self.trumps_declared[d] += 1
                 self.trump_suit_uses[self.trump] = self.trump_suit_uses.get(self.trump, 0) + 1
@@ -1026,10 +1026,10 @@ class RifkiState(GameState):
             return None
         return {"name": TRUMP, "trump": self.trump} if self.contract_name == TRUMP else {"name": self.contract_name}
 
-    def _deal_record(self, ev):
-        record = super()._deal_record(ev)
-        record["declarer"] = self.declarer
-        return record
+    RECORD_SEAT = "declarer"
+
+    def _record_seat(self) -> Any:
+        return self.declarer
 
     def _ruleset_view(self, seat):
         return {

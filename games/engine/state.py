@@ -550,10 +550,65 @@ class GameState:
             raise InvalidEvents(f"play of {card} by seat {seat}, who does not hold it", code="invalid_events")
         self._play_card(seat, n)
 
+    # (Not named _fold_*: a _fold_<type> method is the fold of the event type <type>.)
+    def _whole_trick(self, log: list[Any], i: int) -> bool:
+        """Fold the four plays at ``log[i]`` and the trick after them in one step, or return
+        False (nothing folded) when the five events are not four plays and a trick.
+
+        Replay folds the last deal's complete tricks this way: each play is checked as
+        ``_fold_play`` checks it (in turn, from the hand; the same errors in the same order),
+        but the trick in progress is never built card by card, only the trick's record."""
+        # Anything unusual (a damaged log) takes the event-by-event path, which reports it.
+        to_act = self.to_act
+        if self.trick_cards or self.phase != PLAY or to_act is None:
+            return False
+        for k in range(5):
+            e = log[i + k]
+            if type(e) is not dict or e.get("type") != ("trick" if k == 4 else "play"):
+                return False
+        held = self.held
+        step = self.STEP
+        cards: list[str] = []
+        bits = 0
+        leader: int = to_act
+        turn: int = to_act
+        for k in range(4):
+            ev: dict[str, Any] = log[i + k]  # a dict: checked above
+            seat: int = ev["seat"]
+            if seat != turn:
+                raise InvalidEvents(f"play by seat {seat} out of turn", code="out_of_turn")
+            card = ev["card"]
+            n = _CARD_NO[card]
+            hand: int = held[seat]
+            if not (hand >> n) & 1:
+                raise InvalidEvents(f"play of {card} by seat {seat}, who does not hold it", code="invalid_events")
+            held[seat] = hand ^ (1 << n)  # by its native value: ``held[seat] ^=`` is a generic operation
+            cards.append(DECK[n])
+            bits |= 1 << n
+            turn = (seat + step) % 4
+        trick: dict[str, Any] = log[i + 4]
+        w: int = trick["winner"]
+        penalties = bits & self.penalty_bits
+        while penalties:
+            penalties &= penalties - 1
+            self.penalty_left -= 1
+        self.tricks.append((leader, tuple(cards), w))
+        won = self.tricks_won
+        won[w] = won[w] + 1
+        self.taken[w].extend(cards)
+        if bits & _HEARTS:
+            self.hearts_broken = True
+        trump = self.trump
+        if trump is not None and bits & SUIT_BITS[SUIT_OF[trump]]:
+            self.trump_broken = True
+        self.leader = w
+        self.to_act = w
+        return True
+
     def _play_card(self, seat: int, n: int) -> None:
         """Seat ``seat`` plays card number ``n`` from its hand to the trick."""
         held = self.held
-        held[seat] ^= 1 << n
+        held[seat] = held[seat] ^ (1 << n)  # not ``^=``: compiled, that is a generic operation
         trick = self.trick_cards
         if not trick:
             self.trick_led = n // 13
@@ -619,22 +674,31 @@ class GameState:
         # A deal whose card play replay skips is never played from: its hands are not grouped
         # (nothing reads them; the contract folds read ``deal_hands``, the hands as dealt).
         # Hands this state has just dealt come grouped from the deal itself.
+        # Nor are its trick fields built anew: nothing folds into them in a skipped deal, so
+        # they are still the empty ones of the deal before (skipped too) or of the new state.
+        # (A score table's entries do fold into them: it builds them.) Its hands as dealt are
+        # kept as the log has them, not copied: only the contract folds read them, and the
+        # last deal's record of them is copied when the skipping ends (``_end_skim``).
         dealt = self._dealt
         self._dealt = None
-        if self._skim:
-            self.held = [0, 0, 0, 0]
-        elif dealt is not None and dealt[0] is hands:
-            self.held = dealt[1]
+        if self._skim and not self.entry:
+            self.deal_hands = hands
         else:
-            self.held = [bits_of(h) for h in hands]
-        self.deal_hands = [tuple(h) for h in hands]
-        self.trick_cards = []
-        self.trick_seats = []
+            self.deal_hands = [tuple(h) for h in hands]
+        if not self._skim or self.entry:
+            if self._skim:
+                self.held = [0, 0, 0, 0]
+            elif dealt is not None and dealt[0] is hands:
+                self.held = dealt[1]
+            else:
+                self.held = [bits_of(h) for h in hands]
+            self.trick_cards = []
+            self.trick_seats = []
+            self.tricks = []
+            self.tricks_won = [0, 0, 0, 0]
+            self.taken = [[], [], [], []]
         self.trick_bits = 0
         self.trick_led = -1
-        self.tricks = []
-        self.tricks_won = [0, 0, 0, 0]
-        self.taken = [[], [], [], []]
         self.hearts_broken = False
         self.trump_broken = False
         self.trump = None
@@ -646,6 +710,13 @@ class GameState:
         self.penalty_left = 0
         self.ended_early = False
         self.tally = None
+
+    def _end_skim(self) -> None:
+        """Replay has folded the deals it skips: the hands of the last of them (shown as the
+        last finished deal) become the state's own copy, as a played deal keeps them."""
+        if self.last_deal is not None:
+            deal, hands = self.last_deal
+            self.last_deal = (deal, [tuple(h) for h in hands])
 
     def _deal_cards(self, deal_key, first):
         """The next hands: from the seed, or in verify mode from the log being checked; none
@@ -662,7 +733,10 @@ class GameState:
         dealt = self._dealt = deals.deal_bits(self.seed, deal_key, first, self.STEP)
         return dealt[0]
 
-    def _fold_deal_ended(self, ev):
+    # The deal folds take the event as a dict (its values stay Any): an event reaches a fold only
+    # once its "type" was read from it, so it is a dict of a log or of this engine, and
+    # compiled, a dict's get and items read without a generic call.
+    def _fold_deal_ended(self, ev: dict[str, Any]) -> None:
         self.phase = DEAL_OVER
         self.to_act = None
         self.last_deal = (self.deal_no, self.deal_hands)
@@ -684,14 +758,22 @@ class GameState:
             winners = self._winners()
         return {"type": "game_ended", "scores": list(self.scores), "winners": winners, "result": result}
 
-    def _deal_record(self, ev):
+    # The seat a ruleset's deal records name last (King: the dealer; Rifki: the declarer).
+    RECORD_SEAT: ClassVar[str] = "dealer"
+
+    def _deal_record(self, ev: dict[str, Any]) -> dict[str, Any]:
+        # One literal with every field: a sixth key added to a dict of five grows its table.
         return {
             "deal": self.deal_no,
             "contract": self._contract_record(),
             "scores": list(ev["scores"]),
             "end": ev["reason"],
             "scored": ev.get("scored", True),
+            self.RECORD_SEAT: self._record_seat(),
         }
+
+    def _record_seat(self) -> Any:
+        raise NotImplementedError
 
     # ----------------------------------------------------------------- automatic events
     def _derive(self) -> dict[str, Any] | None:
@@ -849,8 +931,10 @@ def fold_events(state: GameState, events: Any, resume: bool = False) -> GameStat
     the trick they make, and nothing a later fold reads is left by them (the next
     deal_started resets hands, tricks and every trick flag; contracts, auctions, scores and
     deal records come from the other events, which are all folded), so such a deal's hands are
-    not even grouped by suit (``_skim``). The last deal is folded event by event, so a state
-    rebuilt from any prefix is exactly the played one (tests/engine/
+    not even grouped by suit (``_skim``). A deal played to its end is passed over in one step
+    (its deal_ended, 13 tricks on, is read, not the plays between). The last deal is folded
+    play by play, a complete trick in one step (``_whole_trick``), each play checked as its fold
+    checks it, so a state rebuilt from any prefix is exactly the played one (tests/engine/
     test_replay_skips_the_card_play_of_finished_deals_and_gives_the_same_state.py).
     """
     folds = _fold_table(type(state))
@@ -864,15 +948,29 @@ def fold_events(state: GameState, events: Any, resume: bool = False) -> GameStat
         i = 0
         state._skim = last > 0
         while i < n:
-            if i >= last:
+            if i >= last and state._skim:
                 state._skim = False
+                if not state.entry:
+                    state._end_skim()
             ev = log[i]
             kind: str = ev["type"]
             # Plays and tricks are four in five events: call their folds directly, which a
             # compiled engine does without the generic bound-method call of the table.
             if kind == "play":
                 if i < last:
+                    # A finished deal played to its end: its deal_ended is 13 tricks on. Look
+                    # there first (from the deal's first card), so the card play between is not
+                    # even read; a deal that ended early is stepped through trick by trick.
+                    j = i + 65
+                    if j < last and log[i - 1]["type"] != "trick":
+                        end = log[j]
+                        if type(end) is dict and end.get("type") == "deal_ended" and end.get("deal") == state.deal_no:
+                            i = j
+                            continue
                     i += 5  # a whole trick of a finished deal: its four plays and the trick
+                    continue
+                if i + 4 < n and state._whole_trick(log, i):
+                    i += 5
                     continue
                 state._fold_play(ev)
             elif kind == "trick":
