@@ -25,8 +25,9 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): requirements.txt | $(PY)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	touch $@
+	@echo "installing the Python packages (requirements.txt; the first time about 20 s)"
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
 
 # The test and lint tools, for make test only: make run installs what running needs (requirements.txt).
 $(DEV_STAMP): requirements-dev.txt $(STAMP)
@@ -64,18 +65,27 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 	@DEBUG=1 $(PY) manage.py compilemessages -l $* -v 0 --ignore=.venv --ignore=var
 
 # Embedded defaults (SQLite, the embedded broker under var/celery/) unless DATABASE_URL /
-# REDIS_URL are set. tools/run_site.py supervises the site, beat and two workers (default and
-# webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops them all.
-# Quiet: one line per started part, then warnings and errors; LOG_LEVEL=INFO make run shows
-# every request, task and banner.
+# REDIS_URL are set. tools/run_site.py supervises the site, beat and three workers (the default,
+# people and webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops
+# them all. Quiet: one line per step and per started part, then warnings and errors;
+# LOG_LEVEL=INFO make run shows every request, task and banner.
+# The run does not wait for the engine's build (40 s, more than the rest of a first run): when
+# the compiled engine is missing or older than its sources (`make -q engine` says so), the
+# seeding runs on the engine's Python sources and run_site.py compiles it in the background,
+# serving from the sources meanwhile, then restarts its children on the build
+# (docs/architecture.md §3.8). make test and make bench still build it first.
 run: export DEBUG ?= 1
 run: export LOG_LEVEL ?= WARNING
-run: $(STAMP) $(ENGINE_STAMP) messages
-	@$(PY) manage.py migrate --noinput -v 0
-	@$(PY) manage.py ensure_house_bots
-	@$(PY) manage.py ensure_demo_tournament --every-demo
-	@$(PY) manage.py ensure_demo_matches
-	@exec $(PY) tools/run_site.py --port $(PORT)
+run: $(STAMP) messages
+	@set -e; \
+	if $(MAKE) --no-print-directory -s -q engine; then build=; sources=$${KINGRIFKI_ENGINE-}; \
+	else build=--build-engine; sources=python; fi; \
+	echo "preparing the database (migrations, house bots, demo tournaments and matches)"; \
+	KINGRIFKI_ENGINE=$$sources $(PY) manage.py migrate --noinput -v 0; \
+	KINGRIFKI_ENGINE=$$sources $(PY) manage.py ensure_house_bots; \
+	KINGRIFKI_ENGINE=$$sources $(PY) manage.py ensure_demo_tournament --every-demo; \
+	KINGRIFKI_ENGINE=$$sources $(PY) manage.py ensure_demo_matches; \
+	exec $(PY) tools/run_site.py --port $(PORT) $$build
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright drives it; nothing is
 # downloaded at run time) and gettext for makemessages and compilemessages.
@@ -124,10 +134,13 @@ test-pg: $(DEV_STAMP) $(ENGINE_STAMP) system-packages messages
 
 # Engine speed vs OpenSpiel, bot strength (duplicate deals), bots through a real worker, appends
 # beside the eventsourcing library and raw psycopg, action POSTs over HTTP beside a bare DRF
-# endpoint, a person's move to the house bots' answer, a polling bot's turn delivered by long poll
-# and by stream, a webhook bot's turns beside bots that hang, one owner's sparring at the live-games
-# cap, tournaments, and their cost growth with workers and bots. bench.appends, bench.http and
-# bench.latency need PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as the figures of
+# endpoint, a person's move to the house bots' answer (alone, and while the demo tournament runs:
+# the people's queue beside one queue for all), a polling bot's turn delivered by long poll and by
+# stream, a webhook bot's turns beside bots that hang, one owner's sparring at the live-games cap,
+# tournaments, their cost growth with workers and bots, hundreds of bot tables beside people
+# (bench.scale), the compose file's shape rehearsed on one machine (bench.cluster) and a fresh
+# copy's first make run (bench.first_run). bench.appends, bench.http, bench.latency, bench.scale
+# and bench.cluster need PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as the figures of
 # docs/benchmarks.md were measured.
 bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	$(PY) -m bench
@@ -140,12 +153,16 @@ bench: $(BENCH_STAMP) $(ENGINE_STAMP)
 	-$(PY) -m bench.http
 	-$(PY) -m bench.http --rate 150 --rounds 3 --seconds 5
 	-$(PY) -m bench.latency
+	-$(PY) -m bench.latency --load demo --moves 150 --modes redis,embedded-sqlite
 	-$(PY) -m bench.turns
 	-$(PY) -m bench.webhooks
 	-$(PY) -m bench.sparring
 	$(PY) -m bench.tournament
 	$(PY) -m bench.tournament --ruleset corners --entrants 36 --players 4
 	$(PY) -m bench.growth
+	-$(PY) -m bench.scale
+	-$(PY) -m bench.cluster
+	-$(PY) -m bench.first_run
 
 clean:
 	rm -rf $(VENV) var games/engine/*.so locale/*/LC_MESSAGES/*.mo

@@ -30,8 +30,20 @@ import sys
 import threading
 import time
 
-TARGET_VS_LIBRARY = 2.0  # eventlog's appends/s at least this many times the library's
-TARGET_VS_RAW = 0.7  # and at least this fraction of raw psycopg's
+# Issue 36's targets, for one event a transaction (a card played): eventlog's appends a second
+# at least these many times the library's, by writers at once (one writer; four or more), and
+# with one writer at least this fraction of raw psycopg's writing the same rows. A deal a
+# transaction is measured and printed beside them, with no target.
+TARGET_VS_LIBRARY = {1: 1.0, 4: 2.0}
+TARGET_VS_RAW = 0.8
+
+
+def targets(writers, shape):
+    """(times the library, fraction of raw psycopg) eventlog must reach; None where none is set."""
+    if not shape.startswith("one event"):
+        return None, None
+    library = TARGET_VS_LIBRARY[1] if writers < 4 else TARGET_VS_LIBRARY[4]
+    return library, TARGET_VS_RAW if writers == 1 else None
 
 
 def deal_events(seed=1):
@@ -272,12 +284,12 @@ def main(argv=None):
         for name, rate in rates.items():
             print(f"  {name:<22} {rate:8.0f} appends/s {rate * n:9.0f} events/s")
         ours, library, raw = rates["eventlog"], rates["eventsourcing"], rates["raw psycopg"]
-        ok = ours >= TARGET_VS_LIBRARY * library and ours >= TARGET_VS_RAW * raw
+        vs_library, vs_raw = targets(writers, shape)
+        ok = (vs_library is None or ours >= vs_library * library) and (vs_raw is None or ours >= vs_raw * raw)
         failed |= not ok
-        print(
-            f"  eventlog: {ours / library:.2f}x the library (target >= {TARGET_VS_LIBRARY}x), "
-            f"{ours / raw:.2f}x raw psycopg (target >= {TARGET_VS_RAW}x): {'ok' if ok else 'BELOW TARGET'}"
-        )
+        wanted = [f">= {t}x {who}" for t, who in ((vs_library, "the library"), (vs_raw, "raw psycopg")) if t]
+        verdict = f"target {', '.join(wanted)}: {'ok' if ok else 'BELOW TARGET'}" if wanted else "no target"
+        print(f"  eventlog: {ours / library:.2f}x the library, {ours / raw:.2f}x raw psycopg; {verdict}")
     return 1 if failed else 0
 
 

@@ -41,10 +41,12 @@ from bench.bots import BASE_DIR, DEFAULT_RULESET
 from bench.http import database_url, drop_queue
 from bench.latency import TARGET_P99, commit_of, percentile
 from games.engine import RULESETS
+from tools.run_site import AUTOPILOT_NICENESS
 
 STEPS = (20, 50, 100, 200)
 BOT_STRATEGY = "heuristic"  # a ladder bot thinks a little; Monte Carlo ones would only slow every step alike
-LOOK_SECONDS = 0.05  # how often a person looks whether it is their turn (the measure is the server's)
+LOOK_SECONDS = 0.2  # how often a person looks whether it is their turn: the measure is the server's own, and a
+# bench polling faster would only take the CPU from the workers it measures (a page is told by its stream)
 TURN_TIMEOUT = 120.0
 
 
@@ -221,9 +223,11 @@ def people_latencies(people, since):
     return out
 
 
-def start_worker(queue, name, env, log_path, extra=()):
-    """A Celery worker as the compose file starts one (its default pool, one process a core)."""
-    cmd = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-n", f"{name}@%h"]
+def start_worker(queue, name, env, log_path, extra=(), niceness=0):
+    """A Celery worker as the compose file starts one (its default pool, one process a core;
+    the default queue's yielding the CPU to the others: ``niceness``)."""
+    cmd = ["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "config", "worker"]
+    cmd += ["-Q", queue, "-n", f"{name}@%h"]
     cmd += ["--loglevel=WARNING", *extra]
     return subprocess.Popen(cmd, cwd=BASE_DIR, env=env, stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
 
@@ -296,7 +300,7 @@ def main(argv=None):
     env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict), "LOG_LEVEL": "WARNING"}
     default_queue, people_queue = os.environ["CELERY_QUEUE"], os.environ["BOT_PEOPLE_QUEUE"]
     workers = {
-        "default": start_worker(default_queue, "default", env, workdir / "default.log"),
+        "default": start_worker(default_queue, "default", env, workdir / "default.log", niceness=AUTOPILOT_NICENESS),
         "people": start_worker(people_queue, "people", env, workdir / "people.log"),
     }
     meter = Meter(

@@ -103,7 +103,7 @@ class HangingBot:
 
 
 def make_run_workers(log_dir):
-    """`make run`'s two workers (tools/run_site.py), on the bench's queues."""
+    """`make run`'s workers for the default and webhook queues (tools/run_site.py), on the bench's queues."""
     from django.conf import settings
 
     from tools.run_site import children_for
@@ -116,10 +116,12 @@ def make_run_workers(log_dir):
         settings.BOT_WEBHOOK_QUEUE,
         Path(settings.VAR_DIR),
         webhook_calls=settings.BOT_WEBHOOK_CONCURRENCY,
+        people_queue=settings.BOT_PEOPLE_QUEUE,
     )
     workers = []
     for child in children:
-        if child.name.startswith("worker-"):
+        # No person sits at these tables: the people's queue (the default one here) needs no worker.
+        if child.name.startswith("worker-") and child.name != "worker-people":
             log = open(log_dir / f"{child.name}.log", "w")
             workers.append(subprocess.Popen(child.argv, cwd=BASE_DIR, env=dict(os.environ), stdout=log, stderr=log))
     return workers

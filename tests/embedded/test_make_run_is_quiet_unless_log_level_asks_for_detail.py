@@ -6,16 +6,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 
-from tests.embedded.test_make_run_restarts_a_killed_worker_and_stops_every_child_on_sigterm import (
-    BASE_DIR,
-    Output,
-    free_port,
-)
+from tests.embedded.supervision import BASE_DIR, free_port, kill_what_is_left, supervise, wait_until_served
 from tools import run_site
 
 
@@ -26,7 +20,7 @@ def children(log_level):
 
 def test_quiet_celery_has_no_banner_and_logs_warnings_only():
     quiet = children("WARNING")
-    for name in ("beat", "worker-default", "worker-webhooks"):
+    for name in ("beat", "worker-default", "worker-people", "worker-webhooks"):
         assert "--quiet" in quiet[name].argv and "--loglevel=WARNING" in quiet[name].argv
     assert quiet["site"].summary == "http://127.0.0.1:8000/"
     assert quiet["worker-default"].summary == "queue celery"
@@ -34,7 +28,7 @@ def test_quiet_celery_has_no_banner_and_logs_warnings_only():
 
 def test_log_level_info_brings_back_the_banners_and_the_task_log():
     detailed = children("INFO")
-    for name in ("beat", "worker-default", "worker-webhooks"):
+    for name in ("beat", "worker-default", "worker-people", "worker-webhooks"):
         assert "--quiet" not in detailed[name].argv and "--loglevel=INFO" in detailed[name].argv
     assert all(child.log_level == "INFO" for child in detailed.values())
 
@@ -49,7 +43,7 @@ def test_quiet_children_hear_the_log_level_and_skip_the_notices_a_newcomer_canno
     assert "celery.platforms" not in detailed.get("PYTHONWARNINGS", "")
 
 
-@pytest.mark.services  # a real site, beat and two workers on the embedded config
+@pytest.mark.services  # a real site, beat and three workers on the embedded config
 def test_a_real_quiet_run_prints_one_line_per_part_and_nothing_else(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL", "LOG_LEVEL")}
     env.update(
@@ -60,32 +54,14 @@ def test_a_real_quiet_run_prints_one_line_per_part_and_nothing_else(tmp_path):
     )
     port = free_port()
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=BASE_DIR, env=env, check=True)
-    supervisor = subprocess.Popen(
-        [sys.executable, "tools/run_site.py", "--port", str(port)],
-        cwd=BASE_DIR,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    out = Output(supervisor.stdout)
+    supervisor, out = supervise(["--port", str(port)], env)
     try:
-        out.wait_for(lambda lines: len(out.started()) == 4, 30, "start of the site, beat and two workers")
-        deadline = time.monotonic() + 60
-        while True:  # the site answers (a request runserver would log at INFO)
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
-                    assert response.status == 200
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "".join(out.lines)
-                time.sleep(0.5)
+        out.wait_for(lambda lines: len(out.started()) == 5, 30, "start of the site, beat and three workers")
+        wait_until_served(port, out)  # a request runserver would log at INFO
         supervisor.send_signal(signal.SIGTERM)
         assert supervisor.wait(timeout=30) == 0
     finally:
-        if supervisor.poll() is None:
-            supervisor.kill()
-            supervisor.wait()
+        kill_what_is_left(supervisor, out)
     strays = [line for line in out.lines if not line.startswith("[run_site ")]
     assert strays == [], "".join(out.lines)
     assert f"started site (pid {out.started()[0][1]}): http://127.0.0.1:{port}/" in "".join(out.lines)

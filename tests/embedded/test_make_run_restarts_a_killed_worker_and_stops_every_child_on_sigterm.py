@@ -1,68 +1,23 @@
 """`make run`'s supervisor (tools/run_site.py), run for real on the embedded config: when a
 worker is killed a new one comes up on the same queue, and SIGTERM to the supervisor stops the
-site, beat and both workers, with every process they started."""
+site, beat and every worker, with every process they started."""
 
 import os
-import re
 import signal
-import socket
-import subprocess
-import sys
-import threading
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 
+from tests.embedded.supervision import (
+    free_port,
+    kill_what_is_left,
+    niceness,
+    stop_and_check_nothing_is_left,
+    supervise,
+)
+
 pytestmark = pytest.mark.services  # real workers, beat and site (they need no server)
-
-BASE_DIR = Path(__file__).resolve().parents[2]
-STARTED = re.compile(r"started (\S+) \(pid (\d+)\)")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def groups_alive(pgids):
-    """Processes still in any of these process groups (each child leads a group of its own)."""
-    alive = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat.rpartition(")")[2].split()  # after "pid (comm)": state, ppid, pgrp, ...
-            if int(fields[2]) in pgids and fields[0] != "Z":
-                alive.append(int(entry.name))
-    return alive
-
-
-class Output:
-    """The supervisor's and its children's output, read as it comes."""
-
-    def __init__(self, stream):
-        self.lines, self.cond = [], threading.Condition()
-        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-
-    def _read(self, stream):
-        for line in stream:
-            with self.cond:
-                self.lines.append(line)
-                self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout, what):
-        with self.cond:
-            if not self.cond.wait_for(lambda: predicate(self.lines), timeout):
-                pytest.fail(f"no {what} within {timeout} s; output:\n{''.join(self.lines)}")
-            return predicate(self.lines)
-
-    def started(self):
-        return [(m[1], int(m[2])) for line in self.lines if (m := STARTED.search(line))]
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc (Linux)")
@@ -75,26 +30,21 @@ def test_a_killed_worker_comes_back_and_sigterm_stops_everything(tmp_path):
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
         CELERY_QUEUE=queue,
         BOT_WEBHOOK_QUEUE=webhooks,
+        BOT_PEOPLE_QUEUE=f"test-people-{uuid.uuid4().hex[:8]}",
         PYTHONUNBUFFERED="1",
         LOG_LEVEL="INFO",  # the workers' "ready." lines tell when each is up
     )
-    supervisor = subprocess.Popen(
-        [sys.executable, "tools/run_site.py", "--port", str(free_port())],
-        cwd=BASE_DIR,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    out = Output(supervisor.stdout)
+    supervisor, out = supervise(["--port", str(free_port())], env)
     try:
 
         def first_pids(lines):
             started = dict(reversed(out.started()))  # the first pid of each name
-            return started if len(started) == 4 else None
+            return started if len(started) == 5 else None
 
-        pids = out.wait_for(first_pids, 30, "start of the site, beat and two workers")
+        pids = out.wait_for(first_pids, 30, "start of the site, beat and three workers")
         worker = pids["worker-default"]
+        # Bot tables on autopilot yield the CPU to people's tables: the default worker is niced.
+        assert niceness(worker) == niceness(pids["worker-people"]) + 10
         out.wait_for(
             lambda lines: any("default@" in line and "ready." in line for line in lines), 60, "default worker ready"
         )
@@ -117,22 +67,9 @@ def test_a_killed_worker_comes_back_and_sigterm_stops_everything(tmp_path):
             60,
             "replacement worker ready",
         )
-        assert pids["site"] and pids["beat"] and pids["worker-webhooks"]  # the others ran on
+        assert pids["site"] and pids["beat"] and pids["worker-people"] and pids["worker-webhooks"]  # the others ran on
         assert supervisor.poll() is None
 
-        every_group = {pid for _name, pid in out.started()}
-        supervisor.send_signal(signal.SIGTERM)
-        assert supervisor.wait(timeout=30) == 0
-        deadline = time.monotonic() + 10
-        while groups_alive(every_group) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert groups_alive(every_group) == []
+        stop_and_check_nothing_is_left(supervisor, out)
     finally:
-        if supervisor.poll() is None:
-            supervisor.kill()
-            supervisor.wait()
-            for _name, pid in out.started():
-                try:
-                    os.killpg(pid, signal.SIGKILL)
-                except OSError:
-                    pass
+        kill_what_is_left(supervisor, out)
