@@ -49,7 +49,12 @@ from bench.bots import DEFAULT_RULESET  # the engine's first ruleset: King
 from games.engine import RULESETS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-TARGET_RATIO = 0.8
+# Issue 36's targets. Closed loop: the action's throughput at least TARGET_RATIO of the bare
+# endpoint's, its p99 at most TARGET_P99_OF_BARE times the bare endpoint's own (with 8 clients
+# always waiting, a p99 is the clients over the throughput: no absolute figure holds on a busy
+# machine). Open loop (--rate): the action's p99 under TARGET_P99_MS.
+TARGET_RATIO = 0.9
+TARGET_P99_OF_BARE = 1.2
 TARGET_P99_MS = 50.0
 BARE_ROWS = 60
 
@@ -363,10 +368,12 @@ def main(argv=None):
         )
         return 0 if ok else 1
     ratio = med["actions"][0] / med["bare"][0]
-    ok = ratio >= TARGET_RATIO and med["actions"][2] < TARGET_P99_MS and med["actions"][3] == 0
+    p99_ratio = med["actions"][2] / med["bare"][2]
+    ok = ratio >= TARGET_RATIO and p99_ratio <= TARGET_P99_OF_BARE and med["actions"][3] == 0
     print(
-        f"  actions / bare: {ratio:.2f}x (target >= {TARGET_RATIO}x), actions p99 {med['actions'][2]:.1f} ms "
-        f"(target < {TARGET_P99_MS:g} ms), errors {med['actions'][3]}: {'ok' if ok else 'BELOW TARGET'}"
+        f"  actions / bare: {ratio:.2f}x (target >= {TARGET_RATIO}x), actions p99 {med['actions'][2]:.1f} ms, "
+        f"{p99_ratio:.2f}x the bare endpoint's (target <= {TARGET_P99_OF_BARE}x), errors {med['actions'][3]}: "
+        f"{'ok' if ok else 'BELOW TARGET'}"
     )
     return 0 if ok else 1
 
