@@ -960,11 +960,20 @@ def fold_events(state: GameState, events: Any, resume: bool = False) -> GameStat
                 if i < last:
                     # A finished deal played to its end: its deal_ended is 13 tricks on. Look
                     # there first (from the deal's first card), so the card play between is not
-                    # even read; a deal that ended early is stepped through trick by trick.
+                    # even folded; a deal that ended early is stepped through trick by trick.
+                    # Every fifth event between must be a trick: a deal cancelled after a few
+                    # tricks and dealt again under the same number (Rifki's split queens) can
+                    # put the redeal's deal_ended exactly there, and the trick slots tell them
+                    # apart (the redeal's first trick lies at least six events on).
                     j = i + 65
                     if j < last and log[i - 1]["type"] != "trick":
                         end = log[j]
-                        if type(end) is dict and end.get("type") == "deal_ended" and end.get("deal") == state.deal_no:
+                        if (
+                            type(end) is dict
+                            and end.get("type") == "deal_ended"
+                            and end.get("deal") == state.deal_no
+                            and _thirteen_tricks(log, i)
+                        ):
                             i = j
                             continue
                     i += 5  # a whole trick of a finished deal: its four plays and the trick
@@ -987,6 +996,14 @@ def fold_events(state: GameState, events: Any, resume: bool = False) -> GameStat
     state._legal = None
     state._legal_bits = -1
     return state
+
+
+def _thirteen_tricks(log: list[Any], first: int) -> bool:
+    """Whether the 65 events from the card at ``first`` are thirteen tricks: every fifth a trick."""
+    for k in range(first + 4, first + 65, 5):
+        if log[k]["type"] != "trick":
+            return False
+    return True
 
 
 def added_scores(totals: list[int], scores: Any) -> list[int]:
