@@ -587,7 +587,13 @@ class GameState:
             bits |= 1 << n
             turn = (seat + step) % 4
         trick: dict[str, Any] = log[i + 4]
-        w: int = trick["winner"]
+        self._record_trick(leader, cards, bits, trick["winner"])
+        return True
+
+    def _record_trick(self, leader: int, cards: list[str], bits: int, w: int) -> None:
+        """A finished trick of ``cards`` (``bits``), led by ``leader`` and won by ``w``, taken into
+        the deal: penalties left, the tricks and cards each seat took, what has been broken, and
+        the winner to lead."""
         penalties = bits & self.penalty_bits
         while penalties:
             penalties &= penalties - 1
@@ -603,7 +609,6 @@ class GameState:
             self.trump_broken = True
         self.leader = w
         self.to_act = w
-        return True
 
     def _play_card(self, seat: int, n: int) -> None:
         """Seat ``seat`` plays card number ``n`` from its hand to the trick."""
@@ -642,27 +647,12 @@ class GameState:
         return event
 
     def _fold_trick(self, ev: dict[str, Any]) -> None:
-        w: int = ev["winner"]
         cards = self.trick_cards
-        bits = self.trick_bits
-        penalties = bits & self.penalty_bits
-        while penalties:
-            penalties &= penalties - 1
-            self.penalty_left -= 1
-        self.tricks.append((self.trick_seats[0], tuple(cards), w))
-        self.tricks_won[w] += 1
-        self.taken[w].extend(cards)
-        if bits & _HEARTS:
-            self.hearts_broken = True
-        trump = self.trump
-        if trump is not None and bits & SUIT_BITS[SUIT_OF[trump]]:
-            self.trump_broken = True
+        self._record_trick(self.trick_seats[0], cards, self.trick_bits, ev["winner"])
         cards.clear()  # the trick is recorded in copies; reuse the lists for the next one
         self.trick_seats.clear()
         self.trick_bits = 0
         self.trick_led = -1
-        self.leader = w
-        self.to_act = w
 
     def _start_play(self, leader):
         self.phase = PLAY
