@@ -46,11 +46,18 @@ def rated_ladder(django_user_model, settings, monkeypatch):
     return bots
 
 
-@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
-def test_the_board_and_the_bots_page_fit_and_show_the_chart(new_page, rated_ladder, screenshot, phone):
+def test_the_board_and_the_bots_page_fit_and_show_the_chart(new_page, rated_ladder, screenshot):
+    """On a phone, then on a desktop, on the one ladder (its matches, played and rated once, are
+    most of the test's time)."""
+    for phone in (True, False):
+        read_on(phone, new_page, rated_ladder, screenshot)
+
+
+def read_on(phone, new_page, rated_ladder, screenshot):
+    screen = "phone" if phone else "desktop"
     page = new_page(phone=phone)
     page.goto("/ladder/king/")
-    screenshot(page, "board")
+    screenshot(page, f"{screen}-board")
     assert not phone or page.evaluate(PAGE_WIDTH) <= PHONE["width"]
     board = page.locator("#ladder-board").bounding_box()  # every column in sight, none scrolled off
     assert not phone or board["x"] + board["width"] <= PHONE["width"]
@@ -59,7 +66,7 @@ def test_the_board_and_the_bots_page_fit_and_show_the_chart(new_page, rated_ladd
 
     log_in(page, "ana")
     page.goto(f"/bots/{rated_ladder[0].pk}/")
-    screenshot(page, "bot-page")
+    screenshot(page, f"{screen}-bot-page")
     assert not phone or page.evaluate(PAGE_WIDTH) <= PHONE["width"]
     chart = page.locator("svg").first
     assert chart.is_visible() and chart.get_attribute("role") == "img"
