@@ -69,15 +69,19 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
 # people and webhook queues): it restarts a worker or beat that dies, and Ctrl-C or SIGTERM stops
 # them all. Quiet: one line per step and per started part, then warnings and errors;
 # LOG_LEVEL=INFO make run shows every request, task and banner.
-# The run does not wait for the engine's build (40 s, more than the rest of a first run): when
-# the compiled engine is missing or older than its sources (`make -q engine` says so), the
-# seeding runs on the engine's Python sources and run_site.py compiles it in the background,
-# serving from the sources meanwhile, then restarts its children on the build
-# (docs/architecture.md §3.8). make test and make bench still build it first.
+# The run does not wait for the engine's build (a minute or more, more than the rest of a first
+# run): when the compiled engine is missing or older than its sources (`make -q engine` says so)
+# and the build cache has no build of these sources (docs/engine.md), the seeding runs on the
+# engine's Python sources and run_site.py compiles it in the background, serving from the sources
+# meanwhile, then restarts its children on the build (docs/architecture.md §3.8). make test and
+# make bench still build it first.
 run: export DEBUG ?= 1
 run: export LOG_LEVEL ?= WARNING
 run: $(STAMP) messages
 	@set -e; \
+	if ! $(MAKE) --no-print-directory -s -q engine && mkdir -p $(dir $(ENGINE_STAMP)) \
+		&& $(PY) tools/build_engine.py --from-cache > var/build/engine.log 2>&1; then \
+		touch $(ENGINE_STAMP); echo "the rules engine: this build was in the build cache"; fi; \
 	if $(MAKE) --no-print-directory -s -q engine; then build=; sources=$${KINGRIFKI_ENGINE-}; \
 	else build=--build-engine; sources=python; fi; \
 	echo "preparing the database (migrations, house bots, demo tournaments and matches)"; \
