@@ -220,7 +220,8 @@ def one_round(rev, label, verbose=False):
         make = subprocess.Popen(
             ["make", "run", f"PORT={port}"],
             cwd=copy,
-            env=newcomer_env(),
+            # A newcomer's engine build cache is empty (docs/engine.md): this machine's is not used.
+            env={**newcomer_env(), "ENGINE_BUILD_CACHE": str(folder / "engine-build-cache")},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
