@@ -37,8 +37,8 @@ def check_everything_hidden(state):
 
     Only the live deal's part of the log is scanned (from its deal_started on, and the opening
     game_started that holds a board): earlier deals are over, and all 52 cards were dealt and
-    played in them, so their card names are public or revealed by right. The live deal is
-    redacted as a follower reads it, the rows from its deal_started on and the ruleset named
+    played in them, so their card names are public or revealed by right. The live deal and the
+    opening are each redacted as a follower reads them, a window of rows with the ruleset named
     (games.service.access.visible_events), which
     tests/matches/test_a_window_of_events_reads_only_its_own_rows_and_shows_what_the_whole_log_shows.py
     proves equal to the same slice of the whole log's redaction: redacting every finished deal
@@ -52,7 +52,7 @@ def check_everything_hidden(state):
     for seat in VIEWERS:
         hidden = hidden_from(state, seat)
         for reveal in (False, True):
-            opening = redact_events(state.events, seat, reveal_finished=reveal, stop=1)
+            opening = redact_events(state.events[:1], seat, reveal_finished=reveal, ruleset=ruleset)
             live = redact_events(state.events[starts[-1] :], seat, reveal_finished=reveal, ruleset=ruleset)
             assert not quoted_cards(opening + live, hidden), (seat, reveal)
             view = redact_view(state, seat, reveal_finished=reveal)
