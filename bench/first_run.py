@@ -209,7 +209,7 @@ def leftovers(folder):
     return found
 
 
-def one_round(rev, label, verbose=False):
+def one_round(rev, label, verbose=False, machine_cache=False):
     folder = Path(tempfile.mkdtemp(prefix="kingrifki-first-run-"))
     copy = folder / "kingrifki"
     try:
@@ -220,8 +220,9 @@ def one_round(rev, label, verbose=False):
         make = subprocess.Popen(
             ["make", "run", f"PORT={port}"],
             cwd=copy,
-            # A newcomer's engine build cache is empty (docs/engine.md): this machine's is not used.
-            env={**newcomer_env(), "ENGINE_BUILD_CACHE": str(folder / "engine-build-cache")},
+            # A newcomer's engine build cache is empty (docs/engine.md): this machine's is used only
+            # with --machine-cache (a second checkout on a machine that built the same sources).
+            env={**newcomer_env(), **({} if machine_cache else {"ENGINE_BUILD_CACHE": str(folder / "engine-cache")})},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -283,6 +284,11 @@ def main(argv=None):
     parser.add_argument("--peer", help="a revision to measure beside it, rounds alternating (e.g. HEAD~1)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--verbose", action="store_true", help="print make run's console, each line's time before it")
+    parser.add_argument(
+        "--machine-cache",
+        action="store_true",
+        help="use this machine's engine build cache (a second checkout) instead of an empty one (a newcomer)",
+    )
     args = parser.parse_args(argv)
     if not Path("/proc/self/environ").exists():
         raise SystemExit("bench.first_run reads /proc (Linux)")
@@ -295,13 +301,14 @@ def main(argv=None):
     labels = [describe(rev) for rev in subjects]
     print(
         f"a first `make run` in a fresh copy: seconds to the first 200 from GET / and to the compiled engine in use; "
-        f"{args.rounds} round(s), cpus {os.cpu_count()}, load {os.getloadavg()[0]:.2f}"
+        f"{args.rounds} round(s), cpus {os.cpu_count()}, load {os.getloadavg()[0]:.2f}; the engine's build cache: "
+        + ("this machine's" if args.machine_cache else "empty, as a newcomer's")
     )
     results = {label: [] for label in labels}
     for r in range(args.rounds):
         order = list(zip(subjects, labels))
         for rev, label in order if r % 2 == 0 else reversed(order):
-            times, steps = one_round(rev, label, args.verbose)
+            times, steps = one_round(rev, label, args.verbose, args.machine_cache)
             results[label].append(times)
             detail = ", ".join(f"{name} at {at:.1f}" for name, at in steps.items())
             print(f"  round {r + 1} {label}: page {times['page']:.1f} s, compiled {times['compiled']:.1f} s ({detail})")
