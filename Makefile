@@ -44,8 +44,9 @@ engine: $(ENGINE_STAMP)
 # shown only if the build fails.
 $(ENGINE_STAMP): $(ENGINE_SOURCES) $(STAMP)
 	@mkdir -p $(dir $@)
-	@echo "compiling the rules engine (var/build/engine.log)"
+	@echo "compiling the rules engine, unless the build cache holds these sources' build (var/build/engine.log)"
 	@$(PY) tools/build_engine.py > var/build/engine.log 2>&1 || { cat var/build/engine.log; exit 1; }
+	@tail -n 1 var/build/engine.log | cut -d: -f1
 	@touch $@
 
 # The single-file verifier anyone checks an export with (docs/events.md, "Verifying an export"):

@@ -62,6 +62,7 @@ DROPPED = (
 STEPS = (
     ("pip", ("installing the Python packages", "-m pip install")),
     ("engine (before serving)", ("compiling the rules engine (",)),
+    ("engine from the cache", ("the rules engine: this build was in the build cache",)),
     ("prepare", ("preparing the database",)),
     ("supervisor", ("compiling the rules engine in the background", "started site")),
     ("ready line", ("the compiled engine is ready",)),
