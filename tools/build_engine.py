@@ -95,10 +95,10 @@ def cache_key(engine=None):
     return digest.hexdigest()[:32]
 
 
-def cached_build(key, cache=None):
+def cached_build(key):
     """The extension files the cache holds for ``key``, or None: an entry is a folder written
     whole and then renamed into place, with the shared runtime and a shim per compiled module."""
-    cache = cache_dir() if cache is None else cache
+    cache = cache_dir()
     if cache is None:
         return None
     entry = cache / key
@@ -112,10 +112,10 @@ def cached_build(key, cache=None):
     return files
 
 
-def keep_build(key, files, cache=None):
+def keep_build(key, files):
     """Copy a finished build into the cache under ``key`` (a folder renamed into place, so a
     reader sees it whole or not at all), then drop all but the newest ``CACHE_KEEP``."""
-    cache = cache_dir() if cache is None else cache
+    cache = cache_dir()
     if cache is None:
         return
     try:
@@ -202,14 +202,17 @@ def clean(installed=True):
     shutil.rmtree(BUILD_DIR, ignore_errors=True)
 
 
-def build():
-    """Install the compiled engine: the cached build of these sources if there is one, else a
-    fresh build (kept in the cache). Returns where the files came from."""
+def build(cache_only=False):
+    """Install the compiled engine: the cached build of these sources if there is one, else
+    (unless ``cache_only``) a fresh build, kept in the cache. Returns where the files came
+    from, or None when ``cache_only`` found nothing to install."""
     key = cache_key()
     cached = cached_build(key)
     if cached is not None:
         install(cached)
         return f"the build cache ({cached[0].parent})"
+    if cache_only:
+        return None
     built = compile_engine()
     install(built)
     keep_build(key, built)
@@ -248,12 +251,11 @@ def main(argv=None):
     os.chdir(ROOT)
     if args.from_cache:
         with build_lock():
-            cached = cached_build(cache_key())
-            if cached is None:
-                return 3
-            install(cached)
-            print(f"compiled engine, from the build cache ({cached[0].parent})")
-            return 0
+            source = build(cache_only=True)
+        if source is None:
+            return 3
+        print(f"compiled engine, from {source}")
+        return 0
     with build_lock():
         # The installed modules stay until the new ones replace them (a running site uses them).
         clean(installed=args.clean)
